@@ -1,0 +1,219 @@
+"""Meld search (private): enumerate the melds of a hand and pack them, on integer card codes.
+
+Cards are codes 0–52 (52 the joker, see `Card.code`); a multiset of cards
+is an integer with one 5-bit field per code (`pack`), so that subtracting
+a meld is one subtraction and checking that it fits is one mask test.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Final
+
+from romme.cards import JOKER_CODE, Card
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import AdjacentJokers, JokerLimit, Rules
+
+__all__ = ["best_melds", "find_melds", "pack"]
+
+_BITS: Final = 5
+_FIELD: Final = (1 << _BITS) - 1
+_GUARD: Final = sum(1 << (_BITS * code + _BITS - 1) for code in range(JOKER_CODE + 1))
+"""The top bit of every field: counts stay below 16, so a borrow clears a guard bit."""
+
+
+def pack(codes: Iterable[int]) -> int:
+    """Return the packed multiset of card `codes`."""
+    key = 0
+    for code in codes:
+        key += 1 << (_BITS * code)
+    return key
+
+
+def fits(part: int, whole: int) -> bool:
+    """Return whether the packed multiset `part` is contained in `whole`."""
+    return ((whole | _GUARD) - part) & _GUARD == _GUARD
+
+
+def count(key: int, code: int) -> int:
+    """Return how many cards of `code` the packed multiset `key` holds."""
+    return (key >> (_BITS * code)) & _FIELD
+
+
+def _joker_budget(naturals: int, rules: Rules) -> int:
+    """The most jokers a meld with `naturals` natural cards may hold."""
+    limit = rules.joker_limit
+    if limit is JokerLimit.NONE:
+        return 99
+    if limit is JokerLimit.ONE_PER_MELD:
+        return 1
+    if limit is JokerLimit.NOT_MAJORITY:
+        return naturals
+    return naturals - 1
+
+
+def _set_specs(counts: Sequence[int], rules: Rules) -> list[tuple[MeldKind, tuple[int, ...]]]:
+    jokers = counts[JOKER_CODE]
+    specs = []
+    for rank_index in range(13):
+        codes = [suit * 13 + rank_index for suit in range(4)]
+        if rules.set_distinct_suits:
+            pool = [code for code in codes if counts[code]]
+        else:
+            pool = [code for code in codes for _ in range(min(counts[code], 4))]
+        seen = set()
+        for size in range(1, min(4, len(pool)) + 1):
+            for naturals in combinations(pool, size):
+                if naturals in seen:
+                    continue
+                seen.add(naturals)
+                for extra in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
+                    if extra <= _joker_budget(size, rules):
+                        specs.append((MeldKind.SET, naturals + (JOKER_CODE,) * extra))
+    return specs
+
+
+def _run_specs(counts: Sequence[int], rules: Rules) -> list[tuple[MeldKind, tuple[int, ...]]]:
+    jokers = counts[JOKER_CODE]
+    adjacency = rules.adjacent_jokers
+    specs: list[tuple[MeldKind, tuple[int, ...]]] = []
+    for suit in range(4):
+        base = suit * 13
+        have = [counts[base + index] > 0 for index in range(13)]
+        if not any(have):
+            continue
+        for start in range(-1, 12):
+            for length in range(3, 14):
+                if not rules.ace_wraps and start + length - 1 > 12:
+                    break
+                codes = [base + (start + p) % 13 for p in range(length)]
+                available = [have[(start + p) % 13] for p in range(length)]
+                mandatory = available.count(False)
+                if mandatory > jokers or mandatory == length:
+                    continue
+                no_adjacent = adjacency is AdjacentJokers.FORBIDDEN or (
+                    adjacency is AdjacentJokers.LONG_RUNS and length < 4
+                )
+                _fill(codes, available, 0, [], 0, jokers, length, no_adjacent, rules, specs)
+    return specs
+
+
+def _fill(
+    codes: list[int],
+    available: list[bool],
+    position: int,
+    chosen: list[int],
+    used: int,
+    jokers: int,
+    length: int,
+    no_adjacent: bool,
+    rules: Rules,
+    specs: list[tuple[MeldKind, tuple[int, ...]]],
+) -> None:
+    """Choose, position by position, a natural card or a joker; collect the valid runs."""
+    if position == length:
+        naturals = length - used
+        if naturals and used <= _joker_budget(naturals, rules):
+            specs.append((MeldKind.RUN, tuple(chosen)))
+        return
+    previous_joker = bool(chosen) and chosen[-1] == JOKER_CODE
+    if available[position]:
+        chosen.append(codes[position])
+        _fill(
+            codes, available, position + 1, chosen, used, jokers, length, no_adjacent, rules, specs
+        )
+        chosen.pop()
+    if used < jokers and not (no_adjacent and previous_joker):
+        chosen.append(JOKER_CODE)
+        _fill(
+            codes,
+            available,
+            position + 1,
+            chosen,
+            used + 1,
+            jokers,
+            length,
+            no_adjacent,
+            rules,
+            specs,
+        )
+        chosen.pop()
+
+
+@lru_cache(maxsize=4096)
+def _meld_from_spec(kind: MeldKind, codes: tuple[int, ...], rules: Rules) -> Meld:
+    result = meld_failure(tuple(Card.from_code(code) for code in codes), rules, kind)
+    assert isinstance(result, Meld), (codes, result)
+    return result
+
+
+@lru_cache(maxsize=1024)
+def _find(key: int, rules: Rules) -> tuple[Meld, ...]:
+    counts = [count(key, code) for code in range(JOKER_CODE + 1)]
+    specs = _set_specs(counts, rules) + _run_specs(counts, rules)
+    return tuple(_meld_from_spec(kind, codes, rules) for kind, codes in specs)
+
+
+def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
+    """Return every distinct valid meld formable from the multiset `cards`."""
+    tally = Counter(card.code for card in cards)
+    if any(n > 15 for n in tally.values()):
+        # More copies than any deck holds: the extra copies change nothing.
+        tally = Counter({code: min(n, 15) for code, n in tally.items()})
+    return _find(pack(tally.elements()), rules)
+
+
+def _meld_key(meld: Meld) -> int:
+    return pack(card.code for card in meld.cards)
+
+
+@lru_cache(maxsize=1024)
+def _best(key: int, rules: Rules) -> tuple[Meld, ...]:
+    melds = _find(key, rules)
+    by_lowest: dict[int, list[tuple[int, int, int, Meld]]] = {}
+    for meld in melds:
+        lowest = min(card.code for card in meld.cards)
+        by_lowest.setdefault(lowest, []).append(
+            (_meld_key(meld), meld.value, meld.joker_count, meld)
+        )
+    memo: dict[int, tuple[int, int, tuple[Meld, ...]]] = {}
+
+    def solve(remaining: int) -> tuple[int, int, tuple[Meld, ...]]:
+        # Best (value, -jokers used, melds) from the packed multiset `remaining`.
+        found = memo.get(remaining)
+        if found is not None:
+            return found
+        lowest = _lowest_natural(remaining)
+        if lowest is None:
+            result: tuple[int, int, tuple[Meld, ...]] = (0, 0, ())
+        else:
+            # Either one copy of the lowest natural card stays unused …
+            result = solve(remaining - (1 << (_BITS * lowest)))
+            # … or it is the lowest card of a meld.
+            for meld_key, value, jokers, meld in by_lowest.get(lowest, ()):
+                if fits(meld_key, remaining):
+                    rest_value, rest_jokers, rest = solve(remaining - meld_key)
+                    candidate = (value + rest_value, rest_jokers - jokers, (meld, *rest))
+                    if candidate[:2] > result[:2]:
+                        result = candidate
+        memo[remaining] = result
+        return result
+
+    return solve(key)[2]
+
+
+def _lowest_natural(key: int) -> int | None:
+    naturals = key & ~(_FIELD << (_BITS * JOKER_CODE))
+    if not naturals:
+        return None
+    return ((naturals & -naturals).bit_length() - 1) // _BITS
+
+
+def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
+    """Return disjoint melds of greatest total value (fewest jokers on ties)."""
+    tally = Counter(card.code for card in cards)
+    tally = Counter({code: min(n, 15) for code, n in tally.items()})
+    return _best(pack(tally.elements()), rules)

@@ -1,0 +1,173 @@
+"""Errors (Fehler) raised by romme, and the `Reason` a rule gives for refusing something."""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = [
+    "IllegalActionError",
+    "InvalidDataError",
+    "InvalidMeldError",
+    "InvalidNotationError",
+    "InvalidPositionError",
+    "InvalidRulesError",
+    "Reason",
+    "RommeError",
+]
+
+
+@enum.unique
+class Reason(str, enum.Enum):
+    """Why a meld is invalid or an action is illegal: one member per rule.
+
+    The values are stable API (they appear in serialised data and in
+    clients' code); a member is never renamed, only added.
+    """
+
+    # -- melds (RULES.md §3) ------------------------------------------------
+    TOO_FEW_CARDS = "too_few_cards"
+    """A meld needs at least three cards (DRoV Nr. 8)."""
+    ONLY_JOKERS = "only_jokers"
+    """A meld needs at least one natural card to say what it is."""
+    MIXED_RANKS = "mixed_ranks"
+    """A set holds cards of more than one rank (DRoV Nr. 8)."""
+    REPEATED_SUIT = "repeated_suit"
+    """A set holds a suit twice (DRoV Nr. 8: "verschiedener Farben")."""
+    SET_TOO_LARGE = "set_too_large"
+    """A set holds more than four cards (DRoV Nr. 8)."""
+    MIXED_SUITS = "mixed_suits"
+    """A run holds cards of more than one suit (DRoV Nr. 8)."""
+    REPEATED_RANK = "repeated_rank"
+    """A run holds a rank twice."""
+    GAP = "gap"
+    """A run's cards are not consecutive and the jokers cannot fill the gaps."""
+    RUN_TOO_LONG = "run_too_long"
+    """A run would need more than thirteen ranks."""
+    AROUND_THE_CORNER = "around_the_corner"
+    """A run passes from king to two without ``ace_wraps`` (S000 §5)."""
+    JOKER_LIMIT = "joker_limit"
+    """The meld holds more jokers than ``joker_limit`` allows."""
+    ADJACENT_JOKERS = "adjacent_jokers"
+    """Two jokers lie next to each other in a run (S000 §5, DRoV Nr. 8)."""
+
+    # -- turn structure (RULES.md §4) ---------------------------------------
+    ROUND_OVER = "round_over"
+    """The round is over; no action is legal."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """Someone other than the player to act tried to act."""
+    WRONG_PHASE = "wrong_phase"
+    """The action does not belong to this phase of the turn."""
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    """The player does not hold the cards the action uses."""
+    NO_SUCH_MELD = "no_such_meld"
+    """The action names a table meld that does not exist."""
+    STOCK_EMPTY = "stock_empty"
+    """The stock is empty and cannot be refilled."""
+    DISCARD_PILE_EMPTY = "discard_pile_empty"
+    """There is no discard to take."""
+    LAST_CARD_STOCK_ONLY = "last_card_stock_only"
+    """With one card in hand only the stock may be drawn from (DRoV Nr. 10)."""
+    TAKEN_CARD_NOT_USED = "taken_card_not_used"
+    """Under ``immediate_use`` the taken discard must be part of its first use (DRoV Nr. 4a/4b)."""
+    REDISCARD_TAKEN = "rediscard_taken"
+    """The card taken from the discard pile may not be discarded this turn (S000 §6)."""
+    JOKER_DISCARD = "joker_discard"
+    """A joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)."""
+    MUST_KEEP_A_CARD = "must_keep_a_card"
+    """The last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)."""
+    MUST_DISCARD = "must_discard"
+    """The turn cannot end without a discard."""
+    NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
+    """There are no staged melds to take back."""
+
+    # -- opening (RULES.md §5) ----------------------------------------------
+    NOT_OPENED = "not_opened"
+    """Laying off and swapping need an opened player (DRoV Nr. 9)."""
+    OPENING_BELOW_THRESHOLD = "opening_below_threshold"
+    """The opening can no longer reach ``opening_threshold`` this turn (DRoV Nr. 6)."""
+    OPENING_NEEDS_RUN = "opening_needs_run"
+    """The opening must include a run (S000 §10 variant)."""
+    OPENING_JOKER = "opening_joker"
+    """No joker may be part of the opening (Schmidt variant)."""
+    OPENING_SINGLE_MELD = "opening_single_meld"
+    """Without ``opening_sums_melds`` one meld alone must reach the threshold."""
+    NOT_IN_OPENING_TURN = "not_in_opening_turn"
+    """Without ``opening_turn_layoffs`` no lay-off or swap in the turn of opening (S003)."""
+
+    # -- lay-off and joker swap (RULES.md §6) -------------------------------
+    LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"
+    """The cards do not extend the table meld into a valid meld."""
+    SWAP_NOT_ALLOWED = "swap_not_allowed"
+    """Joker swaps are off under these rules."""
+    NO_JOKER_THERE = "no_joker_there"
+    """The named position of the table meld holds no joker."""
+    WRONG_SWAP_CARD = "wrong_swap_card"
+    """The card is not the one the joker stands for (S000 §6)."""
+    SWAP_NEEDS_FOUR = "swap_needs_four"
+    """A joker in a set may be swapped only when the set has four cards (DRoV Nr. 9, Streitfall 14)."""
+    SWAPPED_JOKER_NOT_PLACED = "swapped_joker_not_placed"
+    """The freed joker must be melded in the same action (S000 §9, DRoV Nr. 6)."""
+    SWAP_BACK_SAME_MELD = "swap_back_same_meld"
+    """The freed joker may not return to the meld it came from (S001)."""
+    SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
+    """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
+
+    # -- Hand-Rommé and going out (RULES.md §7, §8) --------------------------
+    HAND_ROMME_NOT_FIRST = "hand_romme_not_first"
+    """A Hand-Rommé must be the first lay-down at the table."""
+
+
+class RommeError(Exception):
+    """Base class of every error romme raises on purpose."""
+
+
+class InvalidNotationError(RommeError, ValueError):
+    """Text (a card, a list of cards, an action) that cannot be parsed.
+
+    Attributes:
+        token: The offending piece of text.
+    """
+
+    def __init__(self, message: str, *, token: str = "") -> None:
+        super().__init__(message)
+        self.token = token
+
+
+class InvalidRulesError(RommeError, ValueError):
+    """A `Rules` value with impossible settings, or an unknown preset name."""
+
+
+class InvalidMeldError(RommeError, ValueError):
+    """Cards that do not form a valid meld under the given rules.
+
+    Attributes:
+        reason: The rule the cards break, a `Reason`.
+    """
+
+    def __init__(self, message: str, *, reason: Reason) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class InvalidPositionError(RommeError, ValueError):
+    """A position set up from explicit cards that cannot occur (e.g. cards that are not the deck)."""
+
+
+class InvalidDataError(RommeError, ValueError):
+    """A document (dict or JSON text) that is malformed or inconsistent."""
+
+
+class IllegalActionError(RommeError, ValueError):
+    """An action that the rules do not allow in this position.
+
+    Attributes:
+        reason: The rule that refuses the action, a `Reason`.
+        action: The refused action.
+        player: The seat that tried it.
+    """
+
+    def __init__(self, message: str, *, reason: Reason, action: object, player: int) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.action = action
+        self.player = player

@@ -1,0 +1,437 @@
+"""Melds (Kombinationen): sets (Sätze) and runs (Folgen), checked against `Rules`.
+
+RULES.md §3 is the contract: a set is 3 or 4 cards of one rank, a run 3 or
+more cards of one suit in sequence, jokers stand for the card at their
+place, and the meld's value is what its cards stand for.
+
+>>> from romme import find_rules, parse_cards
+>>> meld = validate_meld(parse_cards("Q♣ K♣ A♣"), find_rules("classic"))
+>>> meld.kind.value, meld.value
+('run', 31)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final
+
+import attrs
+
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
+from romme.errors import InvalidMeldError, Reason
+from romme.rules import AdjacentJokers, JokerLimit, Rules
+
+__all__ = [
+    "JokerRole",
+    "Meld",
+    "MeldKind",
+    "best_melds",
+    "find_melds",
+    "is_valid_meld",
+    "meld_value",
+    "validate_meld",
+]
+
+
+@enum.unique
+class MeldKind(str, enum.Enum):
+    """The two kinds of meld."""
+
+    SET = "set"
+    """3 or 4 cards of one rank (Satz)."""
+    RUN = "run"
+    """3 or more cards of one suit in sequence (Folge, Reihe)."""
+
+
+def _suits(value: Iterable[Suit]) -> frozenset[Suit]:
+    return frozenset(value)
+
+
+@attrs.frozen
+class JokerRole:
+    """What one joker of a meld stands for.
+
+    In a run the joker stands for one card. In a set it stands for the set's
+    rank in one of the suits the natural cards leave free: one suit in a
+    4-card set with one joker, two in a 3-card set (RULES.md §3).
+    """
+
+    position: int
+    """The joker's index in `Meld.cards`."""
+    rank: Rank
+    """The rank the joker stands for."""
+    suits: frozenset[Suit] = attrs.field(converter=_suits)
+    """The suits the joker may stand for (one in a run)."""
+
+    @property
+    def card(self) -> Card | None:
+        """The one card the joker stands for, or ``None`` when its suit is open."""
+        if len(self.suits) != 1:
+            return None
+        (suit,) = self.suits
+        return Card(self.rank, suit)
+
+    def can_be(self, card: Card) -> bool:
+        """Return whether `card` is a card this joker stands for."""
+        return card.rank is self.rank and card.suit in self.suits
+
+
+@attrs.frozen(kw_only=True)
+class Meld:
+    """A valid set or run, in table order, with its value and its jokers' roles.
+
+    Melds are made by `validate_meld` (or found by `find_melds`); their
+    fields are derived from the cards and the rules, so build them through
+    those functions rather than by hand.
+    """
+
+    kind: MeldKind
+    """Set or run."""
+    cards: tuple[Card, ...]
+    """The cards in table order: a run low to high, a set by suit with jokers last."""
+    ranks: tuple[Rank, ...]
+    """The rank each position stands for (jokers included)."""
+    suit: Suit | None
+    """The suit of a run; ``None`` for a set."""
+    value: int
+    """The meld value: the sum of the values of the cards it stands for (RULES.md §3)."""
+    jokers: tuple[JokerRole, ...]
+    """What each joker stands for, in table order."""
+
+    @property
+    def rank(self) -> Rank | None:
+        """The rank of a set; ``None`` for a run."""
+        return self.ranks[0] if self.kind is MeldKind.SET else None
+
+    @property
+    def joker_count(self) -> int:
+        """The number of jokers in the meld."""
+        return len(self.jokers)
+
+    @property
+    def natural_count(self) -> int:
+        """The number of natural (non-joker) cards in the meld."""
+        return len(self.cards) - len(self.jokers)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+# -- values -----------------------------------------------------------------
+
+_RANK_BY_INDEX: Final = tuple(Rank)  # index 0 = TWO … 12 = ACE
+
+
+def _rank_value(rank: Rank) -> int:
+    if rank is Rank.ACE:
+        return 11
+    return 10 if rank >= Rank.JACK else int(rank)
+
+
+def _ordinal_value(ordinal: int) -> int:
+    """Value of the run position at `ordinal` (-1 = low ace, 0 = two, …, 12 = ace, 13 = two …)."""
+    if ordinal == -1:
+        return 1
+    return _rank_value(_RANK_BY_INDEX[ordinal % 13])
+
+
+# For every run window (start ordinal, length): its ranks and value.
+_WINDOWS: Final = {
+    (start, length): (
+        tuple(_RANK_BY_INDEX[(start + p) % 13] for p in range(length)),
+        sum(_ordinal_value(start + p) for p in range(length)),
+    )
+    for start in range(-1, 12)
+    for length in range(1, 14)
+}
+
+
+def meld_value(meld: Meld) -> int:
+    """Return the value a meld counts for the opening (the same as ``meld.value``)."""
+    return meld.value
+
+
+# -- validation ---------------------------------------------------------------
+
+
+class _Failure:
+    __slots__ = ("message", "reason")
+
+    def __init__(self, reason: Reason, message: str) -> None:
+        self.reason = reason
+        self.message = message
+
+
+def _joker_limit_broken(jokers: int, naturals: int, rules: Rules) -> bool:
+    limit = rules.joker_limit
+    if limit is JokerLimit.NONE:
+        return False
+    if limit is JokerLimit.ONE_PER_MELD:
+        return jokers > 1
+    if limit is JokerLimit.NOT_MAJORITY:
+        return jokers > naturals
+    return jokers >= naturals
+
+
+def _joker_limit_text(rules: Rules) -> str:
+    return {
+        JokerLimit.NONE: "any number of jokers",
+        JokerLimit.ONE_PER_MELD: "at most one joker per meld",
+        JokerLimit.NOT_MAJORITY: "no more jokers than natural cards",
+        JokerLimit.MINORITY: "fewer jokers than natural cards",
+    }[rules.joker_limit]
+
+
+def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
+    text = format_cards(cards)
+    if len(cards) > 4:
+        return _Failure(Reason.SET_TOO_LARGE, f"{text}: a set holds at most four cards")
+    suits = {card.suit for card in naturals}
+    if rules.set_distinct_suits and len(suits) < len(naturals):
+        return _Failure(Reason.REPEATED_SUIT, f"{text}: a set may not hold a suit twice")
+    jokers = len(cards) - len(naturals)
+    if _joker_limit_broken(jokers, len(naturals), rules):
+        return _Failure(Reason.JOKER_LIMIT, f"{text}: these rules allow {_joker_limit_text(rules)}")
+    rank = naturals[0].rank
+    assert rank is not None
+    ordered = (*sorted(naturals), *(JOKER,) * jokers)
+    free = frozenset(Suit) - suits if rules.set_distinct_suits else frozenset(Suit)
+    roles = tuple(JokerRole(p, rank, free) for p in range(len(naturals), len(ordered)))
+    return Meld(
+        kind=MeldKind.SET,
+        cards=ordered,
+        ranks=(rank,) * len(ordered),
+        suit=None,
+        value=_rank_value(rank) * len(ordered),
+        jokers=roles,
+    )
+
+
+def _run_windows(
+    cards: tuple[Card, ...], naturals: list[Card], wraps: bool
+) -> list[tuple[int, list[int]]]:
+    """Return every (start, natural positions) that places the naturals in a run of len(cards)."""
+    length = len(cards)
+    indices = [card.rank - 2 for card in naturals]  # type: ignore[operator]
+    found = []
+    for start in range(-1, 12):
+        if not wraps and start + length - 1 > 12:
+            break
+        positions = [(index - start) % 13 for index in indices]
+        if all(p < length for p in positions):
+            found.append((start, positions))
+    return found
+
+
+def _inversions(order: list[int]) -> int:
+    count = 0
+    for i, a in enumerate(order):
+        for b in order[i + 1 :]:
+            if a > b:
+                count += 1
+    return count
+
+
+def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
+    text = format_cards(cards)
+    suit = naturals[0].suit
+    assert suit is not None
+    if len({card.rank for card in naturals}) < len(naturals):
+        return _Failure(Reason.REPEATED_RANK, f"{text}: a run may not hold a rank twice")
+    length = len(cards)
+    if length > 13:
+        return _Failure(Reason.RUN_TOO_LONG, f"{text}: a run holds at most thirteen cards")
+    jokers = length - len(naturals)
+    if _joker_limit_broken(jokers, len(naturals), rules):
+        return _Failure(Reason.JOKER_LIMIT, f"{text}: these rules allow {_joker_limit_text(rules)}")
+    windows = _run_windows(cards, naturals, rules.ace_wraps)
+    if not windows:
+        if not rules.ace_wraps and _run_windows(cards, naturals, True):
+            return _Failure(
+                Reason.AROUND_THE_CORNER,
+                f"{text}: a run may not go around the corner (K-A-2) under these rules",
+            )
+        return _Failure(Reason.GAP, f"{text}: the cards are not in sequence")
+    check_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN or (
+        rules.adjacent_jokers is AdjacentJokers.LONG_RUNS and length < 4
+    )
+    best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
+    for start, positions in windows:
+        arranged: list[Card] = [JOKER] * length
+        for card, p in zip(naturals, positions, strict=True):
+            arranged[p] = card
+        if check_adjacent and any(
+            arranged[p] is JOKER and arranged[p + 1] is JOKER for p in range(length - 1)
+        ):
+            continue
+        # How far the window's order is from the order given: jokers are
+        # matched to joker places in the order given.
+        joker_places = iter(p for p in range(length) if arranged[p] is JOKER)
+        natural_places = iter(positions)
+        order = [next(joker_places) if card is JOKER else next(natural_places) for card in cards]
+        key = (_inversions(order), -_WINDOWS[start, length][1], start)
+        if best is None or key < best[0]:
+            best = (key, tuple(arranged))
+    if best is None:
+        return _Failure(
+            Reason.ADJACENT_JOKERS, f"{text}: two jokers may not lie side by side in this run"
+        )
+    (_, negative_value, start), arranged_cards = best
+    ranks = _WINDOWS[start, length][0]
+    return Meld(
+        kind=MeldKind.RUN,
+        cards=arranged_cards,
+        ranks=ranks,
+        suit=suit,
+        value=-negative_value,
+        jokers=tuple(
+            JokerRole(p, ranks[p], (suit,))
+            for p, card in enumerate(arranged_cards)
+            if card is JOKER
+        ),
+    )
+
+
+def _coerce(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    result = tuple(cards)
+    for card in result:
+        if not isinstance(card, Card):
+            raise TypeError(f"a meld is made of Card values, not {type(card).__name__}")
+    return result
+
+
+def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
+    text = format_cards(cards[:20]) + (" …" if len(cards) > 20 else "")
+    if len(cards) < 3:
+        return _Failure(Reason.TOO_FEW_CARDS, f"{text}: a meld needs at least three cards")
+    naturals = [card for card in cards if card.code != JOKER_CODE]
+    if not naturals:
+        return _Failure(Reason.ONLY_JOKERS, f"{text}: a meld needs at least one natural card")
+    one_rank = len({card.rank for card in naturals}) == 1
+    one_suit = len({card.suit for card in naturals}) == 1
+    if kind is MeldKind.SET or (kind is None and one_rank and not one_suit):
+        if not one_rank:
+            return _Failure(Reason.MIXED_RANKS, f"{text}: a set holds cards of one rank only")
+        return _set_meld(cards, naturals, rules)
+    if kind is MeldKind.RUN or (one_suit and not one_rank):
+        if not one_suit:
+            return _Failure(Reason.MIXED_SUITS, f"{text}: a run holds cards of one suit only")
+        return _run_meld(cards, naturals, rules)
+    if not one_rank:  # and not one_suit: neither kind
+        ranks = len({card.rank for card in naturals})
+        suits = len({card.suit for card in naturals})
+        reason = Reason.MIXED_RANKS if ranks <= suits else Reason.MIXED_SUITS
+        return _Failure(reason, f"{text}: neither a set (mixed ranks) nor a run (mixed suits)")
+    # One natural card (or copies of one card) and jokers: either kind may fit.
+    # A run whose given order holds is preferred, then a set, then a re-ordered run.
+    run = _run_meld(cards, naturals, rules)
+    if isinstance(run, Meld) and run.cards == cards:
+        return run
+    as_set = _set_meld(cards, naturals, rules)
+    if isinstance(as_set, Meld):
+        return as_set
+    if isinstance(run, Meld) or len(naturals) == 1:
+        return run
+    return as_set
+
+
+def validate_meld(
+    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | None = None
+) -> Meld:
+    """Return the meld `cards` form under `rules`, in table order.
+
+    A run given in another order is sorted (DRoV Streitfall 13). Where a
+    joker could stand at either end of a run, the order given decides:
+    ``5♣ 6♣ JK`` makes the joker 7♣, ``JK 5♣ 6♣`` makes it 4♣. Cards that
+    can form both kinds (one natural card with jokers) form a run when the
+    given order is one, else a set; pass `kind` to choose.
+
+    Args:
+        cards: The cards, as `Card` values or text for `parse_cards`.
+        rules: The rules to check against.
+        kind: Require a set or a run.
+
+    Returns:
+        The meld, with its value and what each joker stands for.
+
+    Raises:
+        InvalidMeldError: With the `Reason` the cards break, for instance
+            ``Reason.AROUND_THE_CORNER`` or ``Reason.JOKER_LIMIT``.
+        InvalidNotationError: If `cards` is text that is not cards.
+        TypeError: If `cards` holds something other than cards.
+
+    >>> from romme import find_rules
+    >>> meld = validate_meld("5♣ 6♣ JK", find_rules("classic"))
+    >>> meld.jokers[0].card, meld.value
+    (Card(7♣), 18)
+    >>> validate_meld("K♥ A♥ 2♥", find_rules("classic"))
+    Traceback (most recent call last):
+    ...
+    romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
+    """
+    result = _check(_coerce(cards), rules, kind)
+    if isinstance(result, _Failure):
+        raise InvalidMeldError(result.message, reason=result.reason)
+    return result
+
+
+def is_valid_meld(
+    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | None = None
+) -> bool:
+    """Return whether `cards` form a valid meld under `rules` (see `validate_meld`).
+
+    >>> from romme import find_rules
+    >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
+    (True, False)
+    """
+    return isinstance(_check(_coerce(cards), rules, kind), Meld)
+
+
+def meld_failure(
+    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None = None
+) -> tuple[Reason, str] | Meld:
+    """Return the meld, or the reason and message why `cards` are none (no exception)."""
+    result = _check(cards, rules, kind)
+    if isinstance(result, _Failure):
+        return result.reason, result.message
+    return result
+
+
+def find_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
+    """Return every distinct valid meld that can be formed from the multiset `cards`.
+
+    Each meld appears once, whatever the number of copies of its cards
+    (two packs) and whatever the order; each distinct joker arrangement is
+    its own meld (``5♣ 6♣ JK`` and ``JK 5♣ 6♣``). A joker may also stand
+    in for a natural card the hand holds. Melds come sets first by rank,
+    then runs by suit and start.
+
+    >>> from romme import find_rules
+    >>> [str(m) for m in find_melds("5♣ 6♣ 7♣ 7♥ 7♠", find_rules("drov"))]
+    ['7♣ 7♠ 7♥', '5♣ 6♣ 7♣']
+    """
+    from romme import _search
+
+    return _search.find_melds(_coerce(cards), rules)
+
+
+def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
+    """Return disjoint melds from `cards` with the greatest total value.
+
+    Among packings of equal value, the one using fewer jokers is chosen,
+    then the one found first; the result is deterministic.
+
+    >>> from romme import find_rules
+    >>> melds = best_melds("9♥ 9♦ JK 10♥ J♥ 2♣", find_rules("classic"))
+    >>> [str(m) for m in melds], sum(m.value for m in melds)
+    (['9♥ 10♥ J♥ JK'], 39)
+    """
+    from romme import _search
+
+    return _search.best_melds(_coerce(cards), rules)
