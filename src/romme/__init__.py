@@ -10,6 +10,18 @@ frontends. Everything public is importable from here; see `__all__`.
 
 from importlib.metadata import PackageNotFoundError, version
 
+from romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    parse_action,
+)
 from romme.cards import (
     JOKER,
     MAX_NOTATION_LENGTH,
@@ -21,6 +33,7 @@ from romme.cards import (
     parse_card,
     parse_cards,
 )
+from romme.engine import apply, score_round
 from romme.errors import (
     IllegalActionError,
     InvalidDataError,
@@ -30,7 +43,9 @@ from romme.errors import (
     InvalidRulesError,
     Reason,
     RommeError,
+    RoundNotOverError,
 )
+from romme.legal import check, is_legal, legal_actions
 from romme.melds import (
     JokerRole,
     Meld,
@@ -52,10 +67,13 @@ from romme.rules import (
     Rules,
     StockExhausted,
     SwappedJoker,
-    TakeDiscard,
+    TakeDiscardMode,
     find_rules,
     preset_name,
 )
+from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
+from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
+from romme.views import PlayerView, view
 
 try:
     __version__ = version("romme-rules")
@@ -66,11 +84,16 @@ __all__ = [
     "JOKER",
     "MAX_NOTATION_LENGTH",
     "PRESETS",
+    "Action",
     "AdjacentJokers",
     "Card",
+    "Discard",
+    "Draw",
+    "EndReason",
     "ExtraCard",
     "FailedTake",
     "FirstPlayer",
+    "GameState",
     "IllegalActionError",
     "InvalidDataError",
     "InvalidMeldError",
@@ -80,26 +103,49 @@ __all__ = [
     "JokerDiscard",
     "JokerLimit",
     "JokerRole",
+    "LayDown",
+    "LayOff",
     "MatchScoring",
     "Meld",
     "MeldKind",
+    "Phase",
+    "PlayerView",
     "Rank",
     "Reason",
     "RommeError",
+    "RoundNotOverError",
+    "RoundResult",
     "Rules",
+    "Side",
     "StockExhausted",
     "Suit",
+    "SwapJoker",
     "SwappedJoker",
+    "TableMeld",
+    "TakeBack",
     "TakeDiscard",
+    "TakeDiscardMode",
+    "TurnState",
     "__version__",
+    "apply",
     "best_melds",
+    "card_penalty",
+    "check",
     "find_melds",
     "find_rules",
     "format_cards",
+    "hand_penalty",
+    "is_legal",
     "is_valid_meld",
+    "legal_actions",
     "make_deck",
+    "new_game",
+    "new_position",
+    "parse_action",
     "parse_card",
     "parse_cards",
     "preset_name",
+    "score_round",
     "validate_meld",
+    "view",
 ]

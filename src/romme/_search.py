@@ -217,3 +217,78 @@ def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     tally = Counter(card.code for card in cards)
     tally = Counter({code: min(n, 15) for code, n in tally.items()})
     return _best(pack(tally.elements()), rules)
+
+
+# -- packing queries for the engine ------------------------------------------------
+
+JOKER_UNIT: Final = 1 << (_BITS * JOKER_CODE)
+"""One joker in a packed multiset."""
+
+
+def unit(code: int) -> int:
+    """Return the packed multiset holding one card of `code`."""
+    return 1 << (_BITS * code)
+
+
+def pack_cards(cards: Iterable[Card]) -> int:
+    """Return the packed multiset of `cards` (at most 15 copies of a card count)."""
+    tally = Counter(card.code for card in cards)
+    return pack(code for code, n in tally.items() for _ in range(min(n, 15)))
+
+
+@lru_cache(maxsize=2048)
+def _indexed(key: int, rules: Rules, jokers_ok: bool) -> dict[int, list[tuple[int, int, int]]]:
+    """The melds of `key` as (packed, value, jokers), grouped by their lowest natural code."""
+    by_lowest: dict[int, list[tuple[int, int, int]]] = {}
+    for meld in _find(key, rules):
+        if meld.jokers and not jokers_ok:
+            continue
+        lowest = min(card.code for card in meld.cards)
+        by_lowest.setdefault(lowest, []).append((_meld_key(meld), meld.value, meld.joker_count))
+    return by_lowest
+
+
+_NONE: Final = -1
+
+
+@lru_cache(maxsize=8192)
+def packing_value(
+    key: int, rules: Rules, *, jokers_ok: bool = True, cover: bool = False, use_jokers: bool = False
+) -> int:
+    """Return the greatest total value of disjoint melds from the packed multiset `key`.
+
+    With `cover`, every natural card must be melded, and with `use_jokers`
+    every joker too; the result is -1 when that is impossible. Without
+    `jokers_ok` only melds without jokers count.
+    """
+    index = _indexed(key, rules, jokers_ok)
+    memo: dict[int, int] = {}
+
+    def solve(remaining: int) -> int:
+        found = memo.get(remaining)
+        if found is not None:
+            return found
+        lowest = _lowest_natural(remaining)
+        if lowest is None:
+            result = _NONE if use_jokers and count(remaining, JOKER_CODE) else 0
+        else:
+            result = _NONE if cover else solve(remaining - unit(lowest))
+            for meld_key, value, _jokers in index.get(lowest, ()):
+                if fits(meld_key, remaining):
+                    rest = solve(remaining - meld_key)
+                    if rest != _NONE and value + rest > result:
+                        result = value + rest
+        memo[remaining] = result
+        return result
+
+    return solve(key)
+
+
+def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
+    """Return the melds formable from the packed multiset `key` (cached)."""
+    return _find(key, rules)
+
+
+def meld_key(meld: Meld) -> int:
+    """Return the packed multiset of `meld`'s cards."""
+    return _meld_key(meld)

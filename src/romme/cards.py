@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 MAX_NOTATION_LENGTH: Final = 10_000
-"""The longest text `parse_card`, `parse_cards` and `parse_action` read.
+"""The longest text `parse_card`, `parse_cards` and ``parse_action`` read.
 
 Longer text raises `InvalidNotationError` at once, so that a hostile caller
 cannot make the parser do unbounded work.

@@ -13,6 +13,7 @@ __all__ = [
     "InvalidRulesError",
     "Reason",
     "RommeError",
+    "RoundNotOverError",
 ]
 
 
@@ -75,8 +76,10 @@ class Reason(str, enum.Enum):
     """A joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)."""
     MUST_KEEP_A_CARD = "must_keep_a_card"
     """The last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)."""
-    MUST_DISCARD = "must_discard"
-    """The turn cannot end without a discard."""
+    NO_DISCARD_LEFT = "no_discard_left"
+    """The action would leave no card that may be discarded, so the turn could not end."""
+    TAKE_IS_FREE = "take_is_free"
+    """Under ``take_discard = free`` the taken card goes to the hand; its use is a separate action."""
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     """There are no staged melds to take back."""
 
@@ -107,14 +110,12 @@ class Reason(str, enum.Enum):
     """A joker in a set may be swapped only when the set has four cards (DRoV Nr. 9, Streitfall 14)."""
     SWAPPED_JOKER_NOT_PLACED = "swapped_joker_not_placed"
     """The freed joker must be melded in the same action (S000 §9, DRoV Nr. 6)."""
+    SWAPPED_JOKER_TO_HAND = "swapped_joker_to_hand"
+    """Under ``swapped_joker = to_hand`` the freed joker goes to the hand; no placement goes with the swap (S003)."""
     SWAP_BACK_SAME_MELD = "swap_back_same_meld"
     """The freed joker may not return to the meld it came from (S001)."""
     SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
-
-    # -- Hand-Rommé and going out (RULES.md §7, §8) --------------------------
-    HAND_ROMME_NOT_FIRST = "hand_romme_not_first"
-    """A Hand-Rommé must be the first lay-down at the table."""
 
 
 class RommeError(Exception):
@@ -155,6 +156,10 @@ class InvalidPositionError(RommeError, ValueError):
 
 class InvalidDataError(RommeError, ValueError):
     """A document (dict or JSON text) that is malformed or inconsistent."""
+
+
+class RoundNotOverError(RommeError, ValueError):
+    """A round's result was asked for while the round is still being played."""
 
 
 class IllegalActionError(RommeError, ValueError):

@@ -35,7 +35,7 @@ __all__ = [
     "Rules",
     "StockExhausted",
     "SwappedJoker",
-    "TakeDiscard",
+    "TakeDiscardMode",
     "find_rules",
     "preset_name",
 ]
@@ -71,7 +71,7 @@ class FirstPlayer(str, enum.Enum):
 
 
 @enum.unique
-class TakeDiscard(str, enum.Enum):
+class TakeDiscardMode(str, enum.Enum):
     """When the top discard may be taken (RULES.md §4)."""
 
     FREE = "free"
@@ -213,7 +213,7 @@ class Rules:
     """Whether jokers may lie side by side in a run (DRoV Nr. 8, S000 §5)."""
 
     # -- drawing (RULES.md §4) --
-    take_discard: TakeDiscard = TakeDiscard.IMMEDIATE_USE
+    take_discard: TakeDiscardMode = TakeDiscardMode.IMMEDIATE_USE
     """When the top discard may be taken (DRoV Nr. 4a/4b, S000 §6)."""
     rediscard_taken: bool = False
     """Under ``free``: whether the card taken may be discarded again this turn (S000 §6)."""
@@ -309,7 +309,7 @@ _ENUM_FIELDS: Final = {
     "first_player": FirstPlayer,
     "joker_limit": JokerLimit,
     "adjacent_jokers": AdjacentJokers,
-    "take_discard": TakeDiscard,
+    "take_discard": TakeDiscardMode,
     "failed_take": FailedTake,
     "swapped_joker": SwappedJoker,
     "joker_discard": JokerDiscard,
@@ -416,7 +416,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         # S000 §10: the same site's preset against the computer.
         "cardgames-zone": attrs.evolve(
             _CLASSIC,
-            take_discard=TakeDiscard.FREE,
+            take_discard=TakeDiscardMode.FREE,
             failed_take=FailedTake.END_TURN,
             match_limit=None,
             match_rounds=3,
@@ -427,7 +427,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             extra_card=ExtraCard.NONE,
             upcard=True,
             first_turn_draws=True,
-            take_discard=TakeDiscard.FREE,
+            take_discard=TakeDiscardMode.FREE,
             failed_take=FailedTake.END_TURN,
             joker_limit=JokerLimit.ONE_PER_MELD,
             swapped_joker=SwappedJoker.MELD_OR_DISCARD,
@@ -445,7 +445,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             first_turn_draws=True,
             opening_threshold=40,
             opening_turn_layoffs=False,
-            take_discard=TakeDiscard.FREE,
+            take_discard=TakeDiscardMode.FREE,
             failed_take=FailedTake.END_TURN,
             swapped_joker=SwappedJoker.TO_HAND,
             hand_romme_multiplier=1,

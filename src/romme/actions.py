@@ -1,0 +1,304 @@
+"""Actions (Spielzüge): one frozen class per kind of move, and their text form.
+
+| text | action |
+|---|---|
+| ``draw`` | `Draw`: take the top stock card |
+| ``take`` | `TakeDiscard`: take the top discard into the hand (``take_discard = free``) |
+| ``take meld 7♠ 8♠ 9♠`` / ``take layoff 2 9♠`` | `TakeDiscard` with its first use (``immediate_use``) |
+| ``meld 7♠ 8♠ 9♠`` / ``meld set 5♣ JK JK`` | `LayDown` (auslegen) |
+| ``layoff 2 Q♥`` / ``layoff 2 high JK Q♥`` / ``layoff 0 low 4♥`` | `LayOff` (anlegen) onto table meld 2 |
+| ``swap 1 7♣`` / ``swap 1 7♣ then meld JK 8♦ 9♦`` / ``swap 1 7♣ then discard JK`` | `SwapJoker` |
+| ``takeback`` | `TakeBack`: return this turn's staged melds |
+| ``discard K♣`` | `Discard` (abwerfen) |
+
+Table melds are numbered from 0 in the order they were laid.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from romme.cards import MAX_NOTATION_LENGTH, Card, format_cards, parse_card, parse_cards
+from romme.errors import InvalidNotationError
+from romme.melds import MeldKind
+
+__all__ = [
+    "Action",
+    "Discard",
+    "Draw",
+    "LayDown",
+    "LayOff",
+    "Side",
+    "SwapJoker",
+    "TakeBack",
+    "TakeDiscard",
+    "parse_action",
+]
+
+
+def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    result = tuple(value)
+    for card in result:
+        if not isinstance(card, Card):
+            raise TypeError(f"expected Card values, not {type(card).__name__}")
+    return result
+
+
+def _card(value: Card | str) -> Card:
+    if isinstance(value, str):
+        return parse_card(value)
+    if not isinstance(value, Card):
+        raise TypeError(f"expected a Card, not {type(value).__name__}")
+    return value
+
+
+def _index(value: int) -> int:
+    if type(value) is not int:
+        raise TypeError(f"a table meld is addressed by an int, not {type(value).__name__}")
+    return value
+
+
+@enum.unique
+class Side(str, enum.Enum):
+    """The end of a run a lay-off goes to."""
+
+    LOW = "low"
+    """Before the first card."""
+    HIGH = "high"
+    """After the last card."""
+
+
+@attrs.frozen
+class Draw:
+    """Take the top card of the stock (vom Stapel ziehen)."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
+class LayDown:
+    """Lay a new meld from the hand on the table (auslegen).
+
+    `cards` are in the order given to `validate_meld`; `kind` chooses set
+    or run where the cards could form both.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    """The meld's cards."""
+    kind: MeldKind | None = None
+    """Set or run, when the cards could form both."""
+
+    def __str__(self) -> str:
+        kind = f"{self.kind.value} " if self.kind is not None else ""
+        return f"meld {kind}{format_cards(self.cards)}"
+
+
+@attrs.frozen
+class LayOff:
+    """Add cards from the hand to a meld on the table (anlegen).
+
+    The cards go, in the order given, before the first card (``Side.LOW``)
+    or after the last card (``Side.HIGH``) of a run; with `side` ``None``
+    they go where they fit, the high end first. For a set the side does
+    not matter.
+    """
+
+    target: int = attrs.field(converter=_index)
+    """The index of the table meld."""
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    """The cards to add, jokers included (DRoV Streitfall 2: JK and Q♥ together)."""
+    side: Side | None = None
+    """The end of a run the cards go to."""
+
+    def __str__(self) -> str:
+        side = f"{self.side.value} " if self.side is not None else ""
+        return f"layoff {self.target} {side}{format_cards(self.cards)}"
+
+
+@attrs.frozen
+class Discard:
+    """Put one card from the hand on the discard pile, ending the turn (abwerfen)."""
+
+    card: Card = attrs.field(converter=_card)
+    """The card discarded."""
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class TakeDiscard:
+    """Take the top card of the discard pile.
+
+    Under ``take_discard = immediate_use`` the card must be used at once,
+    so the action carries that first use, a `LayDown` or `LayOff` whose
+    cards include the taken card (DRoV Nr. 4a/4b/4d); under ``free`` the
+    card goes to the hand and `use` is ``None``.
+    """
+
+    use: LayDown | LayOff | None = None
+    """The first use of the taken card, under ``immediate_use``."""
+
+    def __str__(self) -> str:
+        return "take" if self.use is None else f"take {self.use}"
+
+
+@attrs.frozen
+class SwapJoker:
+    """Replace a melded joker by the card it stands for (Joker tauschen).
+
+    `then` is where the freed joker goes in the same action: a `LayDown`
+    or `LayOff` holding a joker (``swapped_joker = meld_same_turn``), also
+    a `Discard` of the joker (``meld_or_discard``), or ``None`` when the
+    joker goes to the hand (``to_hand``).
+    """
+
+    target: int = attrs.field(converter=_index)
+    """The index of the table meld holding the joker."""
+    card: Card = attrs.field(converter=_card)
+    """The natural card that takes the joker's place."""
+    then: LayDown | LayOff | Discard | None = None
+    """The freed joker's new place."""
+
+    def __str__(self) -> str:
+        then = "" if self.then is None else f" then {self.then}"
+        return f"swap {self.target} {self.card}{then}"
+
+
+@attrs.frozen
+class TakeBack:
+    """Take back this turn's staged melds before the opening is complete (S000 §9, DRoV Streitfall 1)."""
+
+    def __str__(self) -> str:
+        return "takeback"
+
+
+Action: TypeAlias = Draw | TakeDiscard | LayDown | LayOff | SwapJoker | TakeBack | Discard
+"""Any action."""
+
+ACTION_TYPES: Final = (Draw, TakeDiscard, LayDown, LayOff, SwapJoker, TakeBack, Discard)
+
+# -- parsing ------------------------------------------------------------------
+
+_VERBS: Final = {
+    "draw": "draw",
+    "stock": "draw",
+    "take": "take",
+    "pick": "take",
+    "meld": "meld",
+    "lay": "meld",
+    "laydown": "meld",
+    "layoff": "layoff",
+    "lay-off": "layoff",
+    "add": "layoff",
+    "swap": "swap",
+    "takeback": "takeback",
+    "take-back": "takeback",
+    "undo": "takeback",
+    "discard": "discard",
+    "drop": "discard",
+}
+
+
+def _bad(text: str, why: str, token: str = "") -> InvalidNotationError:
+    return InvalidNotationError(f"cannot read action {text!r}: {why}", token=token or text)
+
+
+def _parse_meld(words: list[str], text: str) -> LayDown:
+    kind = None
+    if words and words[0].lower() in ("set", "run"):
+        kind = MeldKind(words.pop(0).lower())
+    if not words:
+        raise _bad(text, "'meld' needs cards, e.g. 'meld 7♠ 8♠ 9♠'")
+    return LayDown(parse_cards(" ".join(words)), kind)
+
+
+def _parse_target(words: list[str], text: str, verb: str) -> int:
+    if not words or not words[0].isdigit() or not words[0].isascii():
+        raise _bad(text, f"'{verb}' needs a table meld number first, e.g. '{verb} 0 …'")
+    return int(words.pop(0))
+
+
+def _parse_layoff(words: list[str], text: str) -> LayOff:
+    target = _parse_target(words, text, "layoff")
+    side = None
+    if words and words[0].lower() in ("low", "high"):
+        side = Side(words.pop(0).lower())
+    if not words:
+        raise _bad(text, "'layoff' needs cards, e.g. 'layoff 0 Q♥'")
+    return LayOff(target, parse_cards(" ".join(words)), side)
+
+
+def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:
+    if not words:
+        raise _bad(text, "no action given")
+    verb = _VERBS.get(words[0].lower())
+    if verb is None:
+        raise _bad(
+            text, f"unknown verb {words[0]!r}; verbs are {sorted(set(_VERBS.values()))}", words[0]
+        )
+    rest = words[1:]
+    if verb in ("draw", "takeback"):
+        if rest:
+            raise _bad(text, f"'{verb}' takes nothing after it", rest[0])
+        return Draw() if verb == "draw" else TakeBack()
+    if verb == "discard":
+        if len(rest) != 1:
+            raise _bad(text, "'discard' takes exactly one card, e.g. 'discard K♣'")
+        return Discard(parse_card(rest[0]))
+    if verb == "meld":
+        return _parse_meld(rest, text)
+    if verb == "layoff":
+        return _parse_layoff(rest, text)
+    if verb == "take":
+        if not rest:
+            return TakeDiscard()
+        use = _parse(rest, text, nested=True)
+        if not isinstance(use, LayDown | LayOff):
+            raise _bad(text, "'take' is followed by nothing, a 'meld …' or a 'layoff …'")
+        return TakeDiscard(use)
+    # swap <n> <card> [then …]
+    target = _parse_target(rest, text, "swap")
+    if not rest:
+        raise _bad(text, "'swap' needs the card that replaces the joker, e.g. 'swap 0 7♣'")
+    card = parse_card(rest.pop(0))
+    then: LayDown | LayOff | Discard | None = None
+    if rest:
+        if rest[0].lower() != "then" or len(rest) < 2 or nested:
+            raise _bad(
+                text,
+                "after 'swap N CARD' only 'then meld …', 'then layoff …' or 'then discard JK' may follow",
+            )
+        follow = _parse(rest[1:], text, nested=True)
+        if not isinstance(follow, LayDown | LayOff | Discard):
+            raise _bad(text, "'then' is followed by 'meld …', 'layoff …' or 'discard …'")
+        then = follow
+    return SwapJoker(target, card, then)
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action from its text form (see the table in this module); ``str(action)`` reads back.
+
+    >>> parse_action("meld 7♠ 8♠ 9♠")
+    LayDown(cards=(Card(7♠), Card(8♠), Card(9♠)), kind=None)
+    >>> str(parse_action("Swap 1 7c then Layoff 0 high jk"))
+    'swap 1 7♣ then layoff 0 high JK'
+
+    Raises:
+        InvalidNotationError: If the text is not an action; the message says why.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"expected action text, got {type(text).__name__}")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidNotationError(
+            f"action text of {len(text)} characters is longer than {MAX_NOTATION_LENGTH}",
+            token=text[:20],
+        )
+    return _parse(text.split(), text)

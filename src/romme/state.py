@@ -1,0 +1,412 @@
+"""The game state (Spielstand) of one round: hands, stock, discard pile, table, and whose turn it is.
+
+`new_game` deals a round reproducibly from a seed; `new_position` sets up
+any position from explicit cards and checks that they form the deck.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+import attrs
+
+from romme.cards import Card, make_deck
+from romme.errors import InvalidMeldError, InvalidPositionError
+from romme.melds import Meld, MeldKind, validate_meld
+from romme.rules import ExtraCard, FirstPlayer, Rules
+from romme.scoring import RoundResult
+
+__all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
+
+MAX_SEED = 2**63
+"""Seeds drawn by `new_game` lie below this bound."""
+
+
+@enum.unique
+class Phase(str, enum.Enum):
+    """Where the player to act is in their turn."""
+
+    DRAW = "draw"
+    """The turn starts: draw from the stock or take the discard."""
+    PLAY = "play"
+    """Lay down, lay off, swap jokers, take back, and finally discard."""
+    ROUND_OVER = "round_over"
+    """The round has ended; nobody acts."""
+
+
+def _frozen_ints(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(value)
+
+
+@attrs.frozen
+class TableMeld:
+    """A meld on the table with its owner.
+
+    ``staged`` melds were laid this turn by a player who has not reached
+    the opening yet; a `TakeBack` returns them (RULES.md §5). ``fresh``
+    holds the positions of jokers laid this turn, which may not be swapped
+    this turn when ``swap_own_new_joker`` is off (DRoV Streitfall 20).
+    """
+
+    meld: Meld
+    """The meld."""
+    owner: int
+    """The seat that laid the meld."""
+    staged: bool = False
+    """Whether the meld is part of an opening not yet complete."""
+    fresh: frozenset[int] = attrs.field(default=frozenset(), converter=_frozen_ints)
+    """Positions (in ``meld.cards``) of jokers laid this turn."""
+
+
+@attrs.frozen(kw_only=True)
+class TurnState:
+    """What the rules remember within one turn."""
+
+    number: int = 0
+    """Turns played before this one in the round."""
+    opened_before: bool = False
+    """Whether the player had opened before this turn (for Hand-Rommé, RULES.md §8)."""
+    taken: Card | None = None
+    """The card taken from the discard pile this turn, if any."""
+    taken_in_hand: bool = False
+    """Under ``free``: whether the taken card is still in the hand (``rediscard_taken``)."""
+    taken_staged: bool = False
+    """Under ``immediate_use``: whether the taken card lies in a staged meld (a take-back returns it)."""
+    laid_off: bool = False
+    """Whether the player laid off or swapped a joker this turn (DRoV Nr. 10, Hand-Rommé mit Anlegen)."""
+
+
+def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(sorted(hand)) for hand in value)
+
+
+def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(value)
+
+
+def _bool_tuple(value: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(value)
+
+
+def _table_tuple(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class GameState:
+    """One position of a round. Immutable: `romme.apply` returns a new state.
+
+    Use `new_game` or `new_position` to make one; the fields are public
+    and documented, but a state built field by field is not checked.
+    """
+
+    rules: Rules
+    """The rules played."""
+    seed: int
+    """The seed of the round; reshuffles of the stock draw from it (RULES.md §9)."""
+    dealer: int
+    """The dealer's seat."""
+    hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
+    """Each seat's hand, sorted."""
+    stock: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    """The face-down stock; the top card is the last."""
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    """The face-up discard pile; the top card is the last."""
+    table: tuple[TableMeld, ...] = attrs.field(converter=_table_tuple)
+    """The melds on the table, in the order laid; actions address them by index."""
+    opened: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
+    """Whether each seat has opened (herausgekommen)."""
+    dealt_in: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
+    """Whether each seat was dealt cards (all but a dealer who sits out)."""
+    current_player: int
+    """The seat to act."""
+    phase: Phase
+    """Where that seat is in its turn."""
+    turn: TurnState = TurnState()
+    """Bookkeeping of the turn in progress."""
+    reshuffles: int = 0
+    """How often the stock has been refilled from the discard pile."""
+    result: RoundResult | None = None
+    """The result, once the round is over."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hands)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the round has ended."""
+        return self.phase is Phase.ROUND_OVER
+
+    @property
+    def stock_size(self) -> int:
+        """The number of cards in the stock."""
+        return len(self.stock)
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The hand of the player to act."""
+        return self.hands[self.current_player]
+
+    @property
+    def top_discard(self) -> Card | None:
+        """The top card of the discard pile, or ``None``."""
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        """Return the number of cards in each seat's hand."""
+        return tuple(len(hand) for hand in self.hands)
+
+    def all_cards(self) -> Counter[Card]:
+        """Return every card in play: hands, table, stock and discard pile."""
+        counts: Counter[Card] = Counter(self.stock)
+        counts.update(self.discard_pile)
+        for hand in self.hands:
+            counts.update(hand)
+        for entry in self.table:
+            counts.update(entry.meld.cards)
+        return counts
+
+
+def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
+    players = len(dealt_in)
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if dealt_in[candidate]:
+            return candidate
+    raise AssertionError("no seat is dealt in")  # pragma: no cover - Rules ensures two
+
+
+def _check_players(rules: Rules, players: object, dealer: object) -> None:
+    if type(players) is not int:
+        raise InvalidPositionError(f"players must be an int, not {players!r}")
+    if not 2 <= players <= rules.max_players:
+        raise InvalidPositionError(
+            f"these rules seat 2 to {rules.max_players} players, not {players}"
+        )
+    if rules.players_dealt_in(players) < 2:
+        raise InvalidPositionError("with dealer_sits_out at least 3 seats are needed")
+    if type(dealer) is not int or not 0 <= dealer < players:
+        raise InvalidPositionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+
+
+def first_player(rules: Rules, dealer: int, dealt_in: Sequence[bool]) -> int:
+    """Return the seat that plays first in a round dealt by `dealer` (RULES.md §2)."""
+    if rules.first_player is FirstPlayer.DEALER and dealt_in[dealer]:
+        return dealer
+    return _seat_after(dealer, dealt_in)
+
+
+def new_game(
+    rules: Rules | None = None, players: int = 4, *, seed: int | None = None, dealer: int = 0
+) -> GameState:
+    """Deal a new round.
+
+    The deck is shuffled with ``random.Random(seed)``, so the same seed
+    gives the same deal on every machine; with `seed` ``None`` a fresh
+    seed is drawn and recorded in the state. Cards are dealt one at a
+    time, clockwise from the dealer's left, to every seat dealt in
+    (RULES.md §2).
+
+    Args:
+        rules: The rules; ``Rules()`` if ``None``.
+        players: The number of seats, 2 to ``rules.max_players``.
+        seed: The seed of the deal.
+        dealer: The dealer's seat.
+
+    Raises:
+        InvalidPositionError: For an impossible number of players or dealer seat.
+
+    >>> from romme import find_rules
+    >>> state = new_game(find_rules("drov"), 4, seed=7)
+    >>> state.hand_sizes(), state.current_player, len(state.discard_pile)
+    ((0, 13, 13, 13), 1, 1)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    _check_players(rules, players, dealer)
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    elif type(seed) is not int:
+        raise InvalidPositionError(f"seed must be an int, not {seed!r}")
+    stock = list(make_deck(rules))
+    random.Random(seed).shuffle(stock)
+    dealt_in = tuple(not (rules.dealer_sits_out and seat == dealer) for seat in range(players))
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    order = []
+    seat = dealer
+    for _ in range(sum(dealt_in)):
+        seat = _seat_after(seat, dealt_in)
+        order.append(seat)
+    for _ in range(rules.hand_size):
+        for seat in order:
+            hands[seat].append(stock.pop())
+    starter = first_player(rules, dealer, dealt_in)
+    if rules.extra_card is ExtraCard.FIRST_PLAYER:
+        hands[starter].append(stock.pop())
+    elif rules.extra_card is ExtraCard.DEALER:
+        hands[dealer].append(stock.pop())
+    discard_pile = [stock.pop()] if rules.upcard else []
+    return GameState(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        discard_pile=discard_pile,
+        table=(),
+        opened=(False,) * players,
+        dealt_in=dealt_in,
+        current_player=starter,
+        phase=Phase.DRAW if rules.first_turn_draws else Phase.PLAY,
+        turn=TurnState(),
+    )
+
+
+TableEntry = TableMeld | tuple[Meld | Iterable[Card] | str, int]
+
+
+def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
+    if isinstance(entry, TableMeld):
+        cards: Iterable[Card] | str = entry.meld.cards
+        kind: MeldKind | None = entry.meld.kind
+        owner = entry.owner
+    else:
+        try:
+            source, owner = entry
+        except (TypeError, ValueError):
+            raise InvalidPositionError(
+                f"a table entry is a TableMeld or a (cards, owner) pair, not {entry!r}"
+            ) from None
+        if isinstance(source, Meld):
+            cards, kind = source.cards, source.kind
+        else:
+            cards, kind = source, None
+    if type(owner) is not int or not 0 <= owner < players:
+        raise InvalidPositionError(f"a table meld's owner must be a seat, not {owner!r}")
+    try:
+        meld = validate_meld(cards, rules, kind=kind)
+    except InvalidMeldError as error:
+        raise InvalidPositionError(f"table meld is not valid: {error}") from error
+    return TableMeld(meld, owner)
+
+
+def new_position(
+    rules: Rules,
+    *,
+    hands: Sequence[Iterable[Card] | str],
+    stock: Iterable[Card] | str,
+    discard_pile: Iterable[Card] | str = (),
+    table: Iterable[TableEntry] = (),
+    opened: Sequence[bool] | None = None,
+    current_player: int = 0,
+    phase: Phase = Phase.DRAW,
+    dealer: int | None = None,
+    seed: int = 0,
+    reshuffles: int = 0,
+) -> GameState:
+    """Set up a position from explicit cards, at the start of `current_player`'s turn or play phase.
+
+    Cards may be given as `Card` values or text. The stock's top card is
+    its last, and so is the discard pile's. Table entries are
+    ``(cards, owner)`` pairs (or `TableMeld` values); their owners must
+    have opened. A seat with no cards whose seat is the dealer's counts as
+    sitting out under ``dealer_sits_out``.
+
+    Raises:
+        InvalidPositionError: If the cards in play are not exactly the
+            deck of `rules`, a table meld is invalid, or the seats, phase
+            or owners are impossible.
+
+    >>> from romme import find_rules, make_deck
+    >>> rules = find_rules("classic")
+    >>> new_position(rules, hands=["Q♣ K♣"], stock="A♣")
+    Traceback (most recent call last):
+    ...
+    romme.errors.InvalidPositionError: these rules seat 2 to 6 players, not 1
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    parsed = [_to_cards(hand, "hand") for hand in hands]
+    players = len(parsed)
+    dealer = (current_player - 1) % max(players, 1) if dealer is None else dealer
+    _check_players(rules, players, dealer)
+    if type(current_player) is not int or not 0 <= current_player < players:
+        raise InvalidPositionError(f"current_player must be a seat, not {current_player!r}")
+    if phase not in (Phase.DRAW, Phase.PLAY):
+        raise InvalidPositionError(f"a position is set up in the draw or play phase, not {phase!r}")
+    if type(seed) is not int or type(reshuffles) is not int or reshuffles < 0:
+        raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
+    entries = tuple(_table_meld(entry, rules, players) for entry in table)
+    opened_flags = (
+        tuple(opened)
+        if opened is not None
+        else tuple(any(entry.owner == seat for entry in entries) for seat in range(players))
+    )
+    if len(opened_flags) != players or not all(type(flag) is bool for flag in opened_flags):
+        raise InvalidPositionError("opened must hold one bool per seat")
+    for entry in entries:
+        if not opened_flags[entry.owner]:
+            raise InvalidPositionError(f"seat {entry.owner} owns a table meld but has not opened")
+    dealt_in = tuple(
+        not (rules.dealer_sits_out and seat == dealer and not parsed[seat])
+        for seat in range(players)
+    )
+    if not dealt_in[current_player]:
+        raise InvalidPositionError("the dealer sits out and cannot be the player to act")
+    state = GameState(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        hands=parsed,
+        stock=_to_cards(stock, "stock"),
+        discard_pile=_to_cards(discard_pile, "discard pile"),
+        table=entries,
+        opened=opened_flags,
+        dealt_in=dealt_in,
+        current_player=current_player,
+        phase=phase,
+        turn=TurnState(opened_before=opened_flags[current_player]),
+        reshuffles=reshuffles,
+    )
+    check_cards(state)
+    if phase is Phase.DRAW and not state.stock:
+        raise InvalidPositionError("the stock is empty at the start of a turn")
+    if phase is Phase.PLAY and not state.hand:
+        raise InvalidPositionError("the player to act has no cards to play")
+    return state
+
+
+def _to_cards(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+    from romme.cards import parse_cards
+
+    if isinstance(value, str):
+        return parse_cards(value)
+    try:
+        result = tuple(value)
+    except TypeError:
+        raise InvalidPositionError(f"the {what} must be cards, not {value!r}") from None
+    for card in result:
+        if not isinstance(card, Card):
+            raise InvalidPositionError(f"the {what} holds {card!r}, which is not a Card")
+    return result
+
+
+def check_cards(state: GameState) -> None:
+    """Raise `InvalidPositionError` unless the cards in `state` are exactly its rules' deck."""
+    expected = Counter(make_deck(state.rules))
+    actual = state.all_cards()
+    if actual != expected:
+        missing = expected - actual
+        extra = actual - expected
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        if extra:
+            parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements())))
+        raise InvalidPositionError("the cards in play are not the deck: " + "; ".join(parts))
