@@ -453,8 +453,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             )
         hand = _add(pos.hand, card)
         turn = attrs.evolve(pos.turn, taken=card, taken_in_hand=True)
-        after = _Pos(**{**attrs.asdict(pos, recurse=False), "hand": hand, "turn": turn})
-        follow = _finish(after, hand)
+        follow = _finish(attrs.evolve(pos, hand=hand, turn=turn), hand)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -473,14 +472,12 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
         )
     turn = attrs.evolve(pos.turn, taken=card)
     staging = not pos.opened[pos.player]
-    inner = _Pos(
-        **{
-            **attrs.asdict(pos, recurse=False),
-            "phase": Phase.PLAY,
-            "hand": _add(pos.hand, card),
-            "discard_pile": pile,
-            "turn": attrs.evolve(turn, taken_staged=staging),
-        }
+    inner = attrs.evolve(
+        pos,
+        phase=Phase.PLAY,
+        hand=_add(pos.hand, card),
+        discard_pile=pile,
+        turn=attrs.evolve(turn, taken_staged=staging),
     )
     return _resolve(inner, use)
 

@@ -378,6 +378,12 @@ def _problem(rules: Rules) -> str | None:
     for name in ("match_rounds", "match_limit"):
         if not _positive_or_none(getattr(rules, name)):
             return f"{name} must be None or 1 or more, not {getattr(rules, name)}"
+    if rules.dealer_sits_out and rules.first_player is FirstPlayer.DEALER:
+        return (
+            "a dealer who sits out cannot play first (dealer_sits_out with first_player='dealer')"
+        )
+    if rules.dealer_sits_out and rules.extra_card is ExtraCard.DEALER:
+        return "a dealer who sits out gets no cards (dealer_sits_out with extra_card='dealer')"
     if rules.jokers_only_ends_round and rules.joker_discard is not JokerDiscard.LAST_CARD_ONLY:
         return "jokers_only_ends_round needs joker_discard='last_card_only' (DRoV Streitfall 8)"
     return None
