@@ -1,0 +1,91 @@
+"""Sphinx configuration for the romme-rules documentation.
+
+Build (as CI does)::
+
+    python -m sphinx -n -W --keep-going -q -b html docs /tmp/docs-html
+    python -m sphinx -n -W --keep-going -q -b doctest docs /tmp/docs-doctest
+
+The build needs no network: there is no intersphinx, and the few external
+names that nitpicky mode cannot resolve are listed in ``nitpick_ignore``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import romme
+
+# The local extension (docs/_ext/romme_docs.py) generates the tables that must
+# follow the code: presets x fields, preset aliases, the Reason table.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
+
+# -- project -------------------------------------------------------------------
+
+project = "romme-rules"
+author = "romme-rules developers"
+copyright = "romme-rules developers"
+release = romme.__version__
+version = release
+
+# -- general -------------------------------------------------------------------
+
+extensions = [
+    "myst_parser",
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "romme_docs",
+]
+source_suffix = {".md": "markdown"}
+root_doc = "index"
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store"]
+language = "en"
+
+# In this project single backticks in docstrings are a cross-reference to a
+# Python object (`Card`, `Meld.cards`); romme_docs turns those that name a
+# parameter of the documented function into *emphasis* instead.
+default_role = "py:obj"
+nitpicky = True
+
+# -- MyST ----------------------------------------------------------------------
+
+myst_enable_extensions = ["colon_fence", "deflist", "fieldlist"]
+
+# -- autodoc and napoleon ------------------------------------------------------
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "signature"
+add_module_names = False
+python_use_unqualified_type_names = True
+python_maximum_signature_line_length = 88
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_rtype = False
+
+# -- doctest -------------------------------------------------------------------
+
+# Docstring examples run in their module's namespace under pytest; here every
+# page gets the public API instead.
+doctest_global_setup = """
+import attrs
+import romme
+from romme import *
+"""
+
+# -- nitpicky: external names only ---------------------------------------------
+
+# Without intersphinx (CI has no network) references to the standard library
+# and attrs cannot resolve. Builtins and `typing` names are resolved by Sphinx
+# itself. References to romme's own objects are never ignored.
+nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "collections.abc.Iterable"),
+]
+
+# -- HTML ----------------------------------------------------------------------
+
+html_theme = "furo"
+html_title = f"romme-rules {release}"
+html_static_path = ["_static"]
+html_css_files = ["romme.css"]

@@ -1,0 +1,203 @@
+"""DESIGN.md guarantees 1–5 as properties of random legal play, for every preset."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from romme import (
+    JOKER,
+    PRESETS,
+    Action,
+    Discard,
+    Draw,
+    GameState,
+    IllegalActionError,
+    LayDown,
+    LayOff,
+    Phase,
+    Rules,
+    StockExhausted,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    make_deck,
+    new_game,
+    view,
+)
+from romme.state import check_cards
+
+ENGINE_SETTINGS = settings(
+    max_examples=min(6, settings().max_examples),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+MAX_STEPS = 3000
+"""A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
+
+
+def _bounded(rules: Rules) -> Rules:
+    # Cap only the number of reshuffles, never the rules themselves (issue: random play ends).
+    if rules.stock_exhausted is StockExhausted.RESHUFFLE:
+        return attrs.evolve(rules, max_reshuffles=2)
+    return rules
+
+
+def _snapshot(state: GameState) -> object:
+    """A deep, independent copy of everything in the state."""
+    return attrs.asdict(state, recurse=True)
+
+
+def _near_misses(state: GameState, rng: random.Random) -> list[tuple[Action, int | None]]:
+    """Actions close to legal ones that the rules must refuse, with the seat trying them."""
+    hand = Counter(state.hand)
+    absent = [card for card in make_deck(state.rules) if hand[card] == 0]
+    other = (state.current_player + 1) % state.players
+    misses: list[tuple[Action, int | None]] = [
+        (Discard(rng.choice(absent)), None),  # wrong card
+        (LayOff(len(state.table), state.hand[:1]), None),  # wrong meld index
+        (SwapJoker(len(state.table) + 3, state.hand[0]), None),
+        (Draw(), other),  # not your turn
+    ]
+    if state.phase is Phase.DRAW:
+        misses.append((Discard(state.hand[0]), None))  # wrong phase
+        misses.append((TakeBack(), None))
+    else:
+        misses.append((Draw(), None))  # wrong phase
+        misses.append((TakeDiscard(), None))
+    if not any(entry.staged for entry in state.table):
+        misses.append((TakeBack(), None))
+    if len(state.hand) >= 2:
+        misses.append((LayDown(state.hand[:2]), None))  # two cards are no meld
+    return misses
+
+
+def _play(rules: Rules, players: int, seed: int, *, audit: bool) -> GameState:
+    state = new_game(rules, players, seed=seed, dealer=seed % players)
+    rng = random.Random(seed)
+    deck = Counter(make_deck(rules))
+    for _ in range(MAX_STEPS):
+        if state.is_over:
+            return state
+        actions = legal_actions(state)
+        # Guarantee 4: no dead ends.
+        assert actions, f"no legal action in {state}"
+        assert len(set(actions)) == len(actions), "an action is listed twice"
+        if audit:
+            _audit(state, actions, rng)
+        action = rng.choice(actions)
+        before = _snapshot(state)
+        after = apply(state, action)
+        # Guarantee 2: apply never mutates its input; the same action gives the same state.
+        assert before == _snapshot(state)
+        assert after == apply(state, action)
+        # Guarantee 1: cards are conserved.
+        assert deck == after.all_cards()
+        check_cards(after)
+        state = after
+    raise AssertionError(f"the round did not end in {MAX_STEPS} actions")
+
+
+def _audit(state: GameState, actions: tuple[Action, ...], rng: random.Random) -> None:
+    # Guarantee 3: generator, is_legal, check and apply agree.
+    for action in rng.sample(actions, min(len(actions), 6)):
+        assert is_legal(state, action)
+        check(state, action)
+        apply(state, action)
+    for action, player in _near_misses(state, rng):
+        if player is None and action in actions:
+            continue
+        assert not is_legal(state, action, player=player)
+        with pytest.raises(IllegalActionError) as refused:
+            check(state, action, player=player)
+        assert refused.value.reason is not None
+        assert refused.value.action == action
+        before = _snapshot(state)
+        with pytest.raises(IllegalActionError) as applied:
+            apply(state, action, player=player)
+        assert refused.value.reason is applied.value.reason
+        assert before == _snapshot(state)
+    # Guarantee 5: the view of the player to act gives the same legal actions, and
+    # views hold no hidden card.
+    own = view(state, state.current_player)
+    assert actions == legal_actions(own)
+    for seat in range(state.players):
+        seen = view(state, seat)
+        assert state.hands[seat] == seen.hand
+        assert state.hand_sizes() == seen.hand_sizes
+        assert len(state.stock) == seen.stock_size
+        if seat != state.current_player:
+            assert () == legal_actions(seen)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@ENGINE_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
+    """DESIGN.md guarantees 1–5 hold at every step of random legal play (RULES.md §2–§10)."""
+    rules = _bounded(PRESETS[preset])
+    players = 3 + seed % 2 if rules.dealer_sits_out else 2 + seed % 3
+    final = _play(rules, players, seed, audit=True)
+    assert final.result is not None
+    assert final.result.end.value in ("went_out", "stock_exhausted", "jokers_only")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_random_play_ends_every_round(preset: str) -> None:
+    """Random legal play ends every round (DESIGN.md guarantee 4; RULES.md §9 bounds the stock)."""
+    rules = _bounded(PRESETS[preset])
+    for seed in range(3):
+        final = _play(rules, 4, 1000 + seed, audit=False)
+        assert final.is_over
+
+
+@ENGINE_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 40))
+def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
+    """Positions that differ only in hidden cards give a player equal views (DESIGN.md guarantee 5)."""
+    rules = PRESETS["classic"]
+    state = new_game(rules, 4, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        state = apply(state, rng.choice(legal_actions(state)))
+    viewer = state.current_player
+    hidden = [card for seat, hand in enumerate(state.hands) if seat != viewer for card in hand]
+    hidden += state.stock
+    rng.shuffle(hidden)
+    hands = []
+    for seat, hand in enumerate(state.hands):
+        if seat == viewer:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[: len(hand)]))
+            hidden = hidden[len(hand) :]
+    shuffled = attrs.evolve(state, hands=hands, stock=tuple(hidden), seed=seed + 1)
+    check_cards(shuffled)
+    assert view(state, viewer) == view(shuffled, viewer)
+    if not state.is_over:
+        assert legal_actions(state) == legal_actions(shuffled)
+
+
+def test_view_fields_hold_no_hidden_cards() -> None:
+    """A PlayerView has no field for other hands, the stock or the seed (DESIGN.md guarantee 5)."""
+    names = {field.name for field in attrs.fields(type(view(new_game(seed=1), 0)))}
+    assert not names & {"hands", "stock", "seed"}
+
+
+def test_same_seed_same_game() -> None:
+    """The same seed and actions give the same states (DESIGN.md guarantee 2)."""
+    first = _play(PRESETS["drov"], 4, 99, audit=False)
+    second = _play(PRESETS["drov"], 4, 99, audit=False)
+    assert first == second
+    assert JOKER in make_deck(first.rules)
