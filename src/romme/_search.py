@@ -86,13 +86,21 @@ def _run_specs(counts: Sequence[int], rules: Rules) -> list[tuple[MeldKind, tupl
         if not any(have):
             continue
         for start in range(-1, 12):
-            for length in range(3, 14):
-                if not rules.ace_wraps and start + length - 1 > 12:
+            codes: list[int] = []
+            available: list[bool] = []
+            missing = 0
+            for length in range(1, 14):
+                ordinal = start + length - 1
+                if not rules.ace_wraps and ordinal > 12:
                     break
-                codes = [base + (start + p) % 13 for p in range(length)]
-                available = [have[(start + p) % 13] for p in range(length)]
-                mandatory = available.count(False)
-                if mandatory > jokers or mandatory == length:
+                index = ordinal % 13
+                codes.append(base + index)
+                available.append(have[index])
+                if not have[index]:
+                    missing += 1
+                    if missing > jokers:
+                        break
+                if length < 3 or missing == length:
                     continue
                 no_adjacent = adjacency is AdjacentJokers.FORBIDDEN or (
                     adjacency is AdjacentJokers.LONG_RUNS and length < 4
@@ -253,15 +261,23 @@ _NONE: Final = -1
 
 @lru_cache(maxsize=8192)
 def packing_value(
-    key: int, rules: Rules, *, jokers_ok: bool = True, cover: bool = False, use_jokers: bool = False
+    key: int,
+    rules: Rules,
+    *,
+    jokers_ok: bool = True,
+    cover: bool = False,
+    use_jokers: bool = False,
+    pool: int | None = None,
 ) -> int:
     """Return the greatest total value of disjoint melds from the packed multiset `key`.
 
     With `cover`, every natural card must be melded, and with `use_jokers`
     every joker too; the result is -1 when that is impossible. Without
-    `jokers_ok` only melds without jokers count.
+    `jokers_ok` only melds without jokers count. `pool` is a packed
+    multiset that contains `key` and whose melds are cached already: the
+    search then draws on those instead of enumerating the melds of `key`.
     """
-    index = _indexed(key, rules, jokers_ok)
+    index = _indexed(key if pool is None else pool, rules, jokers_ok)
     memo: dict[int, int] = {}
 
     def solve(remaining: int) -> int:

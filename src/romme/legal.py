@@ -207,7 +207,9 @@ def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
     return not rules.opening_requires_run or any(m.kind is MeldKind.RUN for m in melds)
 
 
-def _opening_completable(hand: tuple[Card, ...], staged: Sequence[Meld], pos: _Pos) -> bool:
+def _opening_completable(
+    hand: tuple[Card, ...], staged: Sequence[Meld], pos: _Pos, pool: int
+) -> bool:
     """Whether further lay-downs from `hand` can complete the opening this turn.
 
     The cards left over must allow the turn to end: a card that may be
@@ -221,6 +223,7 @@ def _opening_completable(hand: tuple[Card, ...], staged: Sequence[Meld], pos: _P
     need = rules.opening_threshold - staged_value
     has_run = any(m.kind is MeldKind.RUN for m in staged)
     simple = rules.opening_sums_melds and (has_run or not rules.opening_requires_run)
+    # `pool` (the hand before this action) holds `hand`: its melds are cached already.
 
     def reachable(rest: int, *, cover: bool, use_jokers: bool = False) -> bool:
         """Whether melds from packed `rest` complete the opening.
@@ -230,15 +233,15 @@ def _opening_completable(hand: tuple[Card, ...], staged: Sequence[Meld], pos: _P
         """
         if simple:
             value = _search.packing_value(
-                rest, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers
+                rest, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers, pool=pool
             )
             return value >= need
-        for meld in _search.melds_in(rest, rules):
-            if meld.jokers and not jokers_ok:
+        for meld in _search.melds_in(pool, rules):
+            if (meld.jokers and not jokers_ok) or not _search.fits(_search.meld_key(meld), rest):
                 continue
             remainder = rest - _search.meld_key(meld)
             after = _search.packing_value(
-                remainder, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers
+                remainder, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers, pool=pool
             )
             if after < 0:
                 continue
@@ -250,7 +253,7 @@ def _opening_completable(hand: tuple[Card, ...], staged: Sequence[Meld], pos: _P
                 has_run
                 or not rules.opening_requires_run
                 or meld.kind is MeldKind.RUN
-                or _has_run(remainder, rules, jokers_ok)
+                or _has_run(remainder, rules, jokers_ok, pool)
             ):
                 return True
         return False
@@ -270,19 +273,25 @@ def _opening_completable(hand: tuple[Card, ...], staged: Sequence[Meld], pos: _P
     return False
 
 
-def _has_run(key: int, rules: Rules, jokers_ok: bool) -> bool:
+def _has_run(key: int, rules: Rules, jokers_ok: bool, pool: int) -> bool:
     return any(
-        m.kind is MeldKind.RUN and (jokers_ok or not m.jokers) for m in _search.melds_in(key, rules)
+        m.kind is MeldKind.RUN
+        and (jokers_ok or not m.jokers)
+        and _search.fits(_search.meld_key(m), key)
+        for m in _search.melds_in(pool, rules)
     )
 
 
-def _hand_romme_completable(hand: tuple[Card, ...], pos: _Pos) -> bool:
+def _hand_romme_completable(hand: tuple[Card, ...], pos: _Pos, pool: int) -> bool:
     """Whether own melds from `hand` can take every card but a last discard (RULES.md §8)."""
     rules = pos.rules
     jokers_ok = rules.opening_allows_jokers
     key = _search.pack_cards(hand)
     if not rules.discard_to_go_out and (
-        _search.packing_value(key, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True) >= 0
+        _search.packing_value(
+            key, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True, pool=pool
+        )
+        >= 0
     ):
         return True
     locked = _locked(pos)
@@ -291,7 +300,9 @@ def _hand_romme_completable(hand: tuple[Card, ...], pos: _Pos) -> bool:
             continue
         rest = key - _search.unit(card.code)
         if (
-            _search.packing_value(rest, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True)
+            _search.packing_value(
+                rest, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True, pool=pool
+            )
             >= 0
         ):
             return True
@@ -516,6 +527,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         )
     staged = [*_staged(pos.table), meld]
     after = attrs.evolve(pos, turn=turn, hand=rest)
+    pool = _search.pack_cards(pos.hand)
     if _opening_reached(staged, rules):
         follow = _finish(after, rest)
         if isinstance(follow, Failure):
@@ -548,8 +560,8 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 hand_romme=True,
             )
     if not (
-        _opening_completable(rest, staged, after)
-        or (waiver and _hand_romme_completable(rest, after))
+        _opening_completable(rest, staged, after, pool)
+        or (waiver and _hand_romme_completable(rest, after, pool))
     ):
         return Failure(
             Reason.OPENING_BELOW_THRESHOLD,
