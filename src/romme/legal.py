@@ -31,7 +31,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card, Rank, format_cards
+from romme.cards import JOKER, Card, format_cards
 from romme.errors import IllegalActionError, Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import JokerDiscard, Rules, SwappedJoker
@@ -919,18 +919,19 @@ _MAX_LAYOFF: Final = 13
 
 def _run_extensions(entry: TableMeld, hand_counts: Counter[Card], jokers: int) -> Iterator[LayOff]:
     """Every sequence of hand cards that continues a run at either end (not yet checked)."""
+    # Ranks are followed cyclically (…, K, A, 2, …): the checker refuses
+    # what these rules do not allow, such as K-A-2 without ace_wraps.
     meld = entry.meld
-    first = meld.ranks[0]
-    low_ace = first is Rank.ACE and meld.ranks[1] is Rank.TWO
-    start = -1 if low_ace else first - 2
+    first = meld.ranks[0] - 2
+    last = meld.ranks[-1] - 2
     suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
     room = 13 - len(meld)
     for side in (Side.HIGH, Side.LOW):
-        ordinals = [
-            start + len(meld) + depth if side is Side.HIGH else start - 1 - depth
+        indices = [
+            (last + 1 + depth) % 13 if side is Side.HIGH else (first - 1 - depth) % 13
             for depth in range(room)
         ]
-        naturals = [Card.from_code(suit_base + o % 13) for o in ordinals if o >= -1]
+        naturals = [Card.from_code(suit_base + index) for index in indices]
         yield from _extend_run(naturals, side, [], hand_counts, jokers)
 
 
@@ -971,9 +972,15 @@ def _layoff_candidates(pos: _Pos, hand: tuple[Card, ...]) -> Iterator[LayOff]:
             if room <= 0:
                 continue
             rank = meld.ranks[0]
-            naturals = sorted({c for c in hand if c.rank is rank})
+            copies = 1 if pos.rules.set_distinct_suits else room
+            naturals = [
+                c
+                for c in sorted(set(hand))
+                if c.rank is rank
+                for _ in range(min(copies, counts[c]))
+            ]
             for size in range(room + 1):
-                for chosen in combinations(naturals, size):
+                for chosen in sorted(set(combinations(naturals, size))):
                     for extra in range(min(jokers, room - size) + 1):
                         if size + extra:
                             yield LayOff(index, (*chosen, *(JOKER,) * extra), None)
