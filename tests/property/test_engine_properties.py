@@ -201,3 +201,58 @@ def test_same_seed_same_game() -> None:
     second = _play(PRESETS["drov"], 4, 99, audit=False)
     assert first == second
     assert JOKER in make_deck(first.rules)
+
+
+def _brute_force(state: GameState) -> list[Action]:
+    """A broad set of candidate actions, built without the generator's shortcuts."""
+    from itertools import combinations, permutations
+
+    from romme import Side
+
+    hand = state.hand
+    distinct = sorted(set(hand))
+    found: list[Action] = [Discard(card) for card in distinct]
+    found += [Draw(), TakeDiscard(), TakeBack()]
+    for size in (3, 4):
+        for cards in set(combinations(hand, size)):
+            found.append(LayDown(cards))
+    for target in range(len(state.table)):
+        for size in (1, 2):
+            for cards in set(permutations(hand, size)):
+                for side in (None, Side.LOW, Side.HIGH):
+                    found.append(LayOff(target, cards, side))
+        for card in distinct:
+            found.append(SwapJoker(target, card))
+            found.append(SwapJoker(target, card, Discard(JOKER)))
+            for other in range(len(state.table)):
+                found.append(SwapJoker(target, card, LayOff(other, (JOKER,))))
+    if state.discard_pile and state.phase is Phase.DRAW:
+        top = state.discard_pile[-1]
+        for size in (2, 3):
+            for cards in set(combinations(hand, size)):
+                found.append(TakeDiscard(LayDown((*cards, top))))
+        for target in range(len(state.table)):
+            for side in (None, Side.LOW, Side.HIGH):
+                found.append(TakeDiscard(LayOff(target, (top,), side)))
+    return found
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_every_legal_action_is_generated(preset: str) -> None:
+    """Whatever the checker accepts, legal_actions offers an action with the same outcome (guarantee 3)."""
+    rules = _bounded(PRESETS[preset])
+    for seed in (5, 6, 7, 8):
+        state = new_game(rules, 4, seed=seed)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_over and step < 150:
+            actions = legal_actions(state)
+            if step % 3 == 0:
+                outcomes = {apply(state, action) for action in actions}
+                for action in _brute_force(state):
+                    if is_legal(state, action):
+                        assert apply(state, action) in outcomes, (
+                            f"{action} is legal but not offered"
+                        )
+            state = apply(state, rng.choice(actions))
+            step += 1
