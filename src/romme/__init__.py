@@ -46,6 +46,7 @@ from romme.errors import (
     RoundNotOverError,
 )
 from romme.legal import check, is_legal, legal_actions
+from romme.match import Match, PointsTable, new_match
 from romme.melds import (
     JokerRole,
     Meld,
@@ -55,6 +56,7 @@ from romme.melds import (
     is_valid_meld,
     validate_meld,
 )
+from romme.records import GameRecord, ReplayError
 from romme.rules import (
     PRESETS,
     AdjacentJokers,
@@ -72,6 +74,7 @@ from romme.rules import (
     preset_name,
 )
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
+from romme.serialize import FORMAT_VERSION, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
 
@@ -81,6 +84,7 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
     __version__ = "0+unknown"
 
 __all__ = [
+    "FORMAT_VERSION",
     "JOKER",
     "MAX_NOTATION_LENGTH",
     "PRESETS",
@@ -93,6 +97,7 @@ __all__ = [
     "ExtraCard",
     "FailedTake",
     "FirstPlayer",
+    "GameRecord",
     "GameState",
     "IllegalActionError",
     "InvalidDataError",
@@ -105,13 +110,16 @@ __all__ = [
     "JokerRole",
     "LayDown",
     "LayOff",
+    "Match",
     "MatchScoring",
     "Meld",
     "MeldKind",
     "Phase",
     "PlayerView",
+    "PointsTable",
     "Rank",
     "Reason",
+    "ReplayError",
     "RommeError",
     "RoundNotOverError",
     "RoundResult",
@@ -131,21 +139,26 @@ __all__ = [
     "best_melds",
     "card_penalty",
     "check",
+    "dumps",
     "find_melds",
     "find_rules",
     "format_cards",
+    "from_dict",
     "hand_penalty",
     "is_legal",
     "is_valid_meld",
     "legal_actions",
+    "loads",
     "make_deck",
     "new_game",
+    "new_match",
     "new_position",
     "parse_action",
     "parse_card",
     "parse_cards",
     "preset_name",
     "score_round",
+    "to_dict",
     "validate_meld",
     "view",
 ]

@@ -130,6 +130,7 @@ def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool)
         hand_romme=hand_romme,
         penalties=tuple(penalties),
         dealt_in=state.dealt_in,
+        opened=state.opened,
     )
     table = tuple(
         attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in state.table

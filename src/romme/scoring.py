@@ -64,3 +64,5 @@ class RoundResult:
     """Each seat's penalty points for the round, the multiplier applied (0 for the winner and a dealer who sat out)."""
     dealt_in: tuple[bool, ...]
     """Which seats were dealt cards (all but a dealer who sat out, DRoV Nr. 2)."""
+    opened: tuple[bool, ...]
+    """Which seats had opened when the round ended (the winner always has)."""

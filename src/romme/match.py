@@ -1,0 +1,390 @@
+"""Matches (Partie): rounds with the dealer rotating, running totals, the end, and the winners.
+
+RULES.md §11: a match ends after ``match_rounds`` rounds, or when a
+player's penalty total reaches or passes ``match_limit``; the lowest total
+wins and tied players share the win. Under tournament scoring (DRoV
+Nr. 12–14) each player gets points per round from the caller's
+`PointsTable`; the ranking is most points, then the lower penalty total,
+then lot (drawn from the match's seed). The library ships no points
+table: the DRoV's is not published in the sources it follows.
+
+>>> from romme import find_rules, legal_actions
+>>> match = new_match(find_rules("cardgames-zone"), 3, seed=11)
+>>> match.round, match.dealer, match.is_over
+(0, 0, False)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from romme.actions import Action
+from romme.engine import apply
+from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
+from romme.rules import MatchScoring, Rules
+from romme.scoring import RoundResult
+from romme.serialize import (
+    Reader,
+    _result_in,
+    _result_out,
+    _rules_in,
+    _rules_out,
+    _state_in,
+    _state_out,
+    register,
+)
+from romme.state import MAX_SEED, GameState, new_game
+
+__all__ = ["Match", "PointsTable", "new_match"]
+
+
+def _bands(value: Iterable[tuple[int | None, int]]) -> tuple[tuple[int | None, int], ...]:
+    return tuple((limit, points) for limit, points in value)
+
+
+@attrs.frozen(kw_only=True)
+class PointsTable:
+    """Tournament points (Wertungspunkte) per round, given by the caller (DRoV Nr. 12).
+
+    A player who went out gets `went_out` (`hand_romme` after a Hand-Rommé);
+    a player who never opened gets `not_opened`; an opened player gets the
+    points of the first band whose limit is at least their penalty (Augen),
+    a limit of ``None`` taking any penalty; a dealer who sat out gets
+    `sat_out`. The three known DRoV data points (S002): went out 5, opened
+    holding 8 Augen 3, opened holding 87 Augen 1.
+
+    Raises:
+        InvalidRulesError: If the bands are not in ascending order or do not end with ``None``.
+    """
+
+    went_out: int
+    """Points for going out."""
+    hand_romme: int
+    """Points for going out by a Hand-Rommé."""
+    not_opened: int
+    """Points for a player who never opened."""
+    opened: tuple[tuple[int | None, int], ...] = attrs.field(converter=_bands)
+    """``(highest penalty, points)`` bands for opened players, ascending, the last limit ``None``."""
+    sat_out: int = 0
+    """Points for a dealer who sat out the round (DRoV Nr. 2)."""
+
+    def __attrs_post_init__(self) -> None:
+        limits = [limit for limit, _ in self.opened]
+        if not limits or limits[-1] is not None:
+            raise InvalidRulesError(
+                "the last band of a points table must take any penalty (limit None)"
+            )
+        numbers = [limit for limit in limits[:-1] if limit is not None]
+        if len(numbers) != len(limits) - 1 or numbers != sorted(set(numbers)):
+            raise InvalidRulesError(
+                "the bands of a points table must rise, with only the last limit None"
+            )
+
+    def points(self, result: RoundResult, seat: int) -> int:
+        """Return the points `seat` earns for a round with `result`."""
+        if not result.dealt_in[seat]:
+            return self.sat_out
+        if result.winner == seat:
+            return self.hand_romme if result.hand_romme else self.went_out
+        if not result.opened[seat]:
+            return self.not_opened
+        penalty = result.penalties[seat]
+        for limit, points in self.opened:
+            if limit is None or penalty <= limit:
+                return points
+        raise AssertionError("the last band takes any penalty")  # pragma: no cover
+
+
+def _results(value: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class Match:
+    """A match in progress or finished. Immutable: `apply` and `advance` return a new match."""
+
+    rules: Rules
+    """The rules played."""
+    players: int
+    """The number of seats."""
+    seed: int
+    """The match's seed: each round's deal and the lot are drawn from it."""
+    first_dealer: int
+    """The dealer of the first round; the deal passes one seat to the left each round."""
+    rounds: int | None
+    """Rounds to play, or ``None`` for no fixed number."""
+    limit: int | None
+    """The penalty total that ends the match, or ``None``."""
+    points_table: PointsTable | None = None
+    """Tournament points, under ``match_scoring = tournament``."""
+    results: tuple[RoundResult, ...] = attrs.field(default=(), converter=_results)
+    """The results of the rounds played."""
+    state: GameState | None = None
+    """The round being played, or ``None`` once the match is over."""
+
+    @property
+    def round(self) -> int:
+        """The number of rounds finished (the index of the round in play)."""
+        return len(self.results)
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the round in play (RULES.md §2: the deal rotates to the left)."""
+        return (self.first_dealer + self.round) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state is None
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's penalty total (Minuspunkte) so far."""
+        return tuple(
+            sum(result.penalties[seat] for result in self.results) for seat in range(self.players)
+        )
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Each seat's tournament points so far (all 0 without a points table)."""
+        table = self.points_table
+        if table is None:
+            return (0,) * self.players
+        return tuple(
+            sum(table.points(result, seat) for result in self.results)
+            for seat in range(self.players)
+        )
+
+    def ranking(self) -> tuple[int, ...]:
+        """Return the seats from first to last.
+
+        By penalties: lowest total first, ties by seat. Under tournament
+        scoring: most points, then the lower penalty total, then lot (DRoV Nr. 14).
+        """
+        totals = self.totals
+        if self.rules.match_scoring is MatchScoring.TOURNAMENT:
+            lot = list(range(self.players))
+            random.Random(f"romme/match/{self.seed}/lot").shuffle(lot)
+            points = self.points
+            return tuple(
+                sorted(range(self.players), key=lambda s: (-points[s], totals[s], lot.index(s)))
+            )
+        return tuple(sorted(range(self.players), key=lambda s: (totals[s], s)))
+
+    def winners(self) -> tuple[int, ...]:
+        """Return the seats that win (so far): ties share the win under penalty scoring."""
+        if self.rules.match_scoring is MatchScoring.TOURNAMENT:
+            return self.ranking()[:1]
+        totals = self.totals
+        best = min(totals)
+        return tuple(seat for seat in range(self.players) if totals[seat] == best)
+
+    def apply(self, action: Action, *, player: int | None = None) -> Match:
+        """Return the match after `action` in the round in play (see `romme.apply`).
+
+        Raises:
+            IllegalActionError: If the action is not legal.
+            InvalidPositionError: If the match is over.
+        """
+        if self.state is None:
+            raise InvalidPositionError("the match is over")
+        return self.advance(apply(self.state, action, player=player))
+
+    def advance(self, state: GameState) -> Match:
+        """Return the match with `state` as the round in play; a finished round is booked and the next dealt.
+
+        Raises:
+            InvalidPositionError: If the match is over or `state` is not a round of this match.
+        """
+        if self.state is None:
+            raise InvalidPositionError("the match is over")
+        if (
+            state.rules != self.rules
+            or state.players != self.players
+            or state.dealer != self.dealer
+        ):
+            raise InvalidPositionError("the state is not the round in play of this match")
+        if state.result is None:
+            return attrs.evolve(self, state=state)
+        results = (*self.results, state.result)
+        booked = attrs.evolve(self, results=results, state=None)
+        if _ended(booked):
+            return booked
+        return attrs.evolve(booked, state=_deal(booked))
+
+
+def _ended(match: Match) -> bool:
+    if match.rounds is not None and match.round >= match.rounds:
+        return True
+    return (
+        match.rules.match_scoring is MatchScoring.PENALTIES
+        and match.limit is not None
+        and max(match.totals) >= match.limit
+    )
+
+
+def _round_seed(seed: int, round_index: int) -> int:
+    return random.Random(f"romme/match/{seed}/round/{round_index}").randrange(MAX_SEED)
+
+
+def _deal(match: Match) -> GameState:
+    return new_game(
+        match.rules, match.players, seed=_round_seed(match.seed, match.round), dealer=match.dealer
+    )
+
+
+def new_match(
+    rules: Rules | None = None,
+    players: int = 4,
+    *,
+    seed: int | None = None,
+    dealer: int = 0,
+    rounds: int | None = None,
+    points_table: PointsTable | None = None,
+) -> Match:
+    """Start a match and deal its first round.
+
+    Args:
+        rules: The rules; ``Rules()`` if ``None``.
+        players: The number of seats.
+        seed: The match's seed (a fresh one if ``None``).
+        dealer: The first dealer.
+        rounds: Rounds to play; ``rules.match_rounds`` if ``None``.
+        points_table: Tournament points; required under ``match_scoring = tournament``.
+
+    Raises:
+        InvalidRulesError: If tournament scoring has no points table.
+        InvalidPositionError: For an impossible number of players or dealer.
+    """
+    rules = Rules() if rules is None else rules
+    if rules.match_scoring is MatchScoring.TOURNAMENT and points_table is None:
+        raise InvalidRulesError(
+            "tournament scoring needs the caller's points table (PointsTable): the DRoV table "
+            "is not published in the sources; or evolve the rules to match_scoring='penalties'"
+        )
+    if seed is None:
+        seed = random.SystemRandom().randrange(MAX_SEED)
+    if rounds is not None and (type(rounds) is not int or rounds < 1):
+        raise InvalidPositionError(f"rounds must be 1 or more, not {rounds!r}")
+    match = Match(
+        rules=rules,
+        players=players,
+        seed=seed,
+        first_dealer=dealer,
+        rounds=rules.match_rounds if rounds is None else rounds,
+        limit=rules.match_limit,
+        points_table=points_table,
+    )
+    return attrs.evolve(match, state=_deal(match))
+
+
+# -- JSON ------------------------------------------------------------------------
+
+
+def _table_out(table: PointsTable | None) -> object:
+    if table is None:
+        return None
+    return {
+        "went_out": table.went_out,
+        "hand_romme": table.hand_romme,
+        "not_opened": table.not_opened,
+        "opened": [[limit, points] for limit, points in table.opened],
+        "sat_out": table.sat_out,
+    }
+
+
+def _table_in(reader: Reader) -> PointsTable:
+    bands = []
+    for index, band in enumerate(reader.get_list("opened")):
+        if (
+            not isinstance(band, list)
+            or len(band) != 2
+            or not (band[0] is None or type(band[0]) is int)
+            or type(band[1]) is not int
+        ):
+            raise InvalidDataError(
+                f"{reader.where('opened')}[{index}]: expected [limit or null, points]"
+            )
+        bands.append((band[0], band[1]))
+    try:
+        table = PointsTable(
+            went_out=reader.get_int("went_out"),
+            hand_romme=reader.get_int("hand_romme"),
+            not_opened=reader.get_int("not_opened"),
+            opened=bands,
+            sat_out=reader.get_int("sat_out"),
+        )
+    except InvalidRulesError as error:
+        raise InvalidDataError(f"{reader.path}: {error}") from None
+    reader.done()
+    return table
+
+
+def _match_out(match: Match) -> dict[str, object]:
+    return {
+        "rules": _rules_out(match.rules),
+        "players": match.players,
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "rounds": match.rounds,
+        "limit": match.limit,
+        "points_table": _table_out(match.points_table),
+        "results": [_result_out(result) for result in match.results],
+        "state": None if match.state is None else _state_out(match.state),
+    }
+
+
+def _match_in(reader: Reader) -> Match:
+    rules = _rules_in(reader.get_object("rules"))
+    players = reader.get_int("players", minimum=2, maximum=rules.max_players)
+    table = (
+        None if reader.raw("points_table") is None else _table_in(reader.get_object("points_table"))
+    )
+    results = tuple(
+        _result_in(Reader(item, f"{reader.where('results')}[{i}]"))
+        for i, item in enumerate(reader.get_list("results"))
+    )
+    state = None if reader.raw("state") is None else _state_in(reader.get_object("state"))
+    match = Match(
+        rules=rules,
+        players=players,
+        seed=reader.get_int("seed"),
+        first_dealer=reader.get_int("first_dealer", minimum=0, maximum=players - 1),
+        rounds=reader.get_optional_int("rounds", minimum=1),
+        limit=reader.get_optional_int("limit", minimum=1),
+        points_table=table,
+        results=results,
+        state=state,
+    )
+    reader.done()
+    _check_match(match, reader.path)
+    return match
+
+
+def _check_match(match: Match, path: str) -> None:
+    if match.rules.match_scoring is MatchScoring.TOURNAMENT and match.points_table is None:
+        raise InvalidDataError(f"{path}.points_table: tournament scoring needs a points table")
+    for index, result in enumerate(match.results):
+        if len(result.penalties) != match.players:
+            raise InvalidDataError(f"{path}.results[{index}]: one penalty per seat is needed")
+    if _ended(match) != (match.state is None):
+        raise InvalidDataError(
+            f"{path}.state: {'a finished match has no round in play' if _ended(match) else 'the match is not over but has no round in play'}"
+        )
+    state = match.state
+    if state is not None and state.result is not None:
+        raise InvalidDataError(
+            f"{path}.state: a finished round is booked in results, not kept in play"
+        )
+    if state is not None and (
+        state.rules != match.rules or state.players != match.players or state.dealer != match.dealer
+    ):
+        raise InvalidDataError(
+            f"{path}.state: not the round in play of this match (rules, seats or dealer)"
+        )
+
+
+register("match", Match, _match_out, _match_in)

@@ -1,0 +1,150 @@
+"""Game records (Spielprotokoll): the rules, the seats, the deal and the actions, to replay a round.
+
+>>> from romme import Draw, find_rules, new_game, legal_actions
+>>> state = new_game(find_rules("classic"), 3, seed=5)
+>>> record = GameRecord.start(state).add(legal_actions(state)[0])
+>>> record.replay()[-1] == record.final_state()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from romme.actions import Action
+from romme.engine import apply
+from romme.errors import IllegalActionError, InvalidDataError, InvalidNotationError
+from romme.rules import Rules
+from romme.serialize import Reader, _rules_in, _rules_out, _state_in, _state_out, register
+from romme.state import GameState, new_game
+
+__all__ = ["GameRecord", "ReplayError"]
+
+
+class ReplayError(IllegalActionError):
+    """An action of a record is illegal where it stands.
+
+    Attributes:
+        index: The action's position in the record, from 0.
+    """
+
+    def __init__(self, message: str, *, index: int, cause: IllegalActionError) -> None:
+        super().__init__(message, reason=cause.reason, action=cause.action, player=cause.player)
+        self.index = index
+
+
+def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
+    return tuple(value)
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """A round as data: how it was dealt and every action taken, in order.
+
+    A round dealt by `new_game` is recorded by its seed; any other start
+    (a position set up with `new_position`) is stored whole in `initial`.
+    """
+
+    rules: Rules
+    """The rules played."""
+    players: int
+    """The number of seats."""
+    dealer: int
+    """The dealer's seat."""
+    seed: int
+    """The seed of the deal (and of reshuffles)."""
+    initial: GameState | None = None
+    """The start position when it was not dealt from `seed` by `new_game`."""
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
+    """The actions in the order taken."""
+
+    @classmethod
+    def start(cls, state: GameState) -> GameRecord:
+        """Return an empty record that starts at `state`."""
+        dealt = new_game(state.rules, state.players, seed=state.seed, dealer=state.dealer)
+        return cls(
+            rules=state.rules,
+            players=state.players,
+            dealer=state.dealer,
+            seed=state.seed,
+            initial=None if dealt == state else state,
+        )
+
+    def add(self, *actions: Action) -> GameRecord:
+        """Return the record with `actions` appended."""
+        return attrs.evolve(self, actions=(*self.actions, *actions))
+
+    def initial_state(self) -> GameState:
+        """Return the state the record starts from."""
+        if self.initial is not None:
+            return self.initial
+        return new_game(self.rules, self.players, seed=self.seed, dealer=self.dealer)
+
+    def replay(self) -> tuple[GameState, ...]:
+        """Return every state of the round: the start, then the state after each action.
+
+        Raises:
+            ReplayError: At the first illegal action, naming its position.
+        """
+        states = [self.initial_state()]
+        for index, action in enumerate(self.actions):
+            try:
+                states.append(apply(states[-1], action))
+            except IllegalActionError as error:
+                raise ReplayError(
+                    f"action {index} of the record ({action}): {error}", index=index, cause=error
+                ) from error
+        return tuple(states)
+
+    def final_state(self) -> GameState:
+        """Return the state after the last action (see `replay`)."""
+        return self.replay()[-1]
+
+
+def _record_out(record: GameRecord) -> dict[str, object]:
+    return {
+        "rules": _rules_out(record.rules),
+        "players": record.players,
+        "dealer": record.dealer,
+        "seed": record.seed,
+        "initial": None if record.initial is None else _state_out(record.initial),
+        "actions": [str(action) for action in record.actions],
+    }
+
+
+def _record_in(reader: Reader) -> GameRecord:
+    from romme.actions import parse_action
+
+    rules = _rules_in(reader.get_object("rules"))
+    players = reader.get_int("players", minimum=2, maximum=rules.max_players)
+    dealer = reader.get_int("dealer", minimum=0, maximum=players - 1)
+    seed = reader.get_int("seed")
+    initial = None if reader.raw("initial") is None else _state_in(reader.get_object("initial"))
+    actions = []
+    for index, text in enumerate(reader.get_list("actions")):
+        if not isinstance(text, str):
+            raise InvalidDataError(f"{reader.where('actions')}[{index}]: expected action text")
+        try:
+            actions.append(parse_action(text))
+        except InvalidNotationError as error:
+            raise InvalidDataError(f"{reader.where('actions')}[{index}]: {error}") from None
+    reader.done()
+    if initial is not None and (
+        initial.rules != rules
+        or initial.players != players
+        or initial.dealer != dealer
+        or initial.seed != seed
+    ):
+        raise InvalidDataError(
+            f"{reader.path}.initial: does not match the record's rules, seats, dealer or seed"
+        )
+    if rules.players_dealt_in(players) < 2:
+        raise InvalidDataError(f"{reader.path}.players: too few seats dealt in under these rules")
+    return GameRecord(
+        rules=rules, players=players, dealer=dealer, seed=seed, initial=initial, actions=actions
+    )
+
+
+register("record", GameRecord, _record_out, _record_in)
