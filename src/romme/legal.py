@@ -195,6 +195,26 @@ def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
     return [entry.meld for entry in table if entry.staged]
 
 
+def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
+    """Why staged `melds` are not an opening yet (RULES.md §5)."""
+    total = sum(m.value for m in melds)
+    if rules.opening_sums_melds or total < rules.opening_threshold:
+        if total >= rules.opening_threshold:
+            return Failure(
+                Reason.OPENING_NEEDS_RUN,
+                "the opening must include a run; lay one or take the staged melds back",
+            )
+        return Failure(
+            Reason.OPENING_BELOW_THRESHOLD,
+            f"the staged melds are worth {total}, below the opening of {rules.opening_threshold}; "
+            "complete it or take them back",
+        )
+    return Failure(
+        Reason.OPENING_SINGLE_MELD,
+        f"one meld alone must be worth {rules.opening_threshold}; lay one or take the staged melds back",
+    )
+
+
 def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether staged `melds` complete the opening (RULES.md §5)."""
     if not melds:
@@ -208,14 +228,13 @@ def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
 
 
 def _opening_completable(
-    hand: tuple[Card, ...], staged: Sequence[Meld], pos: _Pos, pool: int
+    hand: tuple[Card, ...], staged: Sequence[Meld], pos: _Pos, pool: int, rules: Rules
 ) -> bool:
-    """Whether further lay-downs from `hand` can complete the opening this turn.
+    """Whether further lay-downs from `hand` can complete the opening under `rules` this turn.
 
     The cards left over must allow the turn to end: a card that may be
     discarded, or (without ``discard_to_go_out``) none at all.
     """
-    rules = pos.rules
     jokers_ok = rules.opening_allows_jokers
     locked = _locked(pos)
     key = _search.pack_cards(hand)
@@ -560,9 +579,24 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 hand_romme=True,
             )
     if not (
-        _opening_completable(rest, staged, after, pool)
+        _opening_completable(rest, staged, after, pool, rules)
         or (waiver and _hand_romme_completable(rest, after, pool))
     ):
+        # Name the requirement that fails: the run, the one meld, or the points.
+        if rules.opening_requires_run and _opening_completable(
+            rest, staged, after, pool, attrs.evolve(rules, opening_requires_run=False)
+        ):
+            return Failure(
+                Reason.OPENING_NEEDS_RUN,
+                f"{meld}: the opening must include a run, and none can be laid this turn",
+            )
+        if not rules.opening_sums_melds and _opening_completable(
+            rest, staged, after, pool, attrs.evolve(rules, opening_sums_melds=True)
+        ):
+            return Failure(
+                Reason.OPENING_SINGLE_MELD,
+                f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
+            )
         return Failure(
             Reason.OPENING_BELOW_THRESHOLD,
             f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
@@ -794,6 +828,9 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             turn=turn,
             next=Next.REDRAW if redo else Next.END_TURN,
         )
+    if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
+        # The taken card laid down is back in the hand (RULES.md §4, rediscard_taken).
+        turn = attrs.evolve(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),
         table=table,
@@ -818,10 +855,7 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
     opened = pos.opened[pos.player]
     if staged:
         if rest or not _waiver(pos):
-            return Failure(
-                Reason.OPENING_BELOW_THRESHOLD,
-                f"the staged melds do not reach the opening of {rules.opening_threshold}; complete it or take them back",
-            )
+            return _shortfall(_staged(pos.table), rules)
         opened = True
     problem = _may_discard(card, pos.hand, rules, _locked(pos))
     if problem is Reason.JOKER_DISCARD:

@@ -1,0 +1,1 @@
+"""Scenario tests: rule cases from the rule books, played through the public API."""
