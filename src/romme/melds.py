@@ -272,7 +272,10 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
         # matched to joker places in the order given.
         joker_places = iter(p for p in range(length) if arranged[p] is JOKER)
         natural_places = iter(positions)
-        order = [next(joker_places) if card is JOKER else next(natural_places) for card in cards]
+        order = [
+            next(joker_places) if card.code == JOKER_CODE else next(natural_places)
+            for card in cards
+        ]
         key = (_inversions(order), -_WINDOWS[start, length][1], start)
         if best is None or key < best[0]:
             best = (key, tuple(arranged))
@@ -304,6 +307,15 @@ def _coerce(cards: Iterable[Card] | str) -> tuple[Card, ...]:
         if not isinstance(card, Card):
             raise TypeError(f"a meld is made of Card values, not {type(card).__name__}")
     return result
+
+
+def _kind(kind: MeldKind | str | None) -> MeldKind | None:
+    if kind is None or isinstance(kind, MeldKind):
+        return kind
+    try:
+        return MeldKind(kind)
+    except ValueError:
+        raise ValueError(f"kind must be 'set', 'run' or None, not {kind!r}") from None
 
 
 def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
@@ -342,7 +354,7 @@ def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld
 
 
 def validate_meld(
-    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | None = None
+    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | str | None = None
 ) -> Meld:
     """Return the meld `cards` form under `rules`, in table order.
 
@@ -355,7 +367,7 @@ def validate_meld(
     Args:
         cards: The cards, as `Card` values or text for `parse_cards`.
         rules: The rules to check against.
-        kind: Require a set or a run.
+        kind: Require a set or a run (a `MeldKind` or ``"set"``/``"run"``).
 
     Returns:
         The meld, with its value and what each joker stands for.
@@ -365,6 +377,7 @@ def validate_meld(
             ``Reason.AROUND_THE_CORNER`` or ``Reason.JOKER_LIMIT``.
         InvalidNotationError: If `cards` is text that is not cards.
         TypeError: If `cards` holds something other than cards.
+        ValueError: If `kind` is neither a set nor a run.
 
     >>> from romme import find_rules
     >>> meld = validate_meld("5♣ 6♣ JK", find_rules("classic"))
@@ -375,14 +388,14 @@ def validate_meld(
     ...
     romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
     """
-    result = _check(_coerce(cards), rules, kind)
+    result = _check(_coerce(cards), rules, _kind(kind))
     if isinstance(result, _Failure):
         raise InvalidMeldError(result.message, reason=result.reason)
     return result
 
 
 def is_valid_meld(
-    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | None = None
+    cards: Iterable[Card] | str, rules: Rules, *, kind: MeldKind | str | None = None
 ) -> bool:
     """Return whether `cards` form a valid meld under `rules` (see `validate_meld`).
 
@@ -390,7 +403,7 @@ def is_valid_meld(
     >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
     (True, False)
     """
-    return isinstance(_check(_coerce(cards), rules, kind), Meld)
+    return isinstance(_check(_coerce(cards), rules, _kind(kind)), Meld)
 
 
 def meld_failure(
