@@ -22,6 +22,7 @@ from romme.actions import (
     TakeDiscard,
     parse_action,
 )
+from romme.bots import Bot, GreedyBot, RandomBot
 from romme.cards import (
     JOKER,
     MAX_NOTATION_LENGTH,
@@ -90,6 +91,7 @@ __all__ = [
     "PRESETS",
     "Action",
     "AdjacentJokers",
+    "Bot",
     "Card",
     "Discard",
     "Draw",
@@ -99,6 +101,7 @@ __all__ = [
     "FirstPlayer",
     "GameRecord",
     "GameState",
+    "GreedyBot",
     "IllegalActionError",
     "InvalidDataError",
     "InvalidMeldError",
@@ -117,6 +120,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "PointsTable",
+    "RandomBot",
     "Rank",
     "Reason",
     "ReplayError",

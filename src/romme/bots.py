@@ -1,0 +1,177 @@
+"""Bots (Computerspieler): players that choose an action from a `PlayerView`, never the full state.
+
+>>> from romme import apply, find_rules, new_game, view
+>>> state = new_game(find_rules("classic"), 3, seed=2)
+>>> bots = [GreedyBot(), RandomBot(seed=1), RandomBot(seed=2)]
+>>> while not state.is_over:
+...     state = apply(state, bots[state.current_player].choose(view(state, state.current_player)))
+>>> state.result.end.value
+'went_out'
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Protocol, runtime_checkable
+
+from romme import _search
+from romme.actions import Action, Discard, Draw, LayDown, LayOff, SwapJoker, TakeBack, TakeDiscard
+from romme.cards import Card
+from romme.legal import legal_actions
+from romme.rules import TakeDiscardMode
+from romme.scoring import card_penalty
+from romme.views import PlayerView
+
+__all__ = ["Bot", "GreedyBot", "RandomBot"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given the view of the seat to act, return one of its legal actions."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return the action to take; it must be in ``legal_actions(view)``."""
+        ...
+
+
+class RandomBot:
+    """Choose uniformly among the legal actions, from its own seeded generator.
+
+    >>> from romme import find_rules, new_game, view
+    >>> bot = RandomBot(seed=3)
+    >>> state = new_game(find_rules("drov"), 4, seed=1)
+    >>> from romme import Draw, TakeDiscard
+    >>> isinstance(bot.choose(view(state, state.current_player)), Draw | TakeDiscard)
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = random.Random(seed)
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return a legal action chosen at random."""
+        return self._random.choice(_legal(view))
+
+
+def _legal(view: PlayerView) -> tuple[Action, ...]:
+    actions = legal_actions(view)
+    if not actions:
+        raise ValueError(f"seat {view.player} has no legal action: it is not their turn")
+    return actions
+
+
+def _removed(action: Action) -> tuple[Card, ...]:
+    """The hand cards an action puts on the table."""
+    if isinstance(action, LayDown | LayOff):
+        return action.cards
+    if isinstance(action, SwapJoker):
+        placed = (
+            () if action.then is None or isinstance(action.then, Discard) else action.then.cards
+        )
+        return (action.card, *placed)
+    return ()
+
+
+class GreedyBot:
+    """A sound heuristic player, the baseline to beat.
+
+    It opens as soon as it can, lays down and lays off whatever it can
+    (the costliest cards first), swaps jokers when the swap places cards,
+    takes the discard only when it improves its melds, and discards the
+    card that hurts its hand least: not in its best melds, few partners,
+    high penalty.
+    """
+
+    def choose(self, view: PlayerView) -> Action:
+        """Return the action this heuristic prefers."""
+        actions = _legal(view)
+        if len(actions) == 1:
+            return actions[0]
+        if view.phase.value == "draw":
+            return self._draw(view, actions)
+        plays = [
+            a for a in actions if isinstance(a, LayDown | LayOff | SwapJoker) and not _discards(a)
+        ]
+        if plays:
+            return max(plays, key=lambda a: self._play_score(view, a))
+        discards = [a for a in actions if isinstance(a, Discard)]
+        if discards:
+            return max(discards, key=lambda a: self._discard_score(view, a.card))
+        # Only a take-back or a swap ending in a discard are left.
+        others = [a for a in actions if not isinstance(a, TakeBack)]
+        return others[0] if others else actions[0]
+
+    def _draw(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
+        takes = [a for a in actions if isinstance(a, TakeDiscard)]
+        if not takes or view.top_discard is None:
+            return Draw()
+        rules = view.rules
+        if rules.take_discard is TakeDiscardMode.FREE:
+            before = _search.packing_value(_search.pack_cards(view.hand), rules)
+            after = _search.packing_value(_search.pack_cards((*view.hand, view.top_discard)), rules)
+            return takes[0] if after > before else Draw()
+        # Under immediate use every offered take places the card at once.
+        return max(takes, key=lambda a: self._play_score(view, a.use) if a.use else 0)
+
+    @staticmethod
+    def _play_score(view: PlayerView, action: Action | None) -> tuple[int, int]:
+        if action is None:
+            return (0, 0)
+        cards = _removed(action)
+        return (sum(card_penalty(card, view.rules) for card in cards), len(cards))
+
+    @staticmethod
+    def _discard_score(view: PlayerView, card: Card) -> tuple[int, int, int]:
+        rules = view.rules
+        hand = view.hand
+        rest = list(hand)
+        rest.remove(card)
+        # A meld from the hand needs three cards plus one to discard: with
+        # fewer left, only cards that may go onto the table count.
+        kept_value = _search.packing_value(_search.pack_cards(rest), rules) if len(rest) >= 4 else 0
+        if card.is_joker:
+            outs = 99
+        else:
+            outs = _table_outs(card, view) + (_partners(card, hand) if len(rest) >= 3 else 0)
+        return (kept_value, -outs, card_penalty(card, rules))
+
+
+def _partners(card: Card, hand: tuple[Card, ...]) -> int:
+    """How many other hand cards could form a meld with `card` (same rank, or same suit close by)."""
+    count = Counter(hand)
+    count[card] -= 1
+    total = 0
+    for other, n in count.items():
+        if n <= 0 or other.is_joker:
+            total += n if other.is_joker else 0
+            continue
+        if other.rank is card.rank and other.suit is not card.suit:
+            total += n
+        elif other.suit is card.suit and card.rank is not None and other.rank is not None:
+            distance = abs(int(other.rank) - int(card.rank))
+            if 0 < distance <= 2 or distance >= 11:
+                total += n
+    return total
+
+
+def _table_outs(card: Card, view: PlayerView) -> int:
+    """How many table melds `card` is close to: a set of its rank, a run end of its suit."""
+    outs = 0
+    if card.rank is None:
+        return outs
+    index = int(card.rank) - 2
+    for entry in view.table:
+        meld = entry.meld
+        if meld.rank is card.rank and len(meld) < 4:
+            outs += 2
+        elif meld.suit is card.suit:
+            low = int(meld.ranks[0]) - 2
+            high = int(meld.ranks[-1]) - 2
+            if (low - index) % 13 <= 2 or (index - high) % 13 <= 2:
+                outs += 1
+    return outs
+
+
+def _discards(action: Action) -> bool:
+    return isinstance(action, SwapJoker) and isinstance(action.then, Discard)
