@@ -63,6 +63,8 @@ python_maximum_signature_line_length = 88
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_rtype = False
+# Signatures say `Action`, a link to its entry, instead of spelling out the union.
+autodoc_type_aliases = {"Action": "romme.Action"}
 
 # -- doctest -------------------------------------------------------------------
 
@@ -80,7 +82,9 @@ from romme import *
 # and attrs cannot resolve. Builtins and `typing` names are resolved by Sphinx
 # itself. References to romme's own objects are never ignored.
 nitpick_ignore: list[tuple[str, str]] = [
+    ("py:class", "collections.Counter"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Sequence"),
 ]
 
 # -- HTML ----------------------------------------------------------------------

@@ -13,6 +13,13 @@ Directives (usable from MyST and reST; they build docutils nodes directly):
 ``romme-reason-table``
     Every `romme.Reason` member (value and docstring), grouped as in
     ``errors.py``; each row is the cross-reference target ``romme.Reason.NAME``.
+``romme-action-table``
+    The text form of actions: one row per verb `romme.parse_action` knows,
+    with its aliases, the action class and its summary, and the examples
+    given as the directive's content (one per line, ``EXAMPLE  # note``).
+    Every example must read back unchanged (``str(parse_action(text)) ==
+    text``), every alias must read as its verb, and every verb needs an
+    example.
 
 Docstring processing (``autodoc-process-docstring``):
 
@@ -49,6 +56,7 @@ from sphinx.util.nodes import make_id
 from sphinx.util.typing import ExtensionMetadata
 
 import romme
+import romme.actions
 import romme.errors
 import romme.rules
 
@@ -147,7 +155,10 @@ def _table(
             if len(row.cells) != len(headers):
                 raise ExtensionError("romme_docs: a table row has the wrong number of cells")
             for index, cell in enumerate(row.cells):
-                entry = nodes.entry("", nodes.paragraph("", "", *cell))
+                if cell and all(isinstance(node, nodes.Body) for node in cell):
+                    entry = nodes.entry("", *cell)  # a cell of paragraphs
+                else:
+                    entry = nodes.entry("", nodes.paragraph("", "", *cell))
                 if index == 0 and row.ids:
                     entry["ids"].extend(row.ids)
                 table_row += entry
@@ -371,6 +382,85 @@ class ReasonTable(_RommeDirective):
         return [_table(headers, rows, [22, 28, 50], classes=["romme-reasons"])]
 
 
+class ActionTable(_RommeDirective):
+    """The verbs of the action text form, their aliases, classes and checked examples."""
+
+    has_content = True
+
+    def run(self) -> list[nodes.Node]:
+        self.note_sources()
+        verbs = _verbs()
+        examples: dict[str, list[tuple[str, str]]] = {verb: [] for verb in verbs}
+        classes: dict[str, type] = {}
+        for line in self.content:
+            text, _, note = (part.strip() for part in line.partition("  # "))
+            if not text:
+                continue
+            try:
+                action = romme.parse_action(text)
+            except romme.InvalidNotationError as error:
+                raise self.error(f"romme-action-table: {text!r} does not parse: {error}") from None
+            if str(action) != text:
+                raise self.error(
+                    f"romme-action-table: {text!r} reads back as {str(action)!r}; "
+                    "give the canonical form"
+                )
+            verb = text.split()[0]
+            if classes.setdefault(verb, type(action)) is not type(action):
+                raise self.error(f"romme-action-table: the verb {verb!r} makes two classes")
+            examples[verb].append((text, note))
+        for verb, aliases in verbs.items():
+            if not examples[verb]:
+                raise self.error(f"romme-action-table: no example for the verb {verb!r}")
+            first = examples[verb][0][0]
+            for alias in aliases:
+                spelled = alias + first[len(verb) :]
+                if str(romme.parse_action(spelled)) != first:
+                    raise self.error(f"romme-action-table: {spelled!r} does not read as {first!r}")
+        rows: list[_Row | _GroupRow] = []
+        for verb, aliases in verbs.items():
+            alias_nodes: list[nodes.Node] = []
+            for index, alias in enumerate(aliases):
+                if index:
+                    alias_nodes.append(nodes.Text(", "))
+                alias_nodes.append(nodes.literal(alias, alias))
+            cls = classes[verb]
+            summary = inspect.getdoc(cls) or ""
+            action_nodes: list[nodes.Node] = [
+                _xref(cls.__name__, reftype="class"),
+                nodes.Text(": "),
+                *_inline(summary.split("\n\n", 1)[0].replace("\n", " ")),
+            ]
+            example_nodes: list[nodes.Node] = []
+            for text, note in examples[verb]:
+                paragraph = _paragraph(nodes.literal(text, text))
+                if note:
+                    paragraph.extend([nodes.Text(" — "), *_inline(note)])
+                example_nodes.append(paragraph)
+            rows.append(
+                _Row(
+                    [
+                        [nodes.literal(verb, verb)],
+                        alias_nodes or [nodes.Text("—")],
+                        action_nodes,
+                        example_nodes,
+                    ]
+                )
+            )
+        headers = ["Verb", "Also read", "Action", "Examples"]
+        return [_table(headers, rows, [10, 14, 36, 40], classes=["romme-actions"])]
+
+
+def _verbs() -> dict[str, list[str]]:
+    """Return each verb `parse_action` knows with its aliases, in the order of ``_VERBS``."""
+    verbs: dict[str, list[str]] = {}
+    for word, verb in romme.actions._VERBS.items():
+        aliases = verbs.setdefault(verb, [])
+        if word != verb:
+            aliases.append(word)
+    return verbs
+
+
 # -- docstrings -------------------------------------------------------------------
 
 _ATTRIBUTE_KINDS = frozenset({"attribute", "property", "data"})
@@ -445,6 +535,7 @@ def setup(app: Sphinx) -> ExtensionMetadata:
     app.add_directive("romme-preset-diff", PresetDiff)
     app.add_directive("romme-preset-aliases", PresetAliases)
     app.add_directive("romme-reason-table", ReasonTable)
+    app.add_directive("romme-action-table", ActionTable)
     # napoleon listens with the default priority, 500.
     app.connect("autodoc-process-docstring", _DocstringFixes.before_napoleon, priority=400)
     app.connect("autodoc-process-docstring", _DocstringFixes.after_napoleon, priority=600)

@@ -284,7 +284,11 @@ def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:
 
 
 def parse_action(text: str) -> Action:
-    """Parse an action from its text form (see the table in this module); ``str(action)`` reads back.
+    """Parse an action from its text form; ``str(action)`` reads back.
+
+    The verbs: ``draw``, ``take [meld …|layoff …]``, ``meld [set|run] CARDS``,
+    ``layoff N [low|high] CARDS``, ``swap N CARD [then meld …|layoff …|discard JK]``,
+    ``takeback``, ``discard CARD`` (the documentation has the full table).
 
     >>> parse_action("meld 7♠ 8♠ 9♠")
     LayDown(cards=(Card(7♠), Card(8♠), Card(9♠)), kind=None)

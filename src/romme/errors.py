@@ -103,7 +103,7 @@ class Reason(str, enum.Enum):
     SWAP_NOT_ALLOWED = "swap_not_allowed"
     """Joker swaps are off under these rules."""
     NO_JOKER_THERE = "no_joker_there"
-    """The named position of the table meld holds no joker."""
+    """The table meld named holds no joker."""
     WRONG_SWAP_CARD = "wrong_swap_card"
     """The card is not the one the joker stands for (S000 §6)."""
     SWAP_NEEDS_FOUR = "swap_needs_four"

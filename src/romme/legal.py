@@ -933,7 +933,14 @@ def check(position: GameState | PlayerView, action: Action, *, player: int | Non
     """
     result = resolve(position, action, player)
     if isinstance(result, Failure):
-        seat = position.current_player if player is None else player
+        viewer = getattr(position, "player", None)
+        seat = (
+            player
+            if player is not None
+            else viewer
+            if viewer is not None
+            else position.current_player
+        )
         raise IllegalActionError(
             f"{action}: {result.message}", reason=result.reason, action=action, player=seat
         )
@@ -1079,11 +1086,15 @@ def _swap_candidates(pos: _Pos) -> Iterator[SwapJoker]:
 
 
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
-    """Return every legal action of the player to act, each once.
+    """Return every legal move of the player to act, each once.
+
+    Each move is listed in one spelling: lay-downs with their cards in
+    table order and their kind, lay-offs onto runs with their side. Other
+    spellings of the same move (a run given out of order, a lay-off
+    without a side) are legal too, and `is_legal` accepts them.
 
     Accepts the full state or the `PlayerView` of the player to act (for
-    another seat's view the result is empty). Lay-downs come with their
-    cards in table order and their kind; lay-offs onto runs name their side.
+    another seat's view the result is empty).
 
     >>> from romme import find_rules, new_game
     >>> state = new_game(find_rules("classic"), 3, seed=1)
