@@ -259,15 +259,18 @@ def _meld_out(meld: Meld) -> JSON:
 def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
     kind = _enum(MeldKind, reader.get_str("kind"), reader.where("kind"))
     cards = _cards(reader.raw("cards"), reader.where("cards"))
+    stored_jokers = reader.get_list("jokers") if reader.has("jokers") else None
     if rules is None:
-        # A meld alone: rebuild it under the most permissive rules, then
-        # check the stored details agree.
-        distinct = not any(
-            len(role.get("suits", ())) == 4
-            for role in reader.get_list("jokers")
-            if isinstance(role, dict)
-        )
-        result = meld_failure(cards, _permissive(distinct), kind)
+        # A meld alone: rebuild it under the most permissive rules (sets with
+        # distinct suits or not), then check the stored details agree.
+        candidates = [
+            meld_failure(cards, _permissive(distinct), kind) for distinct in (True, False)
+        ]
+        melds = [m for m in candidates if isinstance(m, Meld)]
+        matching = [
+            m for m in melds if stored_jokers is None or _meld_out(m)["jokers"] == stored_jokers
+        ]
+        result: Meld | tuple[object, str] = (matching or melds or candidates)[0]
     else:
         result = meld_failure(cards, rules, kind)
     if not isinstance(result, Meld):
@@ -280,12 +283,10 @@ def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
         )
     if reader.has("value") and reader.raw("value") != result.value:
         raise InvalidDataError(f"{reader.where('value')}: the meld is worth {result.value}")
-    if reader.has("jokers"):
-        stored = reader.get_list("jokers")
-        if stored != _meld_out(result)["jokers"]:
-            raise InvalidDataError(
-                f"{reader.where('jokers')}: does not match what the jokers stand for"
-            )
+    if stored_jokers is not None and stored_jokers != _meld_out(result)["jokers"]:
+        raise InvalidDataError(
+            f"{reader.where('jokers')}: does not match what the jokers stand for"
+        )
     return result
 
 
@@ -490,9 +491,46 @@ def _state_in(reader: Reader) -> GameState:
             raise InvalidDataError(f"{reader.path}.hands[{seat}]: a seat not dealt in holds cards")
     if state.phase is Phase.DRAW and not state.stock:
         raise InvalidDataError(f"{reader.path}: the stock is empty at the start of a turn")
-    if state.phase is Phase.PLAY and not state.hand:
-        raise InvalidDataError(f"{reader.path}: the player to act holds no cards")
+    _check_hands(state, reader.path)
+    if state.result is not None:
+        _check_result(state, state.result, reader.path)
     return state
+
+
+def _check_hands(state: GameState, path: str) -> None:
+    limit = state.rules.hand_size + 2
+    for seat, hand in enumerate(state.hands):
+        if len(hand) > limit:
+            raise InvalidDataError(
+                f"{path}.hands[{seat}]: {len(hand)} cards; a hand never holds more than {limit}"
+            )
+        if (
+            state.result is None
+            and state.dealt_in[seat]
+            and not hand
+            and seat != state.current_player
+        ):
+            raise InvalidDataError(f"{path}.hands[{seat}]: an empty hand while the round goes on")
+    if state.phase is Phase.PLAY and not state.hand:
+        raise InvalidDataError(f"{path}: the player to act holds no cards")
+    if state.turn.opened_before and not state.opened[state.current_player]:
+        raise InvalidDataError(f"{path}.turn.opened_before: the player to act has not opened")
+
+
+def _check_result(state: GameState, result: RoundResult, path: str) -> None:
+    """A finished round's result must be the one its final position gives."""
+    from romme.engine import _end
+
+    expected = _end(
+        attrs.evolve(state, phase=Phase.PLAY, result=None),
+        result.end,
+        result.winner,
+        result.hand_romme,
+    ).result
+    if result.winner is not None and state.hands[result.winner]:
+        raise InvalidDataError(f"{path}.result.winner: seat {result.winner} still holds cards")
+    if expected != result:
+        raise InvalidDataError(f"{path}.result: does not match the final hands, seats and openings")
 
 
 def _view_out(seen: PlayerView) -> JSON:
