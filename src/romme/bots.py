@@ -17,8 +17,9 @@ from typing import Protocol, runtime_checkable
 
 from romme import _search
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, SwapJoker, TakeBack, TakeDiscard
-from romme.cards import Card
+from romme.cards import Card, Rank
 from romme.legal import legal_actions
+from romme.melds import best_melds
 from romme.rules import TakeDiscardMode
 from romme.scoring import card_penalty
 from romme.views import PlayerView
@@ -94,7 +95,11 @@ class GreedyBot:
             a for a in actions if isinstance(a, LayDown | LayOff | SwapJoker) and not _discards(a)
         ]
         if plays:
-            return max(plays, key=lambda a: self._play_score(view, a))
+            # Lay down the melds of the best packing first, so that one meld
+            # does not break another (RULES.md §5: the opening adds them up).
+            best = {meld.cards for meld in best_melds(view.hand, view.rules)}
+            planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
+            return max(planned or plays, key=lambda a: self._play_score(view, a))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
             return max(discards, key=lambda a: self._discard_score(view, a.card))
@@ -133,11 +138,13 @@ class GreedyBot:
         if card.is_joker:
             outs = 99
         else:
-            outs = _table_outs(card, view) + (_partners(card, hand) if len(rest) >= 3 else 0)
+            outs = _table_outs(card, view) + (
+                _partners(card, hand, view.rules.ace_wraps) if len(rest) >= 3 else 0
+            )
         return (kept_value, -outs, card_penalty(card, rules))
 
 
-def _partners(card: Card, hand: tuple[Card, ...]) -> int:
+def _partners(card: Card, hand: tuple[Card, ...], wraps: bool) -> int:
     """How many other hand cards could form a meld with `card` (same rank, or same suit close by)."""
     count = Counter(hand)
     count[card] -= 1
@@ -150,7 +157,8 @@ def _partners(card: Card, hand: tuple[Card, ...]) -> int:
             total += n
         elif other.suit is card.suit and card.rank is not None and other.rank is not None:
             distance = abs(int(other.rank) - int(card.rank))
-            if 0 < distance <= 2 or distance >= 11:
+            # The ace sits next to the two (A-2-3); with ace_wraps K-A-2 joins K and 2.
+            if 0 < distance <= 2 or distance == 12 or (wraps and distance == 11):
                 total += n
     return total
 
@@ -168,7 +176,18 @@ def _table_outs(card: Card, view: PlayerView) -> int:
         elif meld.suit is card.suit:
             low = int(meld.ranks[0]) - 2
             high = int(meld.ranks[-1]) - 2
-            if (low - index) % 13 <= 2 or (index - high) % 13 <= 2:
+            below = (low - index) % 13
+            above = (index - high) % 13
+            if not view.rules.ace_wraps:
+                # No K-A-2: nothing comes below a low ace or above a high ace.
+                low_ace = meld.ranks[0] is Rank.ACE
+                if card.rank is Rank.ACE and low == 0:
+                    below = 1  # A-2-3: the low ace
+                elif low_ace or index > low:
+                    below = 99
+                if meld.ranks[-1] is Rank.ACE or index < high:
+                    above = 99
+            if 0 < below <= 2 or 0 < above <= 2:
                 outs += 1
     return outs
 

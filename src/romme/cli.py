@@ -9,13 +9,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 import attrs
@@ -35,7 +37,7 @@ from romme.match import Match, new_match
 from romme.melds import validate_meld
 from romme.rules import PRESETS, MatchScoring, Rules, find_rules
 from romme.scoring import RoundResult
-from romme.state import GameState, new_game
+from romme.state import GameState, Phase, new_game
 from romme.views import PlayerView, view
 
 __all__ = ["main"]
@@ -110,7 +112,8 @@ def _show(out: Output, seen: PlayerView, names: Sequence[str], totals: Sequence[
         if not seen.dealt_in[seat]:
             status = "sits out"
         others.append(
-            f"{names[seat]}: {seen.hand_sizes[seat]} cards, {status}, {totals[seat]} points"
+            f"{names[seat]}: {_count(seen.hand_sizes[seat], 'card')}, {status}, "
+            f"{_count(totals[seat], 'point')}"
         )
     out.line("   ".join(others))
     state = (
@@ -119,6 +122,10 @@ def _show(out: Output, seen: PlayerView, names: Sequence[str], totals: Sequence[
         else f"you need {rules.opening_threshold} to open"
     )
     out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand)}   ({state})")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _reason_text(error: IllegalActionError) -> str:
@@ -179,17 +186,18 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     else:
         out.line("Type an action ('draw', 'take', 'meld 7♠ 8♠ 9♠', 'layoff 0 Q♥', 'discard K♣' …),")
         out.line("'help' for the legal moves now, 'quit' to stop.")
-    shown: tuple[int, int] | None = None
+    shown: tuple[int, int, Phase] | None = None
     while not match.is_over:
         state = match.state
         assert state is not None
         seat = state.current_player
         if seat == human:
-            if shown != (match.round, state.turn.number):
+            if shown != (match.round, state.turn.number, state.phase):
                 _show(out, view(state, seat), names, match.totals)
-                shown = (match.round, state.turn.number)
+                shown = (match.round, state.turn.number, state.phase)
             assert lines is not None
-            action = _ask(out, state, lines)
+            show = functools.partial(_show, out, view(state, seat), names, match.totals)
+            action = _ask(out, state, lines, show)
             if action is None:
                 out.line("Bye.")
                 return 0
@@ -219,7 +227,9 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     return 0
 
 
-def _ask(out: Output, state: GameState, lines: Iterator[str]) -> Action | None:
+def _ask(
+    out: Output, state: GameState, lines: Iterator[str], show: Callable[[], None]
+) -> Action | None:
     legal = legal_actions(state)
     while True:
         out.stream.write("> ")
@@ -243,16 +253,12 @@ def _ask(out: Output, state: GameState, lines: Iterator[str]) -> Action | None:
         if word.isdigit() and word.isascii():
             index = int(word)
             if index < len(legal):
+                out.line(f"You: {legal[index]}")
                 return legal[index]
             out.line(f"There is no move {index}; 'help' lists {len(legal)}.")
             continue
         if word in ("show", "hand", "look"):
-            _show(
-                out,
-                view(state, state.current_player),
-                [_seat_name(s, state.current_player) for s in range(state.players)],
-                [0] * state.players,
-            )
+            show()
             continue
         try:
             return parse_action(text)
@@ -364,13 +370,13 @@ def _simulate(args: argparse.Namespace, out: Output, err: TextIO) -> int:
 # -- check and rules -------------------------------------------------------------
 
 
-def _check(args: argparse.Namespace, out: Output) -> int:
+def _check(args: argparse.Namespace, out: Output, err: TextIO) -> int:
     rules = find_rules(args.rules)
     text = " ".join(args.cards)
     try:
         meld = validate_meld(text, rules)
     except InvalidNotationError as error:
-        out.line(f"Cannot read the cards: {error}")
+        err.write(f"romme: cannot read the cards: {error}\n")
         return 2
     except InvalidMeldError as error:
         out.line(f"Not a meld under {args.rules}: {error} [{error.reason.value}]")
@@ -408,9 +414,17 @@ def _rules(args: argparse.Namespace, out: Output) -> int:
         return 0
     names = list(PRESETS)
     width = max(len(field) for field in fields)
-    out.line(" " * (width + 1) + " ".join(f"{name[:14]:>14}" for name in names))
+    columns = [
+        max(len(name), *(len(_value(getattr(PRESETS[name], field))) for field in fields))
+        for name in names
+    ]
+    header = " ".join(f"{name:>{column}}" for name, column in zip(names, columns, strict=True))
+    out.line(" " * (width + 1) + header)
     for field in fields:
-        cells = " ".join(f"{_value(getattr(PRESETS[name], field))[:14]:>14}" for name in names)
+        cells = " ".join(
+            f"{_value(getattr(PRESETS[name], field)):>{column}}"
+            for name, column in zip(names, columns, strict=True)
+        )
         out.line(f"{field:<{width}} {cells}")
     return 0
 
@@ -483,7 +497,8 @@ def main(
     stdout = sys.stdout if stdout is None else stdout
     stderr = sys.stderr if stderr is None else stderr
     parser = _parser()
-    args = parser.parse_args(argv)
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        args = parser.parse_args(argv)
     out = Output(stdout, args.color)
     try:
         if args.command == "play":
@@ -495,7 +510,7 @@ def main(
                 raise InvalidRulesError("--rounds takes 1 or more")
             return _simulate(args, out, stderr)
         if args.command == "check":
-            return _check(args, out)
+            return _check(args, out, stderr)
         if args.command == "rules":
             return _rules(args, out)
     except (InvalidRulesError, ValueError) as error:
