@@ -37,6 +37,7 @@ from romme.cards import (
 from romme.engine import apply, score_round
 from romme.errors import (
     IllegalActionError,
+    InputTooLargeError,
     InvalidDataError,
     InvalidMeldError,
     InvalidNotationError,
@@ -49,6 +50,8 @@ from romme.errors import (
 from romme.legal import check, is_legal, legal_actions
 from romme.match import Match, PointsTable, new_match
 from romme.melds import (
+    MAX_MELD_CARDS,
+    MAX_SEARCH_CARDS,
     JokerRole,
     Meld,
     MeldKind,
@@ -75,7 +78,7 @@ from romme.rules import (
     preset_name,
 )
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
-from romme.serialize import FORMAT_VERSION, dumps, from_dict, loads, to_dict
+from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
 
@@ -87,7 +90,10 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree
 __all__ = [
     "FORMAT_VERSION",
     "JOKER",
+    "MAX_DOCUMENT_LENGTH",
+    "MAX_MELD_CARDS",
     "MAX_NOTATION_LENGTH",
+    "MAX_SEARCH_CARDS",
     "PRESETS",
     "Action",
     "AdjacentJokers",
@@ -103,6 +109,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "IllegalActionError",
+    "InputTooLargeError",
     "InvalidDataError",
     "InvalidMeldError",
     "InvalidNotationError",

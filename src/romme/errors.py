@@ -6,6 +6,7 @@ import enum
 
 __all__ = [
     "IllegalActionError",
+    "InputTooLargeError",
     "InvalidDataError",
     "InvalidMeldError",
     "InvalidNotationError",
@@ -132,6 +133,15 @@ class InvalidNotationError(RommeError, ValueError):
     def __init__(self, message: str, *, token: str = "") -> None:
         super().__init__(message)
         self.token = token
+
+
+class InputTooLargeError(RommeError, ValueError):
+    """Input larger than the library reads, refused before any work on it.
+
+    The caps (`romme.MAX_NOTATION_LENGTH`, `romme.MAX_MELD_CARDS`,
+    `romme.MAX_SEARCH_CARDS`, `romme.MAX_DOCUMENT_LENGTH`) bound the work a
+    hostile caller can ask for.
+    """
 
 
 class InvalidRulesError(RommeError, ValueError):

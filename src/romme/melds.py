@@ -13,16 +13,19 @@ place, and the meld's value is what its cards stand for.
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
-from romme.errors import InvalidMeldError, Reason
+from romme.errors import InputTooLargeError, InvalidMeldError, Reason
 from romme.rules import AdjacentJokers, JokerLimit, Rules
 
 __all__ = [
+    "MAX_MELD_CARDS",
+    "MAX_SEARCH_CARDS",
     "JokerRole",
     "Meld",
     "MeldKind",
@@ -299,10 +302,21 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
     )
 
 
-def _coerce(cards: Iterable[Card] | str) -> tuple[Card, ...]:
+MAX_MELD_CARDS: Final = 120
+"""The most cards `validate_meld` and `is_valid_meld` read (more than any deck holds)."""
+MAX_SEARCH_CARDS: Final = 24
+"""The most cards `find_melds` and `best_melds` search (a hand holds at most 16)."""
+
+
+def _coerce(cards: Iterable[Card] | str, limit: int = MAX_MELD_CARDS) -> tuple[Card, ...]:
     if isinstance(cards, str):
-        return parse_cards(cards)
-    result = tuple(cards)
+        result = parse_cards(cards)
+    else:
+        result = tuple(itertools.islice(cards, limit + 1))
+    if len(result) > limit:
+        raise InputTooLargeError(
+            f"more than {limit} cards given; this function reads at most {limit}"
+        )
     for card in result:
         if not isinstance(card, Card):
             raise TypeError(f"a meld is made of Card values, not {type(card).__name__}")
@@ -376,6 +390,7 @@ def validate_meld(
         InvalidMeldError: With the `Reason` the cards break, for instance
             ``Reason.AROUND_THE_CORNER`` or ``Reason.JOKER_LIMIT``.
         InvalidNotationError: If `cards` is text that is not cards.
+        InputTooLargeError: For more than `MAX_MELD_CARDS` cards.
         TypeError: If `cards` holds something other than cards.
         ValueError: If `kind` is neither a set nor a run.
 
@@ -425,13 +440,16 @@ def find_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
     in for a natural card the hand holds. Melds come sets first by rank,
     then runs by suit and start.
 
+    Raises:
+        InputTooLargeError: For more than `MAX_SEARCH_CARDS` cards.
+
     >>> from romme import find_rules
     >>> [str(m) for m in find_melds("5♣ 6♣ 7♣ 7♥ 7♠", find_rules("drov"))]
     ['7♣ 7♠ 7♥', '5♣ 6♣ 7♣']
     """
     from romme import _search
 
-    return _search.find_melds(_coerce(cards), rules)
+    return _search.find_melds(_coerce(cards, MAX_SEARCH_CARDS), rules)
 
 
 def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
@@ -440,6 +458,9 @@ def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
     Among packings of equal value, the one using fewer jokers is chosen,
     then the one found first; the result is deterministic.
 
+    Raises:
+        InputTooLargeError: For more than `MAX_SEARCH_CARDS` cards.
+
     >>> from romme import find_rules
     >>> melds = best_melds("9♥ 9♦ JK 10♥ J♥ 2♣", find_rules("classic"))
     >>> [str(m) for m in melds], sum(m.value for m in melds)
@@ -447,4 +468,4 @@ def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
     """
     from romme import _search
 
-    return _search.best_melds(_coerce(cards), rules)
+    return _search.best_melds(_coerce(cards, MAX_SEARCH_CARDS), rules)

@@ -342,6 +342,12 @@ def new_position(
         raise InvalidPositionError(f"a position is set up in the draw or play phase, not {phase!r}")
     if type(seed) is not int or type(reshuffles) is not int or reshuffles < 0:
         raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
+    for seat, hand in enumerate(parsed):
+        if len(hand) > rules.hand_size + 2:
+            raise InvalidPositionError(
+                f"seat {seat} holds {len(hand)} cards; a hand never holds more than "
+                f"{rules.hand_size + 2} (hand_size, an extra card and a drawn one)"
+            )
     entries = tuple(_table_meld(entry, rules, players) for entry in table)
     opened_flags = (
         tuple(opened)
