@@ -8,6 +8,7 @@ are jokers: a `Card` is a value, and equal cards compare equal.
 from __future__ import annotations
 
 import enum
+import operator
 import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Final
@@ -216,6 +217,9 @@ _CARDS: Final[tuple[Card, ...]] = (
 )
 
 JOKER: Final = _CARDS[JOKER_CODE]
+
+card_code: Final = operator.attrgetter("code")
+"""The sort key of cards (their order): sorting with it avoids Python-level comparisons."""
 """The joker. All jokers are equal."""
 
 

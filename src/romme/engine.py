@@ -7,6 +7,7 @@ import random
 import attrs
 
 from romme.actions import Action
+from romme.cards import card_code
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.legal import Effect, Failure, Next, resolve
 from romme.rules import StockExhausted
@@ -46,7 +47,7 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
     hand = effect.hand
     stock = state.stock
     if effect.draw:
-        hand = tuple(sorted((*hand, stock[-1])))
+        hand = tuple(sorted((*hand, stock[-1]), key=card_code))
         stock = stock[:-1]
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     opened = (*state.opened[:seat], effect.opened, *state.opened[seat + 1 :])

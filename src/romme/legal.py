@@ -13,7 +13,7 @@ import enum
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 import attrs
 from typing_extensions import assert_never
@@ -31,7 +31,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card, format_cards
+from romme.cards import JOKER, Card, card_code, format_cards
 from romme.errors import IllegalActionError, Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import JokerDiscard, Rules, SwappedJoker
@@ -100,8 +100,9 @@ class Failure:
     message: str
 
 
-@attrs.frozen(kw_only=True)
-class _Pos:
+class _Pos(NamedTuple):
+    """The position of the player to act, as the checker reads it (a cheap tuple)."""
+
     rules: Rules
     player: int
     phase: Phase
@@ -132,17 +133,17 @@ def _pos(position: Position) -> _Pos:
 
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some."""
-    need = Counter(cards)
-    have = Counter(hand)
-    for card, n in need.items():
-        if have[card] < n:
-            return None
-    have.subtract(need)
-    return tuple(sorted(have.elements()))
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)  # still sorted
 
 
 def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
-    return tuple(sorted((*hand, *cards)))
+    return tuple(sorted((*hand, *cards), key=card_code))
 
 
 def _locked(pos: _Pos) -> Card | None:
@@ -279,6 +280,8 @@ def _opening_completable(
 
     if not rules.discard_to_go_out and reachable(key, cover=True, use_jokers=True):
         return True  # everything laid: going out by melding
+    if simple and not reachable(key, cover=False):
+        return False  # even melding every card would not reach it: no need to try each discard
     for card in set(hand):
         if card.is_joker:
             continue
@@ -483,7 +486,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             )
         hand = _add(pos.hand, card)
         turn = attrs.evolve(pos.turn, taken=card, taken_in_hand=True)
-        follow = _finish(attrs.evolve(pos, hand=hand, turn=turn), hand)
+        follow = _finish(pos._replace(hand=hand, turn=turn), hand)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -502,8 +505,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
         )
     turn = attrs.evolve(pos.turn, taken=card)
     staging = not pos.opened[pos.player]
-    inner = attrs.evolve(
-        pos,
+    inner = pos._replace(
         phase=Phase.PLAY,
         hand=_add(pos.hand, card),
         discard_pile=pile,
@@ -527,7 +529,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     fresh = frozenset(role.position for role in meld.jokers)
     turn = _after_use(pos.turn, action.cards)
     if pos.opened[pos.player]:
-        follow = _finish(attrs.evolve(pos, turn=turn), rest)
+        follow = _finish(pos._replace(turn=turn), rest)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -545,7 +547,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
         )
     staged = [*_staged(pos.table), meld]
-    after = attrs.evolve(pos, turn=turn, hand=rest)
+    after = pos._replace(turn=turn, hand=rest)
     pool = _search.pack_cards(pos.hand)
     if _opening_reached(staged, rules):
         follow = _finish(after, rest)
@@ -647,7 +649,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
         return extended
     meld, side = extended
     turn = attrs.evolve(_after_use(pos.turn, action.cards), laid_off=True)
-    follow = _finish(attrs.evolve(pos, turn=turn), rest)
+    follow = _finish(pos._replace(turn=turn), rest)
     if isinstance(follow, Failure):
         return follow
     new_entry = attrs.evolve(
@@ -739,7 +741,7 @@ def _swapped(
     assert rest is not None
     hand = _add(rest, JOKER)
     turn = attrs.evolve(_after_use(pos.turn, (card,)), laid_off=True)
-    after = attrs.evolve(pos, hand=hand, table=table, turn=turn)
+    after = pos._replace(hand=hand, table=table, turn=turn)
     then = action.then
     mode = rules.swapped_joker
     if probe:
@@ -1048,7 +1050,7 @@ def _candidates(pos: _Pos) -> Iterator[Action]:
             yield TakeDiscard()
             return
         card = pos.discard_pile[-1]
-        inner = attrs.evolve(pos, hand=_add(pos.hand, card), phase=Phase.PLAY)
+        inner = pos._replace(hand=_add(pos.hand, card), phase=Phase.PLAY)
         for use in _play_candidates(inner):
             if isinstance(use, LayDown | LayOff) and card in use.cards:
                 yield TakeDiscard(use)
@@ -1077,7 +1079,7 @@ def _swap_candidates(pos: _Pos) -> Iterator[SwapJoker]:
             probe = _swap(pos, base, probe=True)
             if isinstance(probe, Failure):
                 continue
-            swapped = attrs.evolve(pos, hand=probe.hand, table=probe.table, turn=probe.turn)
+            swapped = pos._replace(hand=probe.hand, table=probe.table, turn=probe.turn)
             for then in _play_candidates(swapped):
                 if isinstance(then, LayDown | LayOff) and JOKER in then.cards:
                     yield SwapJoker(index, card, then)

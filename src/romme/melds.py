@@ -13,13 +13,14 @@ place, and the meld's value is what its cards stand for.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, format_cards, parse_cards
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code, format_cards, parse_cards
 from romme.errors import InputTooLargeError, InvalidMeldError, Reason
 from romme.rules import AdjacentJokers, JokerLimit, Rules
 
@@ -201,7 +202,7 @@ def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
         return _Failure(Reason.JOKER_LIMIT, f"{text}: these rules allow {_joker_limit_text(rules)}")
     rank = naturals[0].rank
     assert rank is not None
-    ordered = (*sorted(naturals), *(JOKER,) * jokers)
+    ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
     free = frozenset(Suit) - suits if rules.set_distinct_suits else frozenset(Suit)
     roles = tuple(JokerRole(p, rank, free) for p in range(len(naturals), len(ordered)))
     return Meld(
@@ -403,10 +404,10 @@ def validate_meld(
     ...
     romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
     """
-    result = _check(_coerce(cards), rules, _kind(kind))
-    if isinstance(result, _Failure):
-        raise InvalidMeldError(result.message, reason=result.reason)
-    return result
+    result = _cached_check(_coerce(cards), rules, _kind(kind))
+    if isinstance(result, Meld):
+        return result
+    raise InvalidMeldError(result[1], reason=result[0])
 
 
 def is_valid_meld(
@@ -418,13 +419,23 @@ def is_valid_meld(
     >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
     (True, False)
     """
-    return isinstance(_check(_coerce(cards), rules, _kind(kind)), Meld)
+    return isinstance(_cached_check(_coerce(cards), rules, _kind(kind)), Meld)
 
 
 def meld_failure(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None = None
 ) -> tuple[Reason, str] | Meld:
-    """Return the meld, or the reason and message why `cards` are none (no exception)."""
+    """Return the meld, or the reason and message why `cards` are none (no exception).
+
+    Results are cached: the engine asks about the same cards again and again.
+    """
+    return _cached_check(cards, rules, kind)
+
+
+@functools.lru_cache(maxsize=16384)
+def _cached_check(
+    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
+) -> tuple[Reason, str] | Meld:
     result = _check(cards, rules, kind)
     if isinstance(result, _Failure):
         return result.reason, result.message

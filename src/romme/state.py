@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from romme.cards import Card, make_deck
+from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, validate_meld
 from romme.rules import ExtraCard, FirstPlayer, Rules
@@ -80,7 +80,7 @@ class TurnState:
 
 
 def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(hand)) for hand in value)
+    return tuple(tuple(sorted(hand, key=card_code)) for hand in value)
 
 
 def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:

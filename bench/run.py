@@ -1,0 +1,376 @@
+"""The benchmark suite: prints our figures (and the peers', when installed) as a table or JSON.
+
+Run: ``python bench/run.py`` (add ``--json`` for machine-readable figures,
+``--quick`` for a short run). Every figure is the median of several
+repetitions after a warm-up; timings are wall-clock on this machine, so
+compare figures from one run with each other (the ratios), not across
+machines. The peers (RLCard's and OpenSpiel's gin rummy) are measured when
+installed: ``pip install -e ".[bench]"``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from romme import (
+    AdjacentJokers,
+    Card,
+    GameState,
+    JokerLimit,
+    Phase,
+    Rules,
+    apply,
+    best_melds,
+    dumps,
+    find_melds,
+    find_rules,
+    legal_actions,
+    loads,
+    make_deck,
+    new_game,
+    new_position,
+    parse_cards,
+    validate_meld,
+)
+from romme import _search
+
+Figures = dict[str, Any]
+
+
+def clear_caches() -> None:
+    """Forget every cached meld search, so that a timing includes the search."""
+    for function in (
+        _search._find,
+        _search._best,
+        _search._indexed,
+        _search.packing_value,
+        _search._meld_from_spec,
+    ):
+        function.cache_clear()
+
+
+def median_of(repeat: int, run: Callable[[], float]) -> float:
+    """Run once to warm up, then `repeat` times; return the median result."""
+    run()
+    return statistics.median(run() for _ in range(repeat))
+
+
+# -- random play -----------------------------------------------------------------
+
+
+def random_play(preset: str, rounds: int, repeat: int) -> Figures:
+    rules = find_rules(preset)
+    counts: list[int] = []
+
+    def once() -> float:
+        decisions = 0
+        started = time.perf_counter()
+        for seed in range(rounds):
+            state = new_game(rules, 4, seed=seed, dealer=seed % 4)
+            chooser = random.Random(seed)
+            while not state.is_over:
+                state = apply(state, chooser.choice(legal_actions(state)))
+                decisions += 1
+        elapsed = time.perf_counter() - started
+        counts.append(decisions)
+        return elapsed
+
+    elapsed = median_of(repeat, once)
+    decisions = counts[-1]
+    return {
+        "decisions_per_second": decisions / elapsed,
+        "rounds_per_second": rounds / elapsed,
+        "decisions_per_round": decisions / rounds,
+    }
+
+
+def sample_positions(preset: str, rounds: int) -> list[GameState]:
+    rules = find_rules(preset)
+    positions = []
+    for seed in range(rounds):
+        state = new_game(rules, 4, seed=1000 + seed, dealer=seed % 4)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            positions.append(state)
+            state = apply(state, chooser.choice(legal_actions(state)))
+    return positions
+
+
+def time_calls(items: list[Any], call: Callable[[Any], object], *, cold: bool) -> list[float]:
+    """Time `call` on each item (after clearing the caches when `cold`), in seconds."""
+    times = []
+    for item in items:
+        if cold:
+            clear_caches()
+        started = time.perf_counter()
+        call(item)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def legal_actions_figures(positions: list[GameState]) -> Figures:
+    times = time_calls(positions, legal_actions, cold=True)
+    return {"median_us": statistics.median(times) * 1e6, "p99_us": percentile(times, 0.99) * 1e6}
+
+
+def worst_cases(repeat: int) -> Figures:
+    """legal_actions on constructed worst cases: 14 cards with 4 and 6 jokers, 15 melds on the table."""
+    figures: Figures = {}
+    rules = find_rules("classic")
+    table_text = [
+        "2♣ 3♣ 4♣", "6♣ 7♣ 8♣", "10♣ J♣ Q♣", "2♠ 3♠ 4♠", "6♠ 7♠ 8♠", "10♠ J♠ Q♠",
+        "2♥ 3♥ 4♥", "6♥ 7♥ 8♥", "10♥ J♥ Q♥", "2♦ 3♦ 4♦", "6♦ 7♦ 8♦", "10♦ J♦ Q♦",
+        "K♣ K♠ K♥", "A♣ A♠ A♥", "9♣ 9♠ 9♥",
+    ]  # fmt: skip
+    for jokers in (4, 6):
+        hand = parse_cards("5♣ 5♠ 5♥ 5♦ 9♦ K♦ A♦ Q♣")[: 14 - jokers] + (parse_cards("JK")[0],) * jokers
+        used = [card for text in table_text for card in parse_cards(text)] + list(hand)
+        stock = _rest(rules, used)
+        state = new_position(
+            rules,
+            hands=[hand, stock[:13], stock[13:26]],
+            stock=stock[26:],
+            table=[(text, 1) for text in table_text],
+            opened=[True, True, False],
+            phase=Phase.PLAY,
+        )
+
+        def once(state: GameState = state) -> float:
+            clear_caches()
+            started = time.perf_counter()
+            legal_actions(state)
+            return time.perf_counter() - started
+
+        figures[f"{jokers}_jokers_ms"] = median_of(repeat, once) * 1e3
+        figures[f"{jokers}_jokers_actions"] = len(legal_actions(state))
+    return figures
+
+
+def _rest(rules: Rules, used: list[Card]) -> list[Card]:
+    rest = list(make_deck(rules))
+    for card in used:
+        rest.remove(card)
+    random.Random(0).shuffle(rest)
+    return rest
+
+
+def meld_figures(repeat: int) -> Figures:
+    rules = find_rules("drov")
+    melds = [parse_cards(text) for text in ("Q♣ K♣ A♣", "7♥ 7♠ 7♦", "5♦ JK 7♦ 8♦", "9♠ 9♥ 9♣ JK", "A♥ 2♥ 3♥ 4♥ 5♥")]
+    calls = 20_000
+
+    def once() -> float:
+        started = time.perf_counter()
+        for index in range(calls):
+            validate_meld(melds[index % len(melds)], rules)
+        return time.perf_counter() - started
+
+    figures: Figures = {"validate_meld_per_second": calls / median_of(repeat, once)}
+    permissive = Rules(joker_limit=JokerLimit.NONE, adjacent_jokers=AdjacentJokers.ALLOWED)
+    deck = [card for card in make_deck(permissive) if not card.is_joker]
+    joker = parse_cards("JK")[0]
+    for jokers in (0, 2, 4, 6):
+        hands = [
+            tuple(random.Random(seed).sample(deck, 14 - jokers)) + (joker,) * jokers
+            for seed in range(30)
+        ]
+        find_times = time_calls(hands, lambda hand: find_melds(hand, rules), cold=True)
+        best_times = time_calls(hands, lambda hand: best_melds(hand, rules), cold=True)
+        figures[f"find_melds_{jokers}_jokers_us"] = statistics.median(find_times) * 1e6
+        figures[f"best_melds_{jokers}_jokers_us"] = statistics.median(best_times) * 1e6
+    return figures
+
+
+def state_figures(positions: list[GameState]) -> Figures:
+    chooser = random.Random(1)
+    pairs = [(state, chooser.choice(legal_actions(state))) for state in positions[:400]]
+    apply_times = time_calls(pairs, lambda pair: apply(*pair), cold=False)
+    middle = positions[len(positions) // 2]
+    json_times = time_calls([middle] * 200, lambda state: loads(dumps(state)), cold=False)
+    # Memory held per state when a whole round's states are kept.
+    rules = find_rules("drov")
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    state = new_game(rules, 4, seed=5)
+    chooser = random.Random(5)
+    kept = [state]
+    while not state.is_over:
+        state = apply(state, chooser.choice(legal_actions(state)))
+        kept.append(state)
+    clear_caches()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(stat.size_diff for stat in after.compare_to(before, "filename"))
+    return {
+        "apply_median_us": statistics.median(apply_times) * 1e6,
+        "json_round_trip_us": statistics.median(json_times) * 1e6,
+        "bytes_per_stored_state": grown / len(kept),
+    }
+
+
+# -- peers --------------------------------------------------------------------------
+
+
+def rlcard_figures(games: int, repeat: int) -> Figures | None:
+    try:
+        import rlcard  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    env = rlcard.make("gin-rummy", config={"seed": 0})
+    chooser = random.Random(0)
+    counts: list[int] = []
+
+    def once() -> float:
+        decisions = 0
+        started = time.perf_counter()
+        for _ in range(games):
+            state, _player = env.reset()
+            while not env.is_over():
+                action = chooser.choice(list(state["legal_actions"].keys()))
+                state, _player = env.step(action)
+                decisions += 1
+        counts.append(decisions)
+        return time.perf_counter() - started
+
+    elapsed = median_of(repeat, once)
+    return {
+        "decisions_per_second": counts[-1] / elapsed,
+        "games_per_second": games / elapsed,
+        "decisions_per_game": counts[-1] / games,
+    }
+
+
+def openspiel_figures(games: int, repeat: int) -> Figures | None:
+    try:
+        import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    game = pyspiel.load_game("gin_rummy")
+    chooser = random.Random(0)
+    counts: list[tuple[int, int]] = []
+
+    def once() -> float:
+        decisions = 0
+        actions = 0
+        started = time.perf_counter()
+        for _ in range(games):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes, _probabilities = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(chooser.choice(outcomes))
+                else:
+                    state.apply_action(chooser.choice(state.legal_actions()))
+                    decisions += 1
+                actions += 1
+        counts.append((decisions, actions))
+        return time.perf_counter() - started
+
+    elapsed = median_of(repeat, once)
+    decisions, actions = counts[-1]
+    return {
+        "decisions_per_second": decisions / elapsed,
+        "actions_per_second": actions / elapsed,
+        "games_per_second": games / elapsed,
+    }
+
+
+# -- report ---------------------------------------------------------------------------
+
+
+def collect(quick: bool) -> Figures:
+    repeat = 3 if quick else 5
+    rounds = 4 if quick else 20
+    figures: Figures = {
+        "machine": {
+            "python": sys.version.split()[0],
+            "platform": platform.platform(),
+            "processor": platform.machine(),
+            "date": time.strftime("%Y-%m-%d"),
+        },
+        "random_play": {p: random_play(p, rounds, repeat) for p in ("drov", "classic", "german-rummy")},
+    }
+    positions = sample_positions("drov", 3 if quick else 10)
+    figures["legal_actions"] = legal_actions_figures(positions[: 300 if quick else 1500])
+    figures["legal_actions_worst"] = worst_cases(repeat)
+    figures["melds"] = meld_figures(repeat)
+    figures["state"] = state_figures(positions)
+    peers = {}
+    rl = rlcard_figures(20 if quick else 100, repeat)
+    if rl is not None:
+        peers["rlcard_gin_rummy"] = rl
+    spiel = openspiel_figures(20 if quick else 100, repeat)
+    if spiel is not None:
+        peers["openspiel_gin_rummy"] = spiel
+    figures["peers"] = peers
+    return figures
+
+
+def report(figures: Figures) -> str:
+    lines = [
+        f"romme benchmark · Python {figures['machine']['python']} · {figures['machine']['platform']} · {figures['machine']['date']}",
+        "",
+        "random play, 4 seats          decisions/s   rounds/s   decisions/round",
+    ]
+    for preset, row in figures["random_play"].items():
+        lines.append(
+            f"  {preset:<27} {row['decisions_per_second']:>11,.0f} {row['rounds_per_second']:>10.1f} {row['decisions_per_round']:>17.1f}"
+        )
+    legal = figures["legal_actions"]
+    worst = figures["legal_actions_worst"]
+    lines += [
+        "",
+        f"legal_actions on sampled positions: median {legal['median_us']:.0f} µs, 99th percentile {legal['p99_us']:.0f} µs",
+        f"legal_actions worst cases (15 table melds): 4 jokers {worst['4_jokers_ms']:.2f} ms ({worst['4_jokers_actions']} actions), "
+        f"6 jokers {worst['6_jokers_ms']:.2f} ms ({worst['6_jokers_actions']} actions)",
+    ]
+    melds = figures["melds"]
+    lines.append(f"validate_meld: {melds['validate_meld_per_second']:,.0f} calls/s")
+    for jokers in (0, 2, 4, 6):
+        lines.append(
+            f"14-card hand, {jokers} jokers: find_melds {melds[f'find_melds_{jokers}_jokers_us']:.0f} µs, "
+            f"best_melds {melds[f'best_melds_{jokers}_jokers_us']:.0f} µs"
+        )
+    state = figures["state"]
+    lines += [
+        f"apply: median {state['apply_median_us']:.1f} µs; JSON dump + load of a mid-game state: {state['json_round_trip_us']:.0f} µs",
+        f"memory per stored state (a whole round kept): {state['bytes_per_stored_state']:,.0f} bytes",
+    ]
+    peers = figures["peers"]
+    if peers:
+        ours = figures["random_play"]["drov"]["decisions_per_second"]
+        lines += ["", "peers, uniform random play        decisions/s   games/s   ours (drov) / theirs"]
+        for name, row in peers.items():
+            lines.append(
+                f"  {name:<31} {row['decisions_per_second']:>11,.0f} {row['games_per_second']:>9.1f} {ours / row['decisions_per_second']:>10.2f}"
+            )
+    else:
+        lines += ["", "peers: not installed (pip install -e '.[bench]')"]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions and rounds")
+    args = parser.parse_args()
+    figures = collect(args.quick)
+    print(json.dumps(figures, indent=2) if args.json else report(figures))
+
+
+if __name__ == "__main__":
+    main()
