@@ -226,11 +226,14 @@ def state_figures(positions: list[GameState]) -> Figures:
 
 
 def rlcard_figures(games: int, repeat: int) -> Figures | None:
+    """RLCard's gin rummy game layer: legal actions listed and one applied per decision."""
     try:
-        import rlcard  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        from rlcard.games.gin_rummy.game import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+            GinRummyGame,
+        )
     except ImportError:
         return None
-    env = rlcard.make("gin-rummy", config={"seed": 0})
+    game = GinRummyGame()
     chooser = random.Random(0)
     counts: list[int] = []
 
@@ -238,10 +241,9 @@ def rlcard_figures(games: int, repeat: int) -> Figures | None:
         decisions = 0
         started = time.perf_counter()
         for _ in range(games):
-            state, _player = env.reset()
-            while not env.is_over():
-                action = chooser.choice(list(state["legal_actions"].keys()))
-                state, _player = env.step(action)
+            game.init_game()
+            while not game.is_over():
+                game.step(chooser.choice(game.judge.get_legal_actions()))
                 decisions += 1
         counts.append(decisions)
         return time.perf_counter() - started
