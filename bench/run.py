@@ -28,6 +28,7 @@ from romme import (
     JokerLimit,
     Phase,
     Rules,
+    _search,
     apply,
     best_melds,
     dumps,
@@ -41,7 +42,6 @@ from romme import (
     parse_cards,
     validate_meld,
 )
-from romme import _search
 
 Figures = dict[str, Any]
 
@@ -137,7 +137,9 @@ def worst_cases(repeat: int) -> Figures:
         "K♣ K♠ K♥", "A♣ A♠ A♥", "9♣ 9♠ 9♥",
     ]  # fmt: skip
     for jokers in (4, 6):
-        hand = parse_cards("5♣ 5♠ 5♥ 5♦ 9♦ K♦ A♦ Q♣")[: 14 - jokers] + (parse_cards("JK")[0],) * jokers
+        hand = (
+            parse_cards("5♣ 5♠ 5♥ 5♦ 9♦ K♦ A♦ Q♣")[: 14 - jokers] + (parse_cards("JK")[0],) * jokers
+        )
         used = [card for text in table_text for card in parse_cards(text)] + list(hand)
         stock = _rest(rules, used)
         state = new_position(
@@ -170,7 +172,10 @@ def _rest(rules: Rules, used: list[Card]) -> list[Card]:
 
 def meld_figures(repeat: int) -> Figures:
     rules = find_rules("drov")
-    melds = [parse_cards(text) for text in ("Q♣ K♣ A♣", "7♥ 7♠ 7♦", "5♦ JK 7♦ 8♦", "9♠ 9♥ 9♣ JK", "A♥ 2♥ 3♥ 4♥ 5♥")]
+    melds = [
+        parse_cards(text)
+        for text in ("Q♣ K♣ A♣", "7♥ 7♠ 7♦", "5♦ JK 7♦ 8♦", "9♠ 9♥ 9♣ JK", "A♥ 2♥ 3♥ 4♥ 5♥")
+    ]
     calls = 20_000
 
     def once() -> float:
@@ -304,7 +309,9 @@ def collect(quick: bool) -> Figures:
             "processor": platform.machine(),
             "date": time.strftime("%Y-%m-%d"),
         },
-        "random_play": {p: random_play(p, rounds, repeat) for p in ("drov", "classic", "german-rummy")},
+        "random_play": {
+            p: random_play(p, rounds, repeat) for p in ("drov", "classic", "german-rummy")
+        },
     }
     positions = sample_positions("drov", 3 if quick else 10)
     figures["legal_actions"] = legal_actions_figures(positions[: 300 if quick else 1500])
@@ -337,8 +344,11 @@ def report(figures: Figures) -> str:
     lines += [
         "",
         f"legal_actions on sampled positions: median {legal['median_us']:.0f} µs, 99th percentile {legal['p99_us']:.0f} µs",
-        f"legal_actions worst cases (15 table melds): 4 jokers {worst['4_jokers_ms']:.2f} ms ({worst['4_jokers_actions']} actions), "
-        f"6 jokers {worst['6_jokers_ms']:.2f} ms ({worst['6_jokers_actions']} actions)",
+        (
+            f"legal_actions worst cases (15 table melds): 4 jokers {worst['4_jokers_ms']:.2f} ms "
+            f"({worst['4_jokers_actions']} actions), 6 jokers {worst['6_jokers_ms']:.2f} ms "
+            f"({worst['6_jokers_actions']} actions)"
+        ),
     ]
     melds = figures["melds"]
     lines.append(f"validate_meld: {melds['validate_meld_per_second']:,.0f} calls/s")
@@ -355,7 +365,10 @@ def report(figures: Figures) -> str:
     peers = figures["peers"]
     if peers:
         ours = figures["random_play"]["drov"]["decisions_per_second"]
-        lines += ["", "peers, uniform random play        decisions/s   games/s   ours (drov) / theirs"]
+        lines += [
+            "",
+            "peers, uniform random play        decisions/s   games/s   ours (drov) / theirs",
+        ]
         for name, row in peers.items():
             lines.append(
                 f"  {name:<31} {row['decisions_per_second']:>11,.0f} {row['games_per_second']:>9.1f} {ours / row['decisions_per_second']:>10.2f}"
