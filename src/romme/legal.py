@@ -192,6 +192,17 @@ def _waiver(pos: _Pos) -> bool:
     )
 
 
+def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
+    """The table with this turn's staged melds made final (the opening is complete)."""
+    return tuple(attrs.evolve(e, staged=False) if e.staged else e for e in table)
+
+
+def _replace_at(
+    table: tuple[TableMeld, ...], index: int, entry: TableMeld
+) -> tuple[TableMeld, ...]:
+    return (*table[:index], entry, *table[index + 1 :])
+
+
 def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
     return [entry.meld for entry in table if entry.staged]
 
@@ -553,7 +564,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         follow = _finish(after, rest)
         if isinstance(follow, Failure):
             return follow
-        table = tuple(attrs.evolve(e, staged=False) if e.staged else e for e in pos.table)
+        table = _unstage(pos.table)
         return Effect(
             hand=rest,
             table=(*table, TableMeld(meld, pos.player, False, fresh)),
@@ -570,7 +581,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
             )
         if waiver:
-            table = tuple(attrs.evolve(e, staged=False) if e.staged else e for e in pos.table)
+            table = _unstage(pos.table)
             return Effect(
                 hand=rest,
                 table=(*table, TableMeld(meld, pos.player, False, fresh)),
@@ -655,7 +666,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     new_entry = attrs.evolve(
         entry, meld=meld, fresh=_fresh_after_extend(entry, meld, action.cards, side)
     )
-    table = (*pos.table[: action.target], new_entry, *pos.table[action.target + 1 :])
+    table = _replace_at(pos.table, action.target, new_entry)
     return Effect(
         hand=rest,
         table=table,
@@ -732,11 +743,7 @@ def _swapped(
         )
     else:
         fresh = entry.fresh - {position}
-    table = (
-        *pos.table[: action.target],
-        attrs.evolve(entry, meld=result, fresh=fresh),
-        *pos.table[action.target + 1 :],
-    )
+    table = _replace_at(pos.table, action.target, attrs.evolve(entry, meld=result, fresh=fresh))
     rest = _remove(pos.hand, (card,))
     assert rest is not None
     hand = _add(rest, JOKER)
@@ -869,11 +876,7 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
             problem,
             f"the {card} taken from the discard pile may not be discarded this turn (S000 §6)",
         )
-    table = (
-        tuple(attrs.evolve(e, staged=False) if e.staged else e for e in pos.table)
-        if staged
-        else pos.table
-    )
+    table = _unstage(pos.table) if staged else pos.table
     if not rest:
         nxt = Next.WENT_OUT
     elif card.is_joker and rules.jokers_only_ends_round and all(c.is_joker for c in pos.hand):

@@ -384,22 +384,29 @@ def _result_in(reader: Reader) -> RoundResult:
     return result
 
 
+def _position_out(position: GameState | PlayerView) -> JSON:
+    """The fields a state and a view share."""
+    return {
+        "rules": _rules_out(position.rules),
+        "dealer": position.dealer,
+        "current_player": position.current_player,
+        "phase": position.phase.value,
+        "discard_pile": [str(card) for card in position.discard_pile],
+        "table": [_table_out(entry) for entry in position.table],
+        "opened": list(position.opened),
+        "dealt_in": list(position.dealt_in),
+        "turn": _turn_out(position.turn),
+        "reshuffles": position.reshuffles,
+        "result": None if position.result is None else _result_out(position.result),
+    }
+
+
 def _state_out(state: GameState) -> JSON:
     return {
-        "rules": _rules_out(state.rules),
+        **_position_out(state),
         "seed": state.seed,
-        "dealer": state.dealer,
-        "current_player": state.current_player,
-        "phase": state.phase.value,
         "hands": [[str(card) for card in hand] for hand in state.hands],
         "stock": [str(card) for card in state.stock],
-        "discard_pile": [str(card) for card in state.discard_pile],
-        "table": [_table_out(entry) for entry in state.table],
-        "opened": list(state.opened),
-        "dealt_in": list(state.dealt_in),
-        "turn": _turn_out(state.turn),
-        "reshuffles": state.reshuffles,
-        "result": None if state.result is None else _result_out(state.result),
     }
 
 
@@ -535,21 +542,11 @@ def _check_result(state: GameState, result: RoundResult, path: str) -> None:
 
 def _view_out(seen: PlayerView) -> JSON:
     return {
-        "rules": _rules_out(seen.rules),
+        **_position_out(seen),
         "player": seen.player,
-        "dealer": seen.dealer,
-        "current_player": seen.current_player,
-        "phase": seen.phase.value,
         "hand": [str(card) for card in seen.hand],
         "hand_sizes": list(seen.hand_sizes),
         "stock_size": seen.stock_size,
-        "discard_pile": [str(card) for card in seen.discard_pile],
-        "table": [_table_out(entry) for entry in seen.table],
-        "opened": list(seen.opened),
-        "dealt_in": list(seen.dealt_in),
-        "turn": _turn_out(seen.turn),
-        "reshuffles": seen.reshuffles,
-        "result": None if seen.result is None else _result_out(seen.result),
     }
 
 
