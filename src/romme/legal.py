@@ -850,23 +850,17 @@ def _take_back(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
+def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
+    """Why `card` may not be discarded now, or ``None`` (RULES.md §4, §5, §8)."""
     wrong = _need_phase(pos, Phase.PLAY, "discarding")
     if wrong:
         return wrong
-    rules = pos.rules
-    card = action.card
-    if card not in pos.hand:
+    hand = pos.hand
+    if card not in hand:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
-    rest = _remove(pos.hand, (card,))
-    assert rest is not None
-    staged = any(entry.staged for entry in pos.table)
-    opened = pos.opened[pos.player]
-    if staged:
-        if rest or not _waiver(pos):
-            return _shortfall(_staged(pos.table), rules)
-        opened = True
-    problem = _may_discard(card, pos.hand, rules, _locked(pos))
+    if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
+        return _shortfall(_staged(pos.table), pos.rules)
+    problem = _may_discard(card, hand, pos.rules, _locked(pos))
     if problem is Reason.JOKER_DISCARD:
         return Failure(
             problem, "a joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)"
@@ -876,6 +870,20 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
             problem,
             f"the {card} taken from the discard pile may not be discarded this turn (S000 §6)",
         )
+    return None
+
+
+def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
+    card = action.card
+    problem = _discard_problem(pos, card)
+    if problem is not None:
+        return problem
+    rules = pos.rules
+    rest = _remove(pos.hand, (card,))
+    assert rest is not None
+    staged = any(entry.staged for entry in pos.table)
+    # Discarding the last card with staged melds completes a Hand-Rommé (checked above).
+    opened = pos.opened[pos.player] or staged
     table = _unstage(pos.table) if staged else pos.table
     if not rest:
         nxt = Next.WENT_OUT
@@ -1058,8 +1066,6 @@ def _candidates(pos: _Pos) -> Iterator[Action]:
             if isinstance(use, LayDown | LayOff) and card in use.cards:
                 yield TakeDiscard(use)
         return
-    for card in sorted(set(pos.hand)):
-        yield Discard(card)
     if any(entry.staged for entry in pos.table):
         yield TakeBack()
     yield from _play_candidates(pos)
@@ -1090,6 +1096,9 @@ def _swap_candidates(pos: _Pos) -> Iterator[SwapJoker]:
                 yield SwapJoker(index, card, Discard(JOKER))
 
 
+_DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+
+
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     """Return every legal move of the player to act, each once.
 
@@ -1110,6 +1119,11 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     if isinstance(pos, Failure):
         return ()
     seen: dict[Action, None] = {}
+    if pos.phase is Phase.PLAY:
+        # Discards first, checked without building their effect.
+        for card in sorted(set(pos.hand), key=card_code):
+            if _discard_problem(pos, card) is None:
+                seen[_DISCARDS[card.code]] = None
     for action in _candidates(pos):
         if action not in seen and not isinstance(_resolve(pos, action), Failure):
             seen[action] = None
