@@ -8,7 +8,7 @@ a meld is one subtraction and checking that it fits is one mask test.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 from typing import Final
@@ -55,58 +55,59 @@ def _joker_budget(naturals: int, rules: Rules) -> int:
     return naturals - 1
 
 
-def _set_specs(counts: Sequence[int], rules: Rules) -> list[tuple[MeldKind, tuple[int, ...]]]:
-    jokers = counts[JOKER_CODE]
-    specs = []
-    for rank_index in range(13):
-        codes = [suit * 13 + rank_index for suit in range(4)]
-        if rules.set_distinct_suits:
-            pool = [code for code in codes if counts[code]]
-        else:
-            pool = [code for code in codes for _ in range(min(counts[code], 4))]
-        seen = set()
-        for size in range(1, min(4, len(pool)) + 1):
-            for naturals in combinations(pool, size):
-                if naturals in seen:
-                    continue
-                seen.add(naturals)
-                for extra in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
-                    if extra <= _joker_budget(size, rules):
-                        specs.append((MeldKind.SET, naturals + (JOKER_CODE,) * extra))
-    return specs
+@lru_cache(maxsize=4096)
+def _rank_melds(
+    rank_index: int, suit_counts: tuple[int, ...], jokers: int, rules: Rules
+) -> tuple[Meld, ...]:
+    """The sets of one rank: they depend only on that rank's cards and the jokers."""
+    codes = [suit * 13 + rank_index for suit in range(4)]
+    if rules.set_distinct_suits:
+        pool = [code for code, n in zip(codes, suit_counts, strict=True) if n]
+    else:
+        pool = [code for code, n in zip(codes, suit_counts, strict=True) for _ in range(min(n, 4))]
+    melds = []
+    seen = set()
+    for size in range(1, min(4, len(pool)) + 1):
+        for naturals in combinations(pool, size):
+            if naturals in seen:
+                continue
+            seen.add(naturals)
+            for extra in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
+                if extra <= _joker_budget(size, rules):
+                    melds.append(
+                        _meld_from_spec(MeldKind.SET, naturals + (JOKER_CODE,) * extra, rules)
+                    )
+    return tuple(melds)
 
 
-def _run_specs(counts: Sequence[int], rules: Rules) -> list[tuple[MeldKind, tuple[int, ...]]]:
-    jokers = counts[JOKER_CODE]
+@lru_cache(maxsize=4096)
+def _suit_melds(suit: int, have: tuple[bool, ...], jokers: int, rules: Rules) -> tuple[Meld, ...]:
+    """The runs of one suit: they depend only on which of its ranks are there, and the jokers."""
     adjacency = rules.adjacent_jokers
     specs: list[tuple[MeldKind, tuple[int, ...]]] = []
-    for suit in range(4):
-        base = suit * 13
-        have = [counts[base + index] > 0 for index in range(13)]
-        if not any(have):
-            continue
-        for start in range(-1, 12):
-            codes: list[int] = []
-            available: list[bool] = []
-            missing = 0
-            for length in range(1, 14):
-                ordinal = start + length - 1
-                if not rules.ace_wraps and ordinal > 12:
+    base = suit * 13
+    for start in range(-1, 12):
+        codes: list[int] = []
+        available: list[bool] = []
+        missing = 0
+        for length in range(1, 14):
+            ordinal = start + length - 1
+            if not rules.ace_wraps and ordinal > 12:
+                break
+            index = ordinal % 13
+            codes.append(base + index)
+            available.append(have[index])
+            if not have[index]:
+                missing += 1
+                if missing > jokers:
                     break
-                index = ordinal % 13
-                codes.append(base + index)
-                available.append(have[index])
-                if not have[index]:
-                    missing += 1
-                    if missing > jokers:
-                        break
-                if length < 3 or missing == length:
-                    continue
-                no_adjacent = adjacency is AdjacentJokers.FORBIDDEN or (
-                    adjacency is AdjacentJokers.LONG_RUNS and length < 4
-                )
-                _fill(codes, available, 0, [], 0, jokers, length, no_adjacent, rules, specs)
-    return specs
+            if length < 3 or missing == length:
+                continue
+            no_adjacent = adjacency is AdjacentJokers.FORBIDDEN or (
+                adjacency is AdjacentJokers.LONG_RUNS and length < 4
+            )
+            _fill(codes, available, 0, [], 0, jokers, length, no_adjacent, rules, specs)
+    return tuple(_meld_from_spec(kind, codes, rules) for kind, codes in specs)
 
 
 def _fill(
@@ -161,8 +162,17 @@ def _meld_from_spec(kind: MeldKind, codes: tuple[int, ...], rules: Rules) -> Mel
 @lru_cache(maxsize=1024)
 def _find(key: int, rules: Rules) -> tuple[Meld, ...]:
     counts = [count(key, code) for code in range(JOKER_CODE + 1)]
-    specs = _set_specs(counts, rules) + _run_specs(counts, rules)
-    return tuple(_meld_from_spec(kind, codes, rules) for kind, codes in specs)
+    jokers = counts[JOKER_CODE]
+    melds: list[Meld] = []
+    for rank_index in range(13):
+        suit_counts = tuple(counts[suit * 13 + rank_index] for suit in range(4))
+        if any(suit_counts):
+            melds.extend(_rank_melds(rank_index, suit_counts, min(jokers, 3), rules))
+    for suit in range(4):
+        have = tuple(counts[suit * 13 + index] > 0 for index in range(13))
+        if any(have):
+            melds.extend(_suit_melds(suit, have, min(jokers, 13), rules))
+    return tuple(melds)
 
 
 def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
