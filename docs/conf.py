@@ -84,6 +84,7 @@ from romme import *
 nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.Counter"),
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
 ]
 

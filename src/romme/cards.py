@@ -217,10 +217,10 @@ _CARDS: Final[tuple[Card, ...]] = (
 )
 
 JOKER: Final = _CARDS[JOKER_CODE]
+"""The joker. All jokers are equal."""
 
 card_code: Final = operator.attrgetter("code")
 """The sort key of cards (their order): sorting with it avoids Python-level comparisons."""
-"""The joker. All jokers are equal."""
 
 
 def make_deck(rules: Rules) -> tuple[Card, ...]:

@@ -136,11 +136,12 @@ class InvalidNotationError(RommeError, ValueError):
 
 
 class InputTooLargeError(RommeError, ValueError):
-    """Input larger than the library reads, refused before any work on it.
+    """More cards than a meld function reads, refused before any work on them.
 
-    The caps (`romme.MAX_NOTATION_LENGTH`, `romme.MAX_MELD_CARDS`,
-    `romme.MAX_SEARCH_CARDS`, `romme.MAX_DOCUMENT_LENGTH`) bound the work a
-    hostile caller can ask for.
+    `romme.MAX_MELD_CARDS` caps `validate_meld` and `is_valid_meld`,
+    `romme.MAX_SEARCH_CARDS` caps `find_melds` and `best_melds`. (Over-long
+    text raises `InvalidNotationError`, an over-long document
+    `InvalidDataError`, an over-full hand in a position `InvalidPositionError`.)
     """
 
 

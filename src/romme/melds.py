@@ -306,7 +306,7 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
 MAX_MELD_CARDS: Final = 120
 """The most cards `validate_meld` and `is_valid_meld` read (more than any deck holds)."""
 MAX_SEARCH_CARDS: Final = 24
-"""The most cards `find_melds` and `best_melds` search (a hand holds at most 16)."""
+"""The most cards `find_melds` and `best_melds` search (a hand holds at most ``hand_size`` + 2 ≤ 22)."""
 
 
 def _coerce(cards: Iterable[Card] | str, limit: int = MAX_MELD_CARDS) -> tuple[Card, ...]:
@@ -334,7 +334,7 @@ def _kind(kind: MeldKind | str | None) -> MeldKind | None:
 
 
 def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
-    text = format_cards(cards[:20]) + (" …" if len(cards) > 20 else "")
+    text = (format_cards(cards[:20]) + (" …" if len(cards) > 20 else "")) or "no cards"
     if len(cards) < 3:
         return _Failure(Reason.TOO_FEW_CARDS, f"{text}: a meld needs at least three cards")
     naturals = [card for card in cards if card.code != JOKER_CODE]

@@ -44,6 +44,8 @@ MAX_SEATS: Final = 6
 """The most seats at a table (RULES.md §2)."""
 MIN_SEATS: Final = 2
 """The fewest players dealt in (RULES.md §2)."""
+MAX_HAND_SIZE: Final = 20
+"""The largest ``hand_size`` (13 is usual; variants deal 10 to 15): it bounds the meld search."""
 MAX_JOKERS: Final = 8
 """The most jokers a deck may hold (two packs of three, plus two spare)."""
 
@@ -188,7 +190,7 @@ class Rules:
     jokers: int = 6
     """Jokers in the deck, 0 to 8 (DRoV Nr. 1: 6; S003: 2 to 4)."""
     hand_size: int = 13
-    """Cards dealt to each player (DRoV Nr. 3)."""
+    """Cards dealt to each player, 1 to 20 (DRoV Nr. 3: 13)."""
     max_players: int = MAX_SEATS
     """The most seats these rules are played with (2–6); the deck must deal them all."""
     extra_card: ExtraCard = ExtraCard.NONE
@@ -352,8 +354,8 @@ def _problem(rules: Rules) -> str | None:
         return f"decks must be 1 or 2, not {rules.decks}"
     if not 0 <= rules.jokers <= MAX_JOKERS:
         return f"jokers must be between 0 and {MAX_JOKERS}, not {rules.jokers}"
-    if rules.hand_size < 1:
-        return f"hand_size must be 1 or more, not {rules.hand_size}"
+    if not 1 <= rules.hand_size <= MAX_HAND_SIZE:
+        return f"hand_size must be between 1 and {MAX_HAND_SIZE}, not {rules.hand_size}"
     if not MIN_SEATS <= rules.max_players <= MAX_SEATS:
         return f"max_players must be between {MIN_SEATS} and {MAX_SEATS}, not {rules.max_players}"
     if rules.players_dealt_in(rules.max_players) < MIN_SEATS:
