@@ -42,13 +42,17 @@ from romme import (
     parse_cards,
     validate_meld,
 )
+from romme import melds as melds_module
 
 Figures = dict[str, Any]
 
 
 def clear_caches() -> None:
     """Forget every cached meld search, so that a timing includes the search."""
+    melds_module._cached_check.cache_clear()
     for function in (
+        _search._rank_melds,
+        _search._suit_melds,
         _search._find,
         _search._best,
         _search._indexed,
@@ -138,7 +142,8 @@ def worst_cases(repeat: int) -> Figures:
     ]  # fmt: skip
     for jokers in (4, 6):
         hand = (
-            parse_cards("5♣ 5♠ 5♥ 5♦ 9♦ K♦ A♦ Q♣")[: 14 - jokers] + (parse_cards("JK")[0],) * jokers
+            parse_cards("5♣ 5♠ 5♥ 5♦ 9♦ K♦ A♦ Q♣ 3♦ 7♥")[: 14 - jokers]
+            + (parse_cards("JK")[0],) * jokers
         )
         used = [card for text in table_text for card in parse_cards(text)] + list(hand)
         stock = _rest(rules, used)
@@ -185,6 +190,22 @@ def meld_figures(repeat: int) -> Figures:
         return time.perf_counter() - started
 
     figures: Figures = {"validate_meld_per_second": calls / median_of(repeat, once)}
+    # The same without the cache: every meld new to the library.
+    pool: list[tuple[Card, ...]] = []
+    deck = list(make_deck(rules))
+    for seed in range(400):
+        hand = random.Random(seed).sample(deck, 14)
+        pool.extend(meld.cards for meld in find_melds(hand, rules) if len(meld) <= 5)
+    pool = list(dict.fromkeys(pool))  # each meld once: none is in the cache when asked
+
+    def cold() -> float:
+        clear_caches()
+        started = time.perf_counter()
+        for cards in pool:
+            validate_meld(cards, rules)
+        return time.perf_counter() - started
+
+    figures["validate_meld_uncached_per_second"] = len(pool) / median_of(repeat, cold)
     permissive = Rules(joker_limit=JokerLimit.NONE, adjacent_jokers=AdjacentJokers.ALLOWED)
     deck = [card for card in make_deck(permissive) if not card.is_joker]
     joker = parse_cards("JK")[0]
@@ -351,7 +372,10 @@ def report(figures: Figures) -> str:
         ),
     ]
     melds = figures["melds"]
-    lines.append(f"validate_meld: {melds['validate_meld_per_second']:,.0f} calls/s")
+    lines.append(
+        f"validate_meld (3–5 cards): {melds['validate_meld_per_second']:,.0f} calls/s repeated (cached), "
+        f"{melds['validate_meld_uncached_per_second']:,.0f} calls/s on melds new to the cache"
+    )
     for jokers in (0, 2, 4, 6):
         lines.append(
             f"14-card hand, {jokers} jokers: find_melds {melds[f'find_melds_{jokers}_jokers_us']:.0f} µs, "

@@ -12,7 +12,7 @@ from romme.errors import IllegalActionError, RoundNotOverError
 from romme.legal import Effect, Failure, Next, resolve
 from romme.rules import StockExhausted
 from romme.scoring import EndReason, RoundResult, hand_penalty
-from romme.state import GameState, Phase, TurnState
+from romme.state import GameState, Phase, TurnState, replace_state
 
 __all__ = ["apply", "score_round"]
 
@@ -51,7 +51,7 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
         stock = stock[:-1]
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     opened = (*state.opened[:seat], effect.opened, *state.opened[seat + 1 :])
-    after = attrs.evolve(
+    after = replace_state(
         state,
         hands=hands,
         stock=stock,
@@ -62,9 +62,9 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
     )
     step = effect.next
     if step is Next.PLAY:
-        return attrs.evolve(after, phase=Phase.PLAY)
+        return replace_state(after, phase=Phase.PLAY)
     if step is Next.REDRAW:
-        return _enter_draw(attrs.evolve(after, phase=Phase.DRAW))
+        return _enter_draw(replace_state(after, phase=Phase.DRAW))
     if step is Next.END_TURN:
         return _next_turn(after)
     if step is Next.WENT_OUT:
@@ -85,7 +85,7 @@ def _next_turn(state: GameState) -> GameState:
             break
     turn = TurnState(number=state.turn.number + 1, opened_before=state.opened[seat])
     return _enter_draw(
-        attrs.evolve(state, table=table, current_player=seat, phase=Phase.DRAW, turn=turn)
+        replace_state(state, table=table, current_player=seat, phase=Phase.DRAW, turn=turn)
     )
 
 
@@ -136,7 +136,7 @@ def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool)
     table = tuple(
         attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in state.table
     )
-    return attrs.evolve(state, table=table, phase=Phase.ROUND_OVER, result=result)
+    return replace_state(state, table=table, phase=Phase.ROUND_OVER, result=result)
 
 
 def score_round(state: GameState) -> RoundResult:

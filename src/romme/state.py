@@ -10,6 +10,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
@@ -170,6 +171,21 @@ class GameState:
         for entry in self.table:
             counts.update(entry.meld.cards)
         return counts
+
+
+_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+
+
+def replace_state(state: GameState, **changes: object) -> GameState:
+    """Return a copy of `state` with `changes`, skipping the converters (internal, for the engine).
+
+    The engine only passes values already in their final form (sorted
+    tuples), so running the converters again would only cost time.
+    """
+    new = object.__new__(GameState)
+    for name in _STATE_FIELDS:
+        object.__setattr__(new, name, changes.get(name, getattr(state, name)))
+    return new
 
 
 def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
