@@ -163,11 +163,20 @@ def meld_value(meld: Meld) -> int:
 
 
 class _Failure:
-    __slots__ = ("message", "reason")
+    """Why cards are no meld; the message is written only when asked for."""
 
-    def __init__(self, reason: Reason, message: str) -> None:
+    __slots__ = ("cards", "detail", "reason")
+
+    def __init__(self, reason: Reason, cards: tuple[Card, ...], detail: str) -> None:
         self.reason = reason
-        self.message = message
+        self.cards = cards
+        self.detail = detail
+
+    @property
+    def message(self) -> str:
+        cards = self.cards
+        text = (format_cards(cards[:20]) + (" …" if len(cards) > 20 else "")) or "no cards"
+        return f"{text}: {self.detail}"
 
 
 def _joker_limit_broken(jokers: int, naturals: int, rules: Rules) -> bool:
@@ -191,15 +200,14 @@ def _joker_limit_text(rules: Rules) -> str:
 
 
 def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
-    text = format_cards(cards)
     if len(cards) > 4:
-        return _Failure(Reason.SET_TOO_LARGE, f"{text}: a set holds at most four cards")
+        return _Failure(Reason.SET_TOO_LARGE, cards, "a set holds at most four cards")
     suits = {card.suit for card in naturals}
     if rules.set_distinct_suits and len(suits) < len(naturals):
-        return _Failure(Reason.REPEATED_SUIT, f"{text}: a set may not hold a suit twice")
+        return _Failure(Reason.REPEATED_SUIT, cards, "a set may not hold a suit twice")
     jokers = len(cards) - len(naturals)
     if _joker_limit_broken(jokers, len(naturals), rules):
-        return _Failure(Reason.JOKER_LIMIT, f"{text}: these rules allow {_joker_limit_text(rules)}")
+        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
     rank = naturals[0].rank
     assert rank is not None
     ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
@@ -241,28 +249,32 @@ def _inversions(order: list[int]) -> int:
 
 
 def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
-    text = format_cards(cards)
     suit = naturals[0].suit
     assert suit is not None
     if len({card.rank for card in naturals}) < len(naturals):
-        return _Failure(Reason.REPEATED_RANK, f"{text}: a run may not hold a rank twice")
+        return _Failure(Reason.REPEATED_RANK, cards, "a run may not hold a rank twice")
     length = len(cards)
     if length > 13:
-        return _Failure(Reason.RUN_TOO_LONG, f"{text}: a run holds at most thirteen cards")
+        return _Failure(Reason.RUN_TOO_LONG, cards, "a run holds at most thirteen cards")
     jokers = length - len(naturals)
     if _joker_limit_broken(jokers, len(naturals), rules):
-        return _Failure(Reason.JOKER_LIMIT, f"{text}: these rules allow {_joker_limit_text(rules)}")
+        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
+    check_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN or (
+        rules.adjacent_jokers is AdjacentJokers.LONG_RUNS and length < 4
+    )
+    given = _given_order_start(cards, rules.ace_wraps)
+    if given is not None and not (check_adjacent and _adjacent_jokers(cards)):
+        # The order given is a run: no other arrangement is nearer to it.
+        return _run_from(cards, given, suit)
     windows = _run_windows(cards, naturals, rules.ace_wraps)
     if not windows:
         if not rules.ace_wraps and _run_windows(cards, naturals, True):
             return _Failure(
                 Reason.AROUND_THE_CORNER,
-                f"{text}: a run may not go around the corner (K-A-2) under these rules",
+                cards,
+                "a run may not go around the corner (K-A-2) under these rules",
             )
-        return _Failure(Reason.GAP, f"{text}: the cards are not in sequence")
-    check_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN or (
-        rules.adjacent_jokers is AdjacentJokers.LONG_RUNS and length < 4
-    )
+        return _Failure(Reason.GAP, cards, "the cards are not in sequence")
     best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
     for start, positions in windows:
         arranged: list[Card] = [JOKER] * length
@@ -285,20 +297,46 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
             best = (key, tuple(arranged))
     if best is None:
         return _Failure(
-            Reason.ADJACENT_JOKERS, f"{text}: two jokers may not lie side by side in this run"
+            Reason.ADJACENT_JOKERS, cards, "two jokers may not lie side by side in this run"
         )
-    (_, negative_value, start), arranged_cards = best
-    ranks = _WINDOWS[start, length][0]
+    (_, _, start), arranged_cards = best
+    return _run_from(arranged_cards, start, suit)
+
+
+def _given_order_start(cards: tuple[Card, ...], wraps: bool) -> int | None:
+    """The start ordinal of the run `cards` make in the order given, or ``None``."""
+    start = None
+    for position, card in enumerate(cards):
+        if card.code == JOKER_CODE:
+            continue
+        if start is None:
+            start = (card.code % 13 - position) % 13
+            if start == 12:
+                start = -1  # a run that begins with the ace begins low
+        elif (card.code % 13 - start) % 13 != position:
+            return None
+    if start is None or (not wraps and start + len(cards) - 1 > 12):
+        return None
+    return start
+
+
+def _adjacent_jokers(cards: tuple[Card, ...]) -> bool:
+    return any(a.code == JOKER_CODE and b.code == JOKER_CODE for a, b in itertools.pairwise(cards))
+
+
+def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit) -> Meld:
+    """The run meld of cards in table order that start at `start`."""
+    ranks, value = _WINDOWS[start, len(arranged)]
     return Meld(
         kind=MeldKind.RUN,
-        cards=arranged_cards,
+        cards=tuple(JOKER if card.code == JOKER_CODE else card for card in arranged),
         ranks=ranks,
         suit=suit,
-        value=-negative_value,
+        value=value,
         jokers=tuple(
             JokerRole(p, ranks[p], (suit,))
-            for p, card in enumerate(arranged_cards)
-            if card is JOKER
+            for p, card in enumerate(arranged)
+            if card.code == JOKER_CODE
         ),
     )
 
@@ -334,27 +372,26 @@ def _kind(kind: MeldKind | str | None) -> MeldKind | None:
 
 
 def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
-    text = (format_cards(cards[:20]) + (" …" if len(cards) > 20 else "")) or "no cards"
     if len(cards) < 3:
-        return _Failure(Reason.TOO_FEW_CARDS, f"{text}: a meld needs at least three cards")
+        return _Failure(Reason.TOO_FEW_CARDS, cards, "a meld needs at least three cards")
     naturals = [card for card in cards if card.code != JOKER_CODE]
     if not naturals:
-        return _Failure(Reason.ONLY_JOKERS, f"{text}: a meld needs at least one natural card")
+        return _Failure(Reason.ONLY_JOKERS, cards, "a meld needs at least one natural card")
     one_rank = len({card.rank for card in naturals}) == 1
     one_suit = len({card.suit for card in naturals}) == 1
     if kind is MeldKind.SET or (kind is None and one_rank and not one_suit):
         if not one_rank:
-            return _Failure(Reason.MIXED_RANKS, f"{text}: a set holds cards of one rank only")
+            return _Failure(Reason.MIXED_RANKS, cards, "a set holds cards of one rank only")
         return _set_meld(cards, naturals, rules)
     if kind is MeldKind.RUN or (one_suit and not one_rank):
         if not one_suit:
-            return _Failure(Reason.MIXED_SUITS, f"{text}: a run holds cards of one suit only")
+            return _Failure(Reason.MIXED_SUITS, cards, "a run holds cards of one suit only")
         return _run_meld(cards, naturals, rules)
     if not one_rank:  # and not one_suit: neither kind
         ranks = len({card.rank for card in naturals})
         suits = len({card.suit for card in naturals})
         reason = Reason.MIXED_RANKS if ranks <= suits else Reason.MIXED_SUITS
-        return _Failure(reason, f"{text}: neither a set (mixed ranks) nor a run (mixed suits)")
+        return _Failure(reason, cards, "neither a set (mixed ranks) nor a run (mixed suits)")
     # One natural card (or copies of one card) and jokers: either kind may fit.
     # A run whose given order holds is preferred, then a set, then a re-ordered run.
     run = _run_meld(cards, naturals, rules)
