@@ -6,10 +6,11 @@ import random
 
 import attrs
 
+from romme._checker import resolve
+from romme._core import Effect, Failure, Next
 from romme.actions import Action
 from romme.cards import card_code
 from romme.errors import IllegalActionError, RoundNotOverError
-from romme.legal import Effect, Failure, Next, resolve
 from romme.rules import StockExhausted
 from romme.scoring import EndReason, RoundResult, hand_penalty
 from romme.state import GameState, Phase, TurnState, replace_state

@@ -1,0 +1,651 @@
+"""The one checker (private): `_resolve` decides every action by the rules of RULES.md §4–§9.
+
+It returns the action's effect or the first `Reason` that refuses it;
+`romme.check`, `romme.is_legal`, `romme.legal_actions` and `romme.apply`
+all rest on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+from typing_extensions import assert_never
+
+from romme import _search
+from romme.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+)
+from romme.cards import JOKER, Card, format_cards
+from romme.errors import Reason
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import Rules, SwappedJoker
+from romme.rules import TakeDiscardMode as TakeMode
+from romme.state import Phase, TableMeld, TurnState
+
+if TYPE_CHECKING:
+    from romme.state import GameState
+    from romme.views import PlayerView
+
+from romme._core import (
+    Effect,
+    Failure,
+    Next,
+    _add,
+    _can_discard_something,
+    _hand_romme_possible,
+    _locked,
+    _may_discard,
+    _Pos,
+    _pos,
+    _remove,
+    _replace_at,
+    _staged,
+    _unstage,
+    _waiver,
+)
+from romme._opening import (
+    _hand_romme_completable,
+    _opening_completable,
+    _opening_reached,
+    _shortfall,
+)
+
+
+def _finish(pos: _Pos, hand: tuple[Card, ...]) -> Next | Failure:
+    """Whether the turn can go on with `hand` after a lay-down, lay-off or swap (RULES.md §4)."""
+    if not hand:
+        if pos.rules.discard_to_go_out:
+            return Failure(
+                Reason.MUST_KEEP_A_CARD,
+                "the last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)",
+            )
+        return Next.WENT_OUT
+    if not _can_discard_something(hand, pos.rules, _locked(pos)):
+        return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
+    return Next.PLAY
+
+
+def _fresh_after_extend(
+    entry: TableMeld, meld: Meld, added: Sequence[Card], side: Side | None
+) -> frozenset[int]:
+    new_jokers = sum(1 for card in added if card.is_joker)
+    if meld.kind is MeldKind.SET:
+        count = len(entry.fresh) + new_jokers
+        positions = [p for p, card in enumerate(meld.cards) if card.is_joker]
+        return frozenset(positions[len(positions) - count :]) if count else frozenset()
+    if side is Side.LOW:
+        shift = len(added)
+        return frozenset(
+            {p + shift for p in entry.fresh} | {p for p, card in enumerate(added) if card.is_joker}
+        )
+    base = len(entry.meld.cards)
+    return frozenset(entry.fresh | {base + p for p, card in enumerate(added) if card.is_joker})
+
+
+def _extend(
+    entry: TableMeld, cards: tuple[Card, ...], side: Side | None, rules: Rules
+) -> tuple[Meld, Side | None] | Failure:
+    """Return the meld `cards` laid off onto `entry` make, or why they do not fit."""
+    meld = entry.meld
+    text = f"{format_cards(cards)} onto {meld}"
+    if meld.kind is MeldKind.SET:
+        if side is not None:
+            return Failure(Reason.LAYOFF_DOES_NOT_FIT, f"{text}: a set has no low or high end")
+        result = meld_failure((*meld.cards, *cards), rules, MeldKind.SET)
+        if isinstance(result, Meld):
+            return result, None
+        return _layoff_failure(result, text)
+    failure: tuple[Reason, str] | None = None
+    for try_side in (Side.HIGH, Side.LOW) if side is None else (side,):
+        sequence = (*meld.cards, *cards) if try_side is Side.HIGH else (*cards, *meld.cards)
+        result = meld_failure(sequence, rules, MeldKind.RUN)
+        if isinstance(result, Meld):
+            if result.cards == sequence:
+                return result, try_side
+            failure = failure or (
+                Reason.LAYOFF_DOES_NOT_FIT,
+                f"the cards do not continue the run at its {try_side.value} end",
+            )
+        else:
+            failure = failure or result
+    assert failure is not None
+    return _layoff_failure(failure, text)
+
+
+def _layoff_failure(failure: tuple[Reason, str], text: str) -> Failure:
+    reason, message = failure
+    if reason in (Reason.JOKER_LIMIT, Reason.ADJACENT_JOKERS, Reason.AROUND_THE_CORNER):
+        return Failure(reason, f"{text}: {message}")
+    return Failure(Reason.LAYOFF_DOES_NOT_FIT, f"{text} does not make a valid meld ({message})")
+
+
+def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure:
+    rest = _remove(pos.hand, cards)
+    if rest is None:
+        return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {format_cards(cards)}")
+    return rest
+
+
+def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
+    if turn.taken_in_hand and turn.taken in cards:
+        return attrs.evolve(turn, taken_in_hand=False)
+    return turn
+
+
+# -- the checker --------------------------------------------------------------------
+
+
+def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
+    if pos.phase is Phase.ROUND_OVER:
+        return Failure(Reason.ROUND_OVER, "the round is over")
+    if not isinstance(action, ACTION_TYPES):
+        raise TypeError(f"not an action: {action!r}")
+    match action:
+        case Draw():
+            return _draw(pos)
+        case TakeDiscard():
+            return _take(pos, action)
+        case LayDown():
+            return _lay_down(pos, action)
+        case LayOff():
+            return _lay_off(pos, action)
+        case SwapJoker():
+            return _swap(pos, action)
+        case TakeBack():
+            return _take_back(pos)
+        case Discard():
+            return _discard(pos, action)
+        case _:  # pragma: no cover
+            assert_never(action)
+
+
+def _need_phase(pos: _Pos, phase: Phase, what: str) -> Failure | None:
+    if pos.phase is not phase:
+        return Failure(
+            Reason.WRONG_PHASE,
+            f"{what} belongs to the {phase.value} phase, not the {pos.phase.value} phase",
+        )
+    return None
+
+
+def _draw(pos: _Pos) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.DRAW, "drawing")
+    if wrong:
+        return wrong
+    if pos.stock_size == 0:
+        return Failure(Reason.STOCK_EMPTY, "the stock is empty")
+    return Effect(
+        hand=pos.hand,
+        table=pos.table,
+        discard_pile=pos.discard_pile,
+        opened=pos.opened[pos.player],
+        turn=pos.turn,
+        next=Next.PLAY,
+        draw=True,
+    )
+
+
+def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.DRAW, "taking the discard")
+    if wrong:
+        return wrong
+    rules = pos.rules
+    if not pos.discard_pile:
+        return Failure(Reason.DISCARD_PILE_EMPTY, "the discard pile is empty")
+    if rules.last_card_stock_only and len(pos.hand) == 1:
+        return Failure(
+            Reason.LAST_CARD_STOCK_ONLY, "holding one card, draw from the stock (DRoV Nr. 10)"
+        )
+    card = pos.discard_pile[-1]
+    pile = pos.discard_pile[:-1]
+    if rules.take_discard is TakeMode.FREE:
+        if action.use is not None:
+            return Failure(
+                Reason.TAKE_IS_FREE,
+                "under these rules the taken card goes to the hand; play it separately",
+            )
+        hand = _add(pos.hand, card)
+        turn = attrs.evolve(pos.turn, taken=card, taken_in_hand=True)
+        follow = _finish(pos._replace(hand=hand, turn=turn), hand)
+        if isinstance(follow, Failure):
+            return follow
+        return Effect(
+            hand=hand,
+            table=pos.table,
+            discard_pile=pile,
+            opened=pos.opened[pos.player],
+            turn=turn,
+            next=Next.PLAY,
+        )
+    use = action.use
+    if use is None or card not in use.cards:
+        return Failure(
+            Reason.TAKEN_CARD_NOT_USED,
+            f"the taken {card} must be laid down or laid off in the same action (DRoV Nr. 4a/4b)",
+        )
+    turn = attrs.evolve(pos.turn, taken=card)
+    staging = not pos.opened[pos.player]
+    inner = pos._replace(
+        phase=Phase.PLAY,
+        hand=_add(pos.hand, card),
+        discard_pile=pile,
+        turn=attrs.evolve(turn, taken_staged=staging),
+    )
+    return _resolve(inner, use)
+
+
+def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.PLAY, "laying down")
+    if wrong:
+        return wrong
+    rules = pos.rules
+    rest = _check_cards(pos, action.cards)
+    if isinstance(rest, Failure):
+        return rest
+    result = meld_failure(action.cards, rules, action.kind)
+    if not isinstance(result, Meld):
+        return Failure(*result)
+    meld = result
+    fresh = frozenset(role.position for role in meld.jokers)
+    turn = _after_use(pos.turn, action.cards)
+    if pos.opened[pos.player]:
+        follow = _finish(pos._replace(turn=turn), rest)
+        if isinstance(follow, Failure):
+            return follow
+        return Effect(
+            hand=rest,
+            table=(*pos.table, TableMeld(meld, pos.player, False, fresh)),
+            discard_pile=pos.discard_pile,
+            opened=True,
+            turn=turn,
+            next=follow,
+            hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+        )
+    # Not opened: the meld is staged towards the opening (RULES.md §5).
+    if meld.jokers and not rules.opening_allows_jokers:
+        return Failure(
+            Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
+        )
+    staged = [*_staged(pos.table), meld]
+    after = pos._replace(turn=turn, hand=rest)
+    pool = _search.pack_cards(pos.hand)
+    if _opening_reached(staged, rules):
+        follow = _finish(after, rest)
+        if isinstance(follow, Failure):
+            return follow
+        table = _unstage(pos.table)
+        return Effect(
+            hand=rest,
+            table=(*table, TableMeld(meld, pos.player, False, fresh)),
+            discard_pile=pos.discard_pile,
+            opened=True,
+            turn=attrs.evolve(turn, taken_staged=False),
+            next=follow,
+            hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+        )
+    waiver = _waiver(pos)
+    if not rest:
+        if rules.discard_to_go_out:
+            return Failure(
+                Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
+            )
+        if waiver:
+            table = _unstage(pos.table)
+            return Effect(
+                hand=rest,
+                table=(*table, TableMeld(meld, pos.player, False, fresh)),
+                discard_pile=pos.discard_pile,
+                opened=True,
+                turn=turn,
+                next=Next.WENT_OUT,
+                hand_romme=True,
+            )
+    if not (
+        _opening_completable(rest, staged, after, pool, rules)
+        or (waiver and _hand_romme_completable(rest, after, pool))
+    ):
+        # Name the requirement that fails: the run, the one meld, or the points.
+        if rules.opening_requires_run and _opening_completable(
+            rest, staged, after, pool, attrs.evolve(rules, opening_requires_run=False)
+        ):
+            return Failure(
+                Reason.OPENING_NEEDS_RUN,
+                f"{meld}: the opening must include a run, and none can be laid this turn",
+            )
+        if not rules.opening_sums_melds and _opening_completable(
+            rest, staged, after, pool, attrs.evolve(rules, opening_sums_melds=True)
+        ):
+            return Failure(
+                Reason.OPENING_SINGLE_MELD,
+                f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
+            )
+        return Failure(
+            Reason.OPENING_BELOW_THRESHOLD,
+            f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
+        )
+    return Effect(
+        hand=rest,
+        table=(*pos.table, TableMeld(meld, pos.player, True, fresh)),
+        discard_pile=pos.discard_pile,
+        opened=False,
+        turn=turn,
+        next=Next.PLAY,
+    )
+
+
+def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
+    if not pos.opened[pos.player]:
+        return Failure(Reason.NOT_OPENED, f"{what} needs an opened player (DRoV Nr. 9)")
+    if not pos.turn.opened_before and not pos.rules.opening_turn_layoffs:
+        return Failure(
+            Reason.NOT_IN_OPENING_TURN,
+            f"{what} is allowed only from the turn after opening under these rules",
+        )
+    return None
+
+
+def _target(pos: _Pos, target: int) -> TableMeld | Failure:
+    if not 0 <= target < len(pos.table):
+        return Failure(
+            Reason.NO_SUCH_MELD, f"there is no table meld {target} (the table has {len(pos.table)})"
+        )
+    return pos.table[target]
+
+
+def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
+    if wrong:
+        return wrong
+    entry = _target(pos, action.target)
+    if isinstance(entry, Failure):
+        return entry
+    if not action.cards:
+        return Failure(Reason.LAYOFF_DOES_NOT_FIT, "a lay-off needs at least one card")
+    rest = _check_cards(pos, action.cards)
+    if isinstance(rest, Failure):
+        return rest
+    extended = _extend(entry, action.cards, action.side, pos.rules)
+    if isinstance(extended, Failure):
+        return extended
+    meld, side = extended
+    turn = attrs.evolve(_after_use(pos.turn, action.cards), laid_off=True)
+    follow = _finish(pos._replace(turn=turn), rest)
+    if isinstance(follow, Failure):
+        return follow
+    new_entry = attrs.evolve(
+        entry, meld=meld, fresh=_fresh_after_extend(entry, meld, action.cards, side)
+    )
+    table = _replace_at(pos.table, action.target, new_entry)
+    return Effect(
+        hand=rest,
+        table=table,
+        discard_pile=pos.discard_pile,
+        opened=True,
+        turn=turn,
+        next=follow,
+        hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+    )
+
+
+def _swap(pos: _Pos, action: SwapJoker, *, probe: bool = False) -> Effect | Failure:
+    """Check and carry out a swap; with `probe`, stop before the freed joker's new place."""
+    rules = pos.rules
+    wrong = _need_phase(pos, Phase.PLAY, "swapping a joker") or _may_lay_off(
+        pos, "swapping a joker"
+    )
+    if wrong:
+        return wrong
+    if not rules.joker_swap:
+        return Failure(Reason.SWAP_NOT_ALLOWED, "these rules do not allow joker swaps")
+    entry = _target(pos, action.target)
+    if isinstance(entry, Failure):
+        return entry
+    card = action.card
+    meld = entry.meld
+    if card.is_joker:
+        return Failure(Reason.WRONG_SWAP_CARD, "a joker is swapped for a natural card, not a joker")
+    if card not in pos.hand:
+        return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
+    if not meld.jokers:
+        return Failure(Reason.NO_JOKER_THERE, f"table meld {action.target} ({meld}) holds no joker")
+    roles = [role for role in meld.jokers if role.can_be(card)]
+    if not roles:
+        return Failure(Reason.WRONG_SWAP_CARD, f"no joker in {meld} stands for {card}")
+    if rules.swap_set_needs_four and meld.kind is MeldKind.SET and len(meld) < 4:
+        return Failure(
+            Reason.SWAP_NEEDS_FOUR,
+            f"{meld}: a joker in a set is swapped only when the set has four cards (DRoV Nr. 9)",
+        )
+    if not rules.swap_own_new_joker:
+        roles = [role for role in roles if role.position not in entry.fresh]
+        if not roles:
+            return Failure(
+                Reason.SWAP_OWN_NEW_JOKER,
+                f"the joker in {meld} was laid this turn and may not be swapped this turn (DRoV Streitfall 20)",
+            )
+    return _swapped(pos, action, entry, roles[0].position, probe)
+
+
+def _swapped(
+    pos: _Pos, action: SwapJoker, entry: TableMeld, position: int, probe: bool
+) -> Effect | Failure:
+    """Carry out a checked swap of the joker at `position`, then place the freed joker."""
+    rules = pos.rules
+    card = action.card
+    meld = entry.meld
+    cards = list(meld.cards)
+    cards[position] = card
+    result = meld_failure(tuple(cards), rules, meld.kind)
+    if not isinstance(result, Meld):  # pragma: no cover - a swap never breaks a meld
+        return Failure(*result)
+    if meld.kind is MeldKind.SET:
+        fresh_count = (
+            sum(1 for p in entry.fresh if p != position)
+            if position in entry.fresh
+            else len(entry.fresh)
+        )
+        joker_positions = [p for p, c in enumerate(result.cards) if c.is_joker]
+        fresh = (
+            frozenset(joker_positions[len(joker_positions) - fresh_count :])
+            if fresh_count
+            else frozenset()
+        )
+    else:
+        fresh = entry.fresh - {position}
+    table = _replace_at(pos.table, action.target, attrs.evolve(entry, meld=result, fresh=fresh))
+    rest = _remove(pos.hand, (card,))
+    assert rest is not None
+    hand = _add(rest, JOKER)
+    turn = attrs.evolve(_after_use(pos.turn, (card,)), laid_off=True)
+    after = pos._replace(hand=hand, table=table, turn=turn)
+    then = action.then
+    mode = rules.swapped_joker
+    if probe:
+        return Effect(
+            hand=hand,
+            table=table,
+            discard_pile=pos.discard_pile,
+            opened=True,
+            turn=turn,
+            next=Next.PLAY,
+        )
+    if mode is SwappedJoker.TO_HAND:
+        if then is not None:
+            return Failure(
+                Reason.SWAPPED_JOKER_TO_HAND,
+                "under these rules the freed joker goes to the hand; play it in a separate action",
+            )
+        follow = _finish(after, hand)
+        if isinstance(follow, Failure):
+            return follow
+        return Effect(
+            hand=hand,
+            table=table,
+            discard_pile=pos.discard_pile,
+            opened=True,
+            turn=turn,
+            next=follow,
+        )
+    if then is None:
+        return Failure(
+            Reason.SWAPPED_JOKER_NOT_PLACED,
+            "the freed joker must be placed in the same action (DRoV Nr. 6, S000 §9)",
+        )
+    if isinstance(then, Discard):
+        if mode is not SwappedJoker.MELD_OR_DISCARD or not then.card.is_joker:
+            return Failure(
+                Reason.SWAPPED_JOKER_NOT_PLACED,
+                "the freed joker must be laid down or laid off in the same action",
+            )
+        pile = (*pos.discard_pile, JOKER)
+        hand_after = _remove(hand, (JOKER,))
+        assert hand_after is not None
+        return Effect(
+            hand=hand_after,
+            table=table,
+            discard_pile=pile,
+            opened=True,
+            turn=turn,
+            next=Next.END_TURN if hand_after else Next.WENT_OUT,
+            hand_romme=not hand_after and _hand_romme_possible(pos),
+        )
+    if not any(c.is_joker for c in then.cards):
+        return Failure(
+            Reason.SWAPPED_JOKER_NOT_PLACED,
+            "the freed joker must be part of the meld or lay-off that follows the swap",
+        )
+    if isinstance(then, LayOff) and then.target == action.target and not rules.swap_back_same_meld:
+        return Failure(
+            Reason.SWAP_BACK_SAME_MELD,
+            "the freed joker may not go back into the meld it came from (S001)",
+        )
+    return _resolve(after, then)
+
+
+def _take_back(pos: _Pos) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.PLAY, "taking back")
+    if wrong:
+        return wrong
+    staged = [entry for entry in pos.table if entry.staged]
+    if not staged:
+        return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
+    returned = [card for entry in staged for card in entry.meld.cards]
+    table = tuple(entry for entry in pos.table if not entry.staged)
+    turn = pos.turn
+    pile = pos.discard_pile
+    if turn.taken_staged and turn.taken is not None:
+        returned.remove(turn.taken)
+        pile = (*pile, turn.taken)
+        redo = pos.rules.failed_take.value == "redo_turn"
+        turn = attrs.evolve(turn, taken=None, taken_staged=False)
+        return Effect(
+            hand=_add(pos.hand, *returned),
+            table=table,
+            discard_pile=pile,
+            opened=False,
+            turn=turn,
+            next=Next.REDRAW if redo else Next.END_TURN,
+        )
+    if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
+        # The taken card laid down is back in the hand (RULES.md §4, rediscard_taken).
+        turn = attrs.evolve(turn, taken_in_hand=True)
+    return Effect(
+        hand=_add(pos.hand, *returned),
+        table=table,
+        discard_pile=pile,
+        opened=False,
+        turn=turn,
+        next=Next.PLAY,
+    )
+
+
+def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
+    """Why `card` may not be discarded now, or ``None`` (RULES.md §4, §5, §8)."""
+    wrong = _need_phase(pos, Phase.PLAY, "discarding")
+    if wrong:
+        return wrong
+    hand = pos.hand
+    if card not in hand:
+        return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
+    if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
+        return _shortfall(_staged(pos.table), pos.rules)
+    problem = _may_discard(card, hand, pos.rules, _locked(pos))
+    if problem is Reason.JOKER_DISCARD:
+        return Failure(
+            problem, "a joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)"
+        )
+    if problem is Reason.REDISCARD_TAKEN:
+        return Failure(
+            problem,
+            f"the {card} taken from the discard pile may not be discarded this turn (S000 §6)",
+        )
+    return None
+
+
+def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
+    card = action.card
+    problem = _discard_problem(pos, card)
+    if problem is not None:
+        return problem
+    rules = pos.rules
+    rest = _remove(pos.hand, (card,))
+    assert rest is not None
+    staged = any(entry.staged for entry in pos.table)
+    # Discarding the last card with staged melds completes a Hand-Rommé (checked above).
+    opened = pos.opened[pos.player] or staged
+    table = _unstage(pos.table) if staged else pos.table
+    if not rest:
+        nxt = Next.WENT_OUT
+    elif card.is_joker and rules.jokers_only_ends_round and all(c.is_joker for c in pos.hand):
+        nxt = Next.JOKERS_ONLY
+    else:
+        nxt = Next.END_TURN
+    return Effect(
+        hand=rest,
+        table=table,
+        discard_pile=(*pos.discard_pile, card),
+        opened=opened,
+        turn=pos.turn,
+        next=nxt,
+        hand_romme=nxt is Next.WENT_OUT and _hand_romme_possible(pos),
+    )
+
+
+# -- public checks ------------------------------------------------------------------
+
+
+def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos | Failure:
+    acting = position.current_player
+    viewer = getattr(position, "player", None)
+    if position.phase is Phase.ROUND_OVER:
+        return Failure(Reason.ROUND_OVER, "the round is over")
+    if viewer is not None and viewer != acting:
+        return Failure(
+            Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; seat {acting} is to act"
+        )
+    if player is not None and player != acting:
+        return Failure(
+            Reason.NOT_YOUR_TURN, f"seat {player} tried to act, but seat {acting} is to act"
+        )
+    return _pos(position)
+
+
+def resolve(
+    position: GameState | PlayerView, action: Action, player: int | None = None
+) -> Effect | Failure:
+    """Return the effect of `action` or why it is refused (internal entry point of `apply`)."""
+    pos = _position_for(position, player)
+    if isinstance(pos, Failure):
+        return pos
+    return _resolve(pos, action)

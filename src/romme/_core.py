@@ -1,0 +1,180 @@
+"""The checker's vocabulary (private): a position as the checker reads it, an action's effect, a refusal."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple, Protocol
+
+import attrs
+
+from romme.cards import Card, card_code
+from romme.errors import Reason
+from romme.melds import Meld
+from romme.rules import JokerDiscard, Rules
+from romme.state import Phase, TableMeld, TurnState
+
+if TYPE_CHECKING:
+    pass
+
+
+class Position(Protocol):
+    """What the checker reads: a `GameState` or the `PlayerView` of the player to act."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def turn(self) -> TurnState: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
+
+
+class Next(enum.Enum):
+    """What follows an action."""
+
+    PLAY = "play"
+    END_TURN = "end_turn"
+    REDRAW = "redraw"
+    WENT_OUT = "went_out"
+    JOKERS_ONLY = "jokers_only"
+
+
+@attrs.frozen(kw_only=True)
+class Effect:
+    """What an action does to the position of the player to act (internal)."""
+
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    opened: bool
+    turn: TurnState
+    next: Next
+    draw: bool = False
+    hand_romme: bool = False
+
+
+@attrs.frozen
+class Failure:
+    """Why an action is refused (internal)."""
+
+    reason: Reason
+    message: str
+
+
+class _Pos(NamedTuple):
+    """The position of the player to act, as the checker reads it (a cheap tuple)."""
+
+    rules: Rules
+    player: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    table: tuple[TableMeld, ...]
+    discard_pile: tuple[Card, ...]
+    opened: tuple[bool, ...]
+    turn: TurnState
+    stock_size: int
+
+
+def _pos(position: Position) -> _Pos:
+    return _Pos(
+        rules=position.rules,
+        player=position.current_player,
+        phase=position.phase,
+        hand=position.hand,
+        table=position.table,
+        discard_pile=position.discard_pile,
+        opened=position.opened,
+        turn=position.turn,
+        stock_size=position.stock_size,
+    )
+
+
+# -- helpers ----------------------------------------------------------------------
+
+
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some."""
+    rest = list(hand)
+    try:
+        for card in cards:
+            rest.remove(card)
+    except ValueError:
+        return None
+    return tuple(rest)  # still sorted
+
+
+def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
+    return tuple(sorted((*hand, *cards), key=card_code))
+
+
+def _locked(pos: _Pos) -> Card | None:
+    """The taken card that may not be discarded this turn (``rediscard_taken`` off), if in hand."""
+    turn = pos.turn
+    if turn.taken_in_hand and not pos.rules.rediscard_taken:
+        return turn.taken
+    return None
+
+
+def _may_discard(
+    card: Card, hand: tuple[Card, ...], rules: Rules, locked: Card | None
+) -> Reason | None:
+    if card.is_joker:
+        if (
+            rules.joker_discard is JokerDiscard.LAST_CARD_ONLY
+            and len(hand) > 1
+            and any(not c.is_joker for c in hand)
+        ):
+            return Reason.JOKER_DISCARD
+        return None
+    if locked is not None and card == locked and hand.count(card) == 1:
+        return Reason.REDISCARD_TAKEN
+    return None
+
+
+def _can_discard_something(hand: tuple[Card, ...], rules: Rules, locked: Card | None) -> bool:
+    return any(_may_discard(card, hand, rules, locked) is None for card in set(hand))
+
+
+def _hand_romme_possible(pos: _Pos) -> bool:
+    """Whether going out this turn would be a Hand-Rommé (RULES.md §8)."""
+    if pos.turn.opened_before:
+        return False
+    if pos.rules.hand_romme_first_at_table:
+        return not any(flag for seat, flag in enumerate(pos.opened) if seat != pos.player)
+    return True
+
+
+def _waiver(pos: _Pos) -> bool:
+    """Whether a Hand-Rommé of own melds needs no threshold now (DRoV Nr. 10)."""
+    return (
+        pos.rules.hand_romme_waives_threshold
+        and _hand_romme_possible(pos)
+        and not pos.turn.laid_off
+    )
+
+
+def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
+    """The table with this turn's staged melds made final (the opening is complete)."""
+    return tuple(attrs.evolve(e, staged=False) if e.staged else e for e in table)
+
+
+def _replace_at(
+    table: tuple[TableMeld, ...], index: int, entry: TableMeld
+) -> tuple[TableMeld, ...]:
+    return (*table[:index], entry, *table[index + 1 :])
+
+
+def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
+    return [entry.meld for entry in table if entry.staged]
