@@ -20,12 +20,16 @@ from romme._core import Failure, _locked, _Pos
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
     """Why staged `melds` are not an opening yet (RULES.md §5)."""
     total = sum(m.value for m in melds)
-    if rules.opening_sums_melds or total < rules.opening_threshold:
-        if total >= rules.opening_threshold:
-            return Failure(
-                Reason.OPENING_NEEDS_RUN,
-                "the opening must include a run; lay one or take the staged melds back",
-            )
+    if rules.opening_sums_melds:
+        points_reached = total >= rules.opening_threshold
+    else:
+        points_reached = max(m.value for m in melds) >= rules.opening_threshold
+    if points_reached:
+        return Failure(
+            Reason.OPENING_NEEDS_RUN,
+            "the opening must include a run; lay one or take the staged melds back",
+        )
+    if rules.opening_sums_melds:
         return Failure(
             Reason.OPENING_BELOW_THRESHOLD,
             f"the staged melds are worth {total}, below the opening of {rules.opening_threshold}; "
@@ -63,6 +67,8 @@ def _opening_completable(
     staged_value = sum(m.value for m in staged)
     need = rules.opening_threshold - staged_value
     has_run = any(m.kind is MeldKind.RUN for m in staged)
+    # Without opening_sums_melds: a staged meld may already be worth the threshold.
+    big = any(m.value >= rules.opening_threshold for m in staged)
     simple = rules.opening_sums_melds and (has_run or not rules.opening_requires_run)
     # `pool` (the hand before this action) holds `hand`: its melds are cached already.
 
@@ -90,7 +96,7 @@ def _opening_completable(
                 # This meld is the run the opening needs; the rest add up.
                 if meld.kind is MeldKind.RUN and meld.value + after >= need:
                     return True
-            elif meld.value >= rules.opening_threshold and (
+            elif (big or meld.value >= rules.opening_threshold) and (
                 has_run
                 or not rules.opening_requires_run
                 or meld.kind is MeldKind.RUN
