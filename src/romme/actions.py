@@ -223,6 +223,8 @@ def _parse_meld(words: list[str], text: str) -> LayDown:
 def _parse_target(words: list[str], text: str, verb: str) -> int:
     if not words or not words[0].isdigit() or not words[0].isascii():
         raise _bad(text, f"'{verb}' needs a table meld number first, e.g. '{verb} 0 …'")
+    if len(words[0]) > 6:
+        raise _bad(text, "no table holds that many melds", words[0])
     return int(words.pop(0))
 
 

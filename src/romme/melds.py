@@ -362,6 +362,12 @@ def _coerce(cards: Iterable[Card] | str, limit: int = MAX_MELD_CARDS) -> tuple[C
     return result
 
 
+def _rules(rules: Rules) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    return rules
+
+
 def _kind(kind: MeldKind | str | None) -> MeldKind | None:
     if kind is None or isinstance(kind, MeldKind):
         return kind
@@ -429,7 +435,7 @@ def validate_meld(
             ``Reason.AROUND_THE_CORNER`` or ``Reason.JOKER_LIMIT``.
         InvalidNotationError: If `cards` is text that is not cards.
         InputTooLargeError: For more than `MAX_MELD_CARDS` cards.
-        TypeError: If `cards` holds something other than cards.
+        TypeError: If `cards` holds something other than cards, or `rules` is no `Rules`.
         ValueError: If `kind` is neither a set nor a run.
 
     >>> from romme import find_rules
@@ -441,7 +447,7 @@ def validate_meld(
     ...
     romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
     """
-    result = _cached_check(_coerce(cards), rules, _kind(kind))
+    result = _cached_check(_coerce(cards), _rules(rules), _kind(kind))
     if isinstance(result, Meld):
         return result
     raise InvalidMeldError(result[1], reason=result[0])
@@ -456,7 +462,7 @@ def is_valid_meld(
     >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
     (True, False)
     """
-    return isinstance(_cached_check(_coerce(cards), rules, _kind(kind)), Meld)
+    return isinstance(_cached_check(_coerce(cards), _rules(rules), _kind(kind)), Meld)
 
 
 def meld_failure(
@@ -497,7 +503,7 @@ def find_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
     """
     from romme import _search
 
-    return _search.find_melds(_coerce(cards, MAX_SEARCH_CARDS), rules)
+    return _search.find_melds(_coerce(cards, MAX_SEARCH_CARDS), _rules(rules))
 
 
 def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
@@ -516,4 +522,4 @@ def best_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:
     """
     from romme import _search
 
-    return _search.best_melds(_coerce(cards, MAX_SEARCH_CARDS), rules)
+    return _search.best_melds(_coerce(cards, MAX_SEARCH_CARDS), _rules(rules))

@@ -569,6 +569,12 @@ def _view_in(reader: Reader) -> PlayerView:
         **fields,
     )
     reader.done()
+    limit = fields["rules"].hand_size + 2
+    for seat, size in enumerate(sizes):
+        if size > limit:
+            raise InvalidDataError(
+                f"{reader.path}.hand_sizes[{seat}]: {size} cards; a hand never holds more than {limit}"
+            )
     if sizes[player] != len(hand):
         raise InvalidDataError(
             f"{reader.path}.hand: {len(hand)} cards, but hand_sizes says {sizes[player]}"

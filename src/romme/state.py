@@ -7,6 +7,7 @@ any position from explicit cards and checks that they form the deck.
 from __future__ import annotations
 
 import enum
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -17,10 +18,13 @@ import attrs
 from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, validate_meld
-from romme.rules import ExtraCard, FirstPlayer, Rules
+from romme.rules import MAX_SEATS, ExtraCard, FirstPlayer, Rules
 from romme.scoring import RoundResult
 
 __all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
+
+_MAX_CARDS: Final = 2 * 52 + 8
+"""The most cards any deck holds (two packs and the most jokers)."""
 
 MAX_SEED = 2**63
 """Seeds drawn by `new_game` lie below this bound."""
@@ -348,7 +352,15 @@ def new_position(
     """
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise InvalidPositionError(f"hands must be a sequence of hands, not {hands!r}")
+    if len(hands) > MAX_SEATS:
+        raise InvalidPositionError(f"at most {MAX_SEATS} hands, not {len(hands)}")
     parsed = [_to_cards(hand, "hand") for hand in hands]
+    try:
+        phase = Phase(phase)
+    except ValueError:
+        raise InvalidPositionError(f"no phase {phase!r}") from None
     players = len(parsed)
     dealer = (current_player - 1) % max(players, 1) if dealer is None else dealer
     _check_players(rules, players, dealer)
@@ -364,7 +376,15 @@ def new_position(
                 f"seat {seat} holds {len(hand)} cards; a hand never holds more than "
                 f"{rules.hand_size + 2} (hand_size, an extra card and a drawn one)"
             )
-    entries = tuple(_table_meld(entry, rules, players) for entry in table)
+    try:
+        table_items = tuple(itertools.islice(table, rules.deck_size + 1))
+    except TypeError:
+        raise InvalidPositionError(f"table must be (cards, owner) pairs, not {table!r}") from None
+    if len(table_items) > rules.deck_size // 3:
+        raise InvalidPositionError("more table melds than the deck can make")
+    entries = tuple(_table_meld(entry, rules, players) for entry in table_items)
+    if opened is not None and not isinstance(opened, Sequence):
+        raise InvalidPositionError(f"opened must hold one bool per seat, not {opened!r}")
     opened_flags = (
         tuple(opened)
         if opened is not None
@@ -410,9 +430,12 @@ def _to_cards(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
     try:
-        result = tuple(value)
+        # No pile or hand holds more than a deck: stop reading there.
+        result = tuple(itertools.islice(value, _MAX_CARDS + 1))
     except TypeError:
         raise InvalidPositionError(f"the {what} must be cards, not {value!r}") from None
+    if len(result) > _MAX_CARDS:
+        raise InvalidPositionError(f"the {what} holds more cards than any deck")
     for card in result:
         if not isinstance(card, Card):
             raise InvalidPositionError(f"the {what} holds {card!r}, which is not a Card")
