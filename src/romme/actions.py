@@ -133,6 +133,22 @@ class Discard:
         return f"discard {self.card}"
 
 
+def _use(value: object) -> LayDown | LayOff | None:
+    if isinstance(value, str):
+        value = parse_action(value)
+    if value is None or isinstance(value, LayDown | LayOff):
+        return value
+    raise TypeError(f"the use of a taken discard is a LayDown or a LayOff, not {value!r}")
+
+
+def _then(value: object) -> LayDown | LayOff | Discard | None:
+    if isinstance(value, str):
+        value = parse_action(value)
+    if value is None or isinstance(value, LayDown | LayOff | Discard):
+        return value
+    raise TypeError(f"the freed joker's place is a LayDown, a LayOff or a Discard, not {value!r}")
+
+
 @attrs.frozen
 class TakeDiscard:
     """Take the top card of the discard pile.
@@ -143,8 +159,8 @@ class TakeDiscard:
     card goes to the hand and `use` is ``None``.
     """
 
-    use: LayDown | LayOff | None = None
-    """The first use of the taken card, under ``immediate_use``."""
+    use: LayDown | LayOff | None = attrs.field(default=None, converter=_use)
+    """The first use of the taken card, under ``immediate_use`` (also accepted as text)."""
 
     def __str__(self) -> str:
         return "take" if self.use is None else f"take {self.use}"
@@ -164,8 +180,8 @@ class SwapJoker:
     """The index of the table meld holding the joker."""
     card: Card = attrs.field(converter=_card)
     """The natural card that takes the joker's place."""
-    then: LayDown | LayOff | Discard | None = None
-    """The freed joker's new place."""
+    then: LayDown | LayOff | Discard | None = attrs.field(default=None, converter=_then)
+    """The freed joker's new place (also accepted as text)."""
 
     def __str__(self) -> str:
         then = "" if self.then is None else f" then {self.then}"

@@ -343,8 +343,8 @@ def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit) -> Meld:
 
 MAX_MELD_CARDS: Final = 120
 """The most cards `validate_meld` and `is_valid_meld` read (more than any deck holds)."""
-MAX_SEARCH_CARDS: Final = 24
-"""The most cards `find_melds` and `best_melds` search (a hand holds at most ``hand_size`` + 2 ≤ 22)."""
+MAX_SEARCH_CARDS: Final = 17
+"""The most cards `find_melds` and `best_melds` search (a hand holds at most ``hand_size`` + 2 ≤ 17)."""
 
 
 def _coerce(cards: Iterable[Card] | str, limit: int = MAX_MELD_CARDS) -> tuple[Card, ...]:

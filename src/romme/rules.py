@@ -44,8 +44,8 @@ MAX_SEATS: Final = 6
 """The most seats at a table (RULES.md §2)."""
 MIN_SEATS: Final = 2
 """The fewest players dealt in (RULES.md §2)."""
-MAX_HAND_SIZE: Final = 20
-"""The largest ``hand_size`` (13 is usual; variants deal 10 to 15): it bounds the meld search."""
+MAX_HAND_SIZE: Final = 15
+"""The largest ``hand_size`` (13 is usual; the rule books deal 10 to 15): it bounds the meld search."""
 MAX_JOKERS: Final = 8
 """The most jokers a deck may hold (two packs of three, plus two spare)."""
 
@@ -190,7 +190,7 @@ class Rules:
     jokers: int = 6
     """Jokers in the deck, 0 to 8 (DRoV Nr. 1: 6; S003: 2 to 4)."""
     hand_size: int = 13
-    """Cards dealt to each player, 1 to 20 (DRoV Nr. 3: 13)."""
+    """Cards dealt to each player, 1 to 15 (DRoV Nr. 3: 13)."""
     max_players: int = MAX_SEATS
     """The most seats these rules are played with (2–6); the deck must deal them all."""
     extra_card: ExtraCard = ExtraCard.NONE

@@ -320,10 +320,16 @@ def test_impossible_rules_raise_invalid_rules_error(changes: dict[str, object]) 
 
 
 def test_deal_must_fit_the_deck_for_max_players() -> None:
-    """20 cards for 6 players (121 with the upcard) exceed 110 cards; for 4 players (81) they fit (RULES.md §2)."""
+    """15 cards for 6 players and one deck (91) exceed 58 cards; for 3 players (46) they fit (RULES.md §2)."""
     with pytest.raises(InvalidRulesError):
-        Rules(hand_size=20)
-    assert 20 == Rules(hand_size=20, max_players=4).hand_size
+        Rules(hand_size=15, decks=1)
+    assert 15 == Rules(hand_size=15, decks=1, max_players=3).hand_size
+
+
+def test_hand_size_is_capped_at_15() -> None:
+    """hand_size above 15 (no rule book deals more) is refused: it bounds the meld search."""
+    with pytest.raises(InvalidRulesError, match="hand_size"):
+        Rules(hand_size=16, max_players=2)
 
 
 def test_dealer_sits_out_needs_two_players_dealt_in() -> None:
