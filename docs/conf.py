@@ -86,7 +86,15 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    # romme.testing's signatures (hypothesis has no inventory here; the alias is a Literal).
+    ("py:class", "hypothesis.strategies.SearchStrategy"),
+    ("py:class", "TypeAliasForwardRef"),
+    ("py:class", "NearMissKind"),
 ]
+
+# Docstring examples are run by pytest (--doctest-modules) in their own
+# module's namespace; Sphinx runs the {doctest} blocks of the pages.
+doctest_test_doctest_blocks = ""
 
 # -- HTML ----------------------------------------------------------------------
 

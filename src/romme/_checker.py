@@ -626,6 +626,8 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
 
 
 def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos | Failure:
+    if player is not None and type(player) is not int:
+        raise TypeError(f"player must be a seat number, not {player!r}")
     acting = position.current_player
     viewer = getattr(position, "player", None)
     if position.phase is Phase.ROUND_OVER:

@@ -61,6 +61,8 @@ def _card(value: Card | str) -> Card:
 def _index(value: int) -> int:
     if type(value) is not int:
         raise TypeError(f"a table meld is addressed by an int, not {type(value).__name__}")
+    if not -1_000_000 < value < 1_000_000:
+        raise InvalidNotationError("no table holds that many melds", token=f"{value:e}")
     return value
 
 

@@ -428,6 +428,8 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
         "turn": _turn_in(reader.get_object("turn")),
         "reshuffles": reader.get_int("reshuffles", minimum=0),
     }
+    if len(reader.get_list("table")) > rules.deck_size // 3:
+        raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
     fields["table"] = tuple(
         _table_in(item, f"{reader.where('table')}[{i}]", rules, players)
         for i, item in enumerate(reader.get_list("table"))

@@ -190,17 +190,18 @@ def presets() -> st.SearchStrategy[Rules]:
 
 
 def rules(*, max_hand_size: int = MAX_HAND_SIZE) -> st.SearchStrategy[Rules]:
-    """A valid `Rules` value: a preset, or a preset with any fields changed.
+    """A valid `romme.Rules` value: a preset, or a preset with any fields changed.
 
     The changed fields take random values that fit together, so every value
-    constructs (no `romme.InvalidRulesError`); every field of `Rules` can
+    constructs (no `romme.InvalidRulesError`); every field of `romme.Rules` can
     change. Random rules seat at least 4 players (``max_players`` 4 to 6),
     so `positions` can deal 2 to 4 seats under them. Shrinking leads back
     to a preset.
 
     Args:
-        max_hand_size: The largest ``hand_size`` of random rules (1 to 20);
-            smaller hands keep the meld search and so the tests fast.
+        max_hand_size: The largest ``hand_size`` of random rules (1 up to
+            the largest the rules allow); smaller hands keep the meld
+            search and so the tests fast.
 
     >>> from hypothesis import given, settings
     >>> from romme import new_game
@@ -211,7 +212,9 @@ def rules(*, max_hand_size: int = MAX_HAND_SIZE) -> st.SearchStrategy[Rules]:
     >>> test_every_rules_value_deals()
     """
     if not 1 <= max_hand_size <= MAX_HAND_SIZE:
-        raise ValueError(f"max_hand_size must be between 1 and {MAX_HAND_SIZE}")
+        raise ValueError(
+            f"max_hand_size must be between 1 and {MAX_HAND_SIZE}, not {max_hand_size}"
+        )
     return st.one_of(presets(), _changed_rules(max_hand_size))
 
 
@@ -575,7 +578,7 @@ class NearMiss:
     phase, a card is not in the hand, the table meld does not exist, or the
     round is over."""
     reasons: frozenset[Reason]
-    """The `Reason` values the refusal may give (the first rule broken
+    """The `romme.Reason` values the refusal may give (the first rule broken
     decides; an unopened player, for instance, is refused a lay-off before
     the meld index is looked at)."""
 
