@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import functools
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -11,7 +11,6 @@ import pytest
 
 from romme import (
     PRESETS,
-    Card,
     Discard,
     EndReason,
     GameState,
@@ -26,13 +25,12 @@ from romme import (
     Rules,
     apply,
     legal_actions,
-    make_deck,
     new_match,
-    new_position,
     parse_card,
     parse_cards,
     score_round,
 )
+from tests._deck import deck_position as shared_deck_position
 
 CLASSIC = PRESETS["classic"]
 HOUSE = PRESETS["house"]
@@ -47,31 +45,8 @@ TABLE = PointsTable(
 """A points table made up for the tests; it agrees with the known DRoV data points (S002)."""
 
 
-def deck_position(
-    rules: Rules,
-    *,
-    hands: Sequence[str],
-    table: Sequence[tuple[str, int]] = (),
-    opened: Sequence[bool] | None = None,
-    current_player: int = 0,
-    phase: Phase = Phase.PLAY,
-    dealer: int | None = None,
-) -> GameState:
-    """Set up a position from the named cards; every other card of the deck goes to the stock, sorted."""
-    named: Counter[Card] = Counter()
-    for text in (*hands, *(cards for cards, _ in table)):
-        named.update(parse_cards(text))
-    rest = sorted((Counter(make_deck(rules)) - named).elements())
-    return new_position(
-        rules,
-        hands=list(hands),
-        stock=rest,
-        table=list(table),
-        opened=opened,
-        current_player=current_player,
-        phase=phase,
-        dealer=dealer,
-    )
+deck_position = functools.partial(shared_deck_position, phase=Phase.PLAY)
+"""Positions in these tests start in the play phase."""
 
 
 def went_out(

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Sequence
 
 import attrs
 import pytest
 
 from romme import (
     PRESETS,
-    Card,
     Discard,
     Draw,
     GameRecord,
@@ -28,44 +25,15 @@ from romme import (
     from_dict,
     legal_actions,
     loads,
-    make_deck,
     new_game,
-    new_position,
     parse_action,
     parse_card,
     parse_cards,
     to_dict,
 )
+from tests._deck import deck_position
 
 CLASSIC = PRESETS["classic"]
-
-
-def deck_position(
-    rules: Rules,
-    *,
-    hands: Sequence[str],
-    table: Sequence[tuple[str, int]] = (),
-    current_player: int = 0,
-    phase: Phase = Phase.DRAW,
-    dealer: int | None = None,
-) -> GameState:
-    """Set up a position from the named cards; every other card of the deck goes to the stock, sorted.
-
-    The stock's top card is its last: with the deck sorted, a joker.
-    """
-    named: Counter[Card] = Counter()
-    for text in (*hands, *(cards for cards, _ in table)):
-        named.update(parse_cards(text))
-    rest = sorted((Counter(make_deck(rules)) - named).elements())
-    return new_position(
-        rules,
-        hands=list(hands),
-        stock=rest,
-        table=list(table),
-        current_player=current_player,
-        phase=phase,
-        dealer=dealer,
-    )
 
 
 def opening_position() -> GameState:

@@ -6,7 +6,6 @@ import contextlib
 import copy
 import json
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -32,10 +31,8 @@ from romme import (
     from_dict,
     legal_actions,
     loads,
-    make_deck,
     new_game,
     new_match,
-    new_position,
     parse_action,
     parse_card,
     parse_cards,
@@ -43,35 +40,13 @@ from romme import (
     validate_meld,
     view,
 )
+from tests._deck import deck_position
 
 CLASSIC = PRESETS["classic"]
 ASS = PRESETS["ass"]
 DROV = PRESETS["drov"]
 
 Document = dict[str, Any]
-
-
-def deck_position(
-    rules: Rules,
-    *,
-    hands: Sequence[str],
-    table: Sequence[tuple[str, int]] = (),
-    current_player: int = 0,
-    phase: Phase = Phase.DRAW,
-) -> GameState:
-    """Set up a position from the named cards; every other card of the deck goes to the stock, sorted."""
-    named: Counter[Any] = Counter()
-    for text in (*hands, *(cards for cards, _ in table)):
-        named.update(parse_cards(text))
-    rest = sorted((Counter(make_deck(rules)) - named).elements())
-    return new_position(
-        rules,
-        hands=list(hands),
-        stock=rest,
-        table=list(table),
-        current_player=current_player,
-        phase=phase,
-    )
 
 
 def staged_state() -> GameState:
