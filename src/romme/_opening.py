@@ -14,7 +14,7 @@ from romme.rules import Rules
 if TYPE_CHECKING:
     pass
 
-from romme._core import Failure, _locked, _Pos
+from romme._core import Failure, _locked, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -156,3 +156,24 @@ def _hand_romme_completable(hand: tuple[Card, ...], pos: _Pos, pool: int) -> boo
         ):
             return True
     return False
+
+
+def _lay_down_possible(pos: _Pos) -> bool:
+    """A quick necessary condition for any lay-down by a player who has not opened.
+
+    Every legal lay-down either leads to an opening (so the staged melds
+    and the best packing of the hand reach the threshold) or, under the
+    Hand-Rommé waiver, to melding all but a last discard. The generator
+    skips the per-meld checks when neither is possible.
+    """
+    rules = pos.rules
+    key = _search.pack_cards(pos.hand)
+    staged_value = sum(entry.meld.value for entry in pos.table if entry.staged)
+    best = _search.packing_value(key, rules, jokers_ok=rules.opening_allows_jokers)
+    if staged_value + best >= rules.opening_threshold:
+        return True
+    return (
+        _waiver(pos)
+        and _search.loose_naturals(key, rules, rules.opening_allows_jokers) <= 1
+        and _hand_romme_completable(pos.hand, pos, key)
+    )

@@ -318,3 +318,45 @@ def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
 def meld_key(meld: Meld) -> int:
     """Return the packed multiset of `meld`'s cards."""
     return _meld_key(meld)
+
+
+def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
+    """Return the melds of the packed multiset `key` that hold a card of `code`.
+
+    The same melds, in the same order, as filtering `melds_in`, but a
+    natural card only needs the sets of its rank and the runs of its suit.
+    """
+    if code == JOKER_CODE:
+        return tuple(meld for meld in _find(key, rules) if meld.joker_count)
+    jokers = count(key, JOKER_CODE)
+    rank_index, suit = code % 13, code // 13
+    suit_counts = tuple(count(key, s * 13 + rank_index) for s in range(4))
+    have = tuple(count(key, suit * 13 + index) > 0 for index in range(13))
+    card = Card.from_code(code)
+    return tuple(
+        meld
+        for meld in (
+            *_rank_melds(rank_index, suit_counts, min(jokers, 3), rules),
+            *_suit_melds(suit, have, min(jokers, 13), rules),
+        )
+        if card in meld.cards
+    )
+
+
+@lru_cache(maxsize=2048)
+def loose_naturals(key: int, rules: Rules, jokers_ok: bool) -> int:
+    """Return how many natural cards of the packed multiset `key` are in none of its melds.
+
+    A bound for the engine: melds can take every card but one only if at
+    most one natural card is loose.
+    """
+    covered = 0
+    for meld in _find(key, rules):
+        if jokers_ok or not meld.jokers:
+            covered |= _meld_key(meld)
+    loose = 0
+    for code in range(JOKER_CODE):
+        field = (key >> (_BITS * code)) & _FIELD
+        if field and not (covered >> (_BITS * code)) & _FIELD:
+            loose += field
+    return loose

@@ -28,10 +28,10 @@ from romme.actions import (
 )
 from romme.cards import JOKER, Card, card_code
 from romme.errors import IllegalActionError
-from romme.melds import MeldKind
+from romme.melds import Meld, MeldKind
 from romme.rules import SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import Phase, TableMeld
+from romme.state import Phase
 
 if TYPE_CHECKING:
     from romme.state import GameState
@@ -44,6 +44,7 @@ from romme._core import (
     _add,
     _Pos,
 )
+from romme._opening import _lay_down_possible
 
 __all__ = ["Position", "check", "is_legal", "legal_actions", "resolve"]
 
@@ -88,67 +89,77 @@ def is_legal(
 _MAX_LAYOFF: Final = 13
 
 
-def _run_extensions(entry: TableMeld, hand_counts: Counter[Card], jokers: int) -> Iterator[LayOff]:
-    """Every sequence of hand cards that continues a run at either end (not yet checked)."""
+def _run_layoffs(index: int, meld: Meld, counts: Counter[Card], jokers: int) -> Iterator[LayOff]:
+    """Every sequence of hand cards that continues run `index` at either end (not yet checked)."""
     # Ranks are followed cyclically (…, K, A, 2, …): the checker refuses
     # what these rules do not allow, such as K-A-2 without ace_wraps.
-    meld = entry.meld
-    first = meld.ranks[0] - 2
-    last = meld.ranks[-1] - 2
     suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
     room = 13 - len(meld)
-    for side in (Side.HIGH, Side.LOW):
-        indices = [
-            (last + 1 + depth) % 13 if side is Side.HIGH else (first - 1 - depth) % 13
-            for depth in range(room)
-        ]
-        naturals = [Card.from_code(suit_base + index) for index in indices]
-        yield from _extend_run(naturals, side, [], hand_counts, jokers)
+    # Rank indices (rank - 2) of the first card beyond each end.
+    yield from _extend_run(
+        index, Side.HIGH, suit_base, meld.ranks[-1] - 1, 1, room, [], counts, jokers
+    )
+    yield from _extend_run(
+        index, Side.LOW, suit_base, meld.ranks[0] - 3, -1, room, [], counts, jokers
+    )
 
 
 def _extend_run(
-    naturals: list[Card],
+    index: int,
     side: Side,
+    suit_base: int,
+    start: int,
+    step: int,
+    room: int,
     sequence: list[Card],
-    hand_counts: Counter[Card],
+    counts: Counter[Card],
     jokers: int,
 ) -> Iterator[LayOff]:
     depth = len(sequence)
-    if depth >= len(naturals):
+    if depth >= room:
         return
-    natural = naturals[depth]
-    options = [natural] if hand_counts[natural] > 0 else []
-    if jokers > 0:
-        options.append(JOKER)
-    for option in options:
+    natural = _CARDS[suit_base + (start + step * depth) % 13]
+    have = counts[natural] > 0
+    if not have and jokers <= 0:
+        return
+    for option in (natural, JOKER) if have else (JOKER,):
+        if option is JOKER and jokers <= 0:
+            continue
         sequence.append(option)
         cards = tuple(sequence) if side is Side.HIGH else tuple(reversed(sequence))
-        yield LayOff(0, cards, side)
+        yield LayOff(index, cards, side)
         if option is JOKER:
-            yield from _extend_run(naturals, side, sequence, hand_counts, jokers - 1)
+            yield from _extend_run(
+                index, side, suit_base, start, step, room, sequence, counts, jokers - 1
+            )
         else:
-            hand_counts[option] -= 1
-            yield from _extend_run(naturals, side, sequence, hand_counts, jokers)
-            hand_counts[option] += 1
+            counts[option] -= 1
+            yield from _extend_run(
+                index, side, suit_base, start, step, room, sequence, counts, jokers
+            )
+            counts[option] += 1
         sequence.pop()
 
 
-def _layoff_candidates(pos: _Pos, hand: tuple[Card, ...]) -> Iterator[LayOff]:
+def _layoff_candidates(
+    pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
+) -> Iterator[LayOff]:
+    """Lay-offs onto every table meld (not yet checked); with `only`, those that can hold it."""
     counts = Counter(hand)
     jokers = counts[JOKER]
+    distinct = sorted(counts)
+    match_rank = only.rank if only is not None and not only.is_joker else None
+    match_suit = only.suit if only is not None and not only.is_joker else None
     for index, entry in enumerate(pos.table):
         meld = entry.meld
         if meld.kind is MeldKind.SET:
             room = 4 - len(meld)
-            if room <= 0:
-                continue
             rank = meld.ranks[0]
+            if room <= 0 or (match_rank is not None and rank is not match_rank):
+                continue
             copies = 1 if pos.rules.set_distinct_suits else room
             naturals = [
-                c
-                for c in sorted(set(hand))
-                if c.rank is rank
-                for _ in range(min(copies, counts[c]))
+                c for c in distinct if c.rank is rank for _ in range(min(copies, counts[c]))
             ]
             for size in range(room + 1):
                 for chosen in sorted(set(combinations(naturals, size))):
@@ -156,16 +167,42 @@ def _layoff_candidates(pos: _Pos, hand: tuple[Card, ...]) -> Iterator[LayOff]:
                         if size + extra:
                             yield LayOff(index, (*chosen, *(JOKER,) * extra), None)
         else:
-            for layoff in _run_extensions(entry, counts, jokers):
-                yield attrs.evolve(layoff, target=index)
+            if match_suit is not None and meld.suit is not match_suit:
+                continue
+            yield from _run_layoffs(index, meld, counts, jokers)
 
 
 def _play_candidates(pos: _Pos) -> Iterator[Action]:
     hand = pos.hand
-    for meld in _search.melds_in(_search.pack_cards(hand), pos.rules):
-        yield LayDown(meld.cards, meld.kind)
-    if pos.opened[pos.player]:
+    opened = pos.opened[pos.player]
+    if opened or _lay_down_possible(pos):
+        for meld in _search.melds_in(_search.pack_cards(hand), pos.rules):
+            yield LayDown(meld.cards, meld.kind)
+    if opened:
         yield from _layoff_candidates(pos, hand)
+
+
+def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
+    """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
+    hand = _add(pos.hand, card)
+    opened = pos.opened[pos.player]
+    inner = pos._replace(
+        hand=hand,
+        phase=Phase.PLAY,
+        turn=attrs.evolve(pos.turn, taken=card, taken_staged=not opened),
+    )
+    melds = _search.melds_with(_search.pack_cards(hand), card.code, pos.rules)
+    if not opened:
+        if melds and _lay_down_possible(inner):
+            for meld in melds:
+                yield TakeDiscard(LayDown(meld.cards, meld.kind))
+        return
+    for meld in melds:
+        yield TakeDiscard(LayDown(meld.cards, meld.kind))
+    if opened:
+        for layoff in _layoff_candidates(inner, hand, only=card):
+            if card in layoff.cards:
+                yield TakeDiscard(layoff)
 
 
 def _candidates(pos: _Pos) -> Iterator[Action]:
@@ -177,11 +214,7 @@ def _candidates(pos: _Pos) -> Iterator[Action]:
         if rules.take_discard is TakeMode.FREE:
             yield TakeDiscard()
             return
-        card = pos.discard_pile[-1]
-        inner = pos._replace(hand=_add(pos.hand, card), phase=Phase.PLAY)
-        for use in _play_candidates(inner):
-            if isinstance(use, LayDown | LayOff) and card in use.cards:
-                yield TakeDiscard(use)
+        yield from _take_candidates(pos, pos.discard_pile[-1])
         return
     if any(entry.staged for entry in pos.table):
         yield TakeBack()
@@ -213,7 +246,8 @@ def _swap_candidates(pos: _Pos) -> Iterator[SwapJoker]:
                 yield SwapJoker(index, card, Discard(JOKER))
 
 
-_DISCARDS: Final = tuple(Discard(Card.from_code(code)) for code in range(53))
+_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 
 
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
