@@ -9,11 +9,11 @@ import attrs
 from romme._checker import resolve
 from romme._core import Effect, Failure, Next
 from romme.actions import Action
-from romme.cards import card_code
+from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.rules import StockExhausted
 from romme.scoring import EndReason, RoundResult, hand_penalty
-from romme.state import GameState, Phase, TurnState, replace_state
+from romme.state import GameState, Phase, TableMeld, TurnState, replace_state
 
 __all__ = ["apply", "score_round"]
 
@@ -51,7 +51,12 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
         hand = tuple(sorted((*hand, stock[-1]), key=card_code))
         stock = stock[:-1]
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
-    opened = (*state.opened[:seat], effect.opened, *state.opened[seat + 1 :])
+    opened = state.opened
+    if opened[seat] != effect.opened:
+        opened = (*opened[:seat], effect.opened, *opened[seat + 1 :])
+    step = effect.next
+    if step is Next.END_TURN:
+        return _next_turn(state, hands, stock, effect.discard_pile, effect.table, opened)
     after = replace_state(
         state,
         hands=hands,
@@ -60,33 +65,51 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
         table=effect.table,
         opened=opened,
         turn=effect.turn,
+        phase=Phase.DRAW if step is Next.REDRAW else Phase.PLAY,
     )
-    step = effect.next
     if step is Next.PLAY:
-        return replace_state(after, phase=Phase.PLAY)
+        return after
     if step is Next.REDRAW:
-        return _enter_draw(replace_state(after, phase=Phase.DRAW))
-    if step is Next.END_TURN:
-        return _next_turn(after)
+        return _enter_draw(after)
     if step is Next.WENT_OUT:
         return _end(after, EndReason.WENT_OUT, seat, effect.hand_romme)
     return _end(after, EndReason.JOKERS_ONLY, None, False)
 
 
-def _next_turn(state: GameState) -> GameState:
-    table = tuple(
-        attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in state.table
-    )
+def _next_turn(
+    state: GameState,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    table: tuple[TableMeld, ...],
+    opened: tuple[bool, ...],
+) -> GameState:
+    """The state after the turn ends with these cards: the next seat dealt in is to draw."""
+    if any(entry.fresh for entry in table):
+        table = tuple(
+            attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in table
+        )
     seat = state.current_player
-    players = state.players
+    players = len(hands)
+    dealt_in = state.dealt_in
     for step in range(1, players + 1):
         candidate = (seat + step) % players
-        if state.dealt_in[candidate]:
+        if dealt_in[candidate]:
             seat = candidate
             break
-    turn = TurnState(number=state.turn.number + 1, opened_before=state.opened[seat])
+    turn = TurnState(number=state.turn.number + 1, opened_before=opened[seat])
     return _enter_draw(
-        replace_state(state, table=table, current_player=seat, phase=Phase.DRAW, turn=turn)
+        replace_state(
+            state,
+            hands=hands,
+            stock=stock,
+            discard_pile=discard_pile,
+            table=table,
+            opened=opened,
+            current_player=seat,
+            phase=Phase.DRAW,
+            turn=turn,
+        )
     )
 
 

@@ -177,18 +177,65 @@ class GameState:
         return counts
 
 
-_STATE_FIELDS: Final = tuple(field.name for field in attrs.fields(GameState))
+class _Keep(enum.Enum):
+    KEEP = "keep"
 
 
-def replace_state(state: GameState, **changes: object) -> GameState:
-    """Return a copy of `state` with `changes`, skipping the converters (internal, for the engine).
+_KEEP: Final = _Keep.KEEP
+# The slot descriptors of GameState: setting through them skips attrs' frozen guard.
+_SLOTS: Final = {field.name: getattr(GameState, field.name) for field in attrs.fields(GameState)}
+_put_rules = _SLOTS["rules"].__set__
+_put_seed = _SLOTS["seed"].__set__
+_put_dealer = _SLOTS["dealer"].__set__
+_put_hands = _SLOTS["hands"].__set__
+_put_stock = _SLOTS["stock"].__set__
+_put_discard_pile = _SLOTS["discard_pile"].__set__
+_put_table = _SLOTS["table"].__set__
+_put_opened = _SLOTS["opened"].__set__
+_put_dealt_in = _SLOTS["dealt_in"].__set__
+_put_current_player = _SLOTS["current_player"].__set__
+_put_phase = _SLOTS["phase"].__set__
+_put_turn = _SLOTS["turn"].__set__
+_put_reshuffles = _SLOTS["reshuffles"].__set__
+_put_result = _SLOTS["result"].__set__
+
+
+def replace_state(
+    state: GameState,
+    *,
+    hands: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
+    stock: tuple[Card, ...] | _Keep = _KEEP,
+    discard_pile: tuple[Card, ...] | _Keep = _KEEP,
+    table: tuple[TableMeld, ...] | _Keep = _KEEP,
+    opened: tuple[bool, ...] | _Keep = _KEEP,
+    current_player: int | _Keep = _KEEP,
+    phase: Phase | _Keep = _KEEP,
+    turn: TurnState | _Keep = _KEEP,
+    reshuffles: int | _Keep = _KEEP,
+    result: RoundResult | _Keep | None = _KEEP,
+) -> GameState:
+    """Return a copy of `state` with the given fields, skipping the converters (internal, for the engine).
 
     The engine only passes values already in their final form (sorted
-    tuples), so running the converters again would only cost time.
+    tuples), so running the converters again would only cost time. Every
+    field of `GameState` is copied (a test checks that none is missed);
+    the ones the engine never changes are not parameters.
     """
     new = object.__new__(GameState)
-    for name in _STATE_FIELDS:
-        object.__setattr__(new, name, changes.get(name, getattr(state, name)))
+    _put_rules(new, state.rules)
+    _put_seed(new, state.seed)
+    _put_dealer(new, state.dealer)
+    _put_dealt_in(new, state.dealt_in)
+    _put_hands(new, state.hands if hands is _KEEP else hands)
+    _put_stock(new, state.stock if stock is _KEEP else stock)
+    _put_discard_pile(new, state.discard_pile if discard_pile is _KEEP else discard_pile)
+    _put_table(new, state.table if table is _KEEP else table)
+    _put_opened(new, state.opened if opened is _KEEP else opened)
+    _put_current_player(new, state.current_player if current_player is _KEEP else current_player)
+    _put_phase(new, state.phase if phase is _KEEP else phase)
+    _put_turn(new, state.turn if turn is _KEEP else turn)
+    _put_reshuffles(new, state.reshuffles if reshuffles is _KEEP else reshuffles)
+    _put_result(new, state.result if result is _KEEP else result)
     return new
 
 
