@@ -26,7 +26,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card, format_cards
+from romme.cards import JOKER, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
@@ -51,6 +51,7 @@ from romme._core import (
     _remove,
     _replace_at,
     _staged,
+    _turn_with,
     _unstage,
     _waiver,
 )
@@ -98,14 +99,15 @@ def _extend(
 ) -> tuple[Meld, Side | None] | Failure:
     """Return the meld `cards` laid off onto `entry` make, or why they do not fit."""
     meld = entry.meld
-    text = f"{format_cards(cards)} onto {meld}"
     if meld.kind is MeldKind.SET:
         if side is not None:
-            return Failure(Reason.LAYOFF_DOES_NOT_FIT, f"{text}: a set has no low or high end")
+            return Failure(
+                Reason.LAYOFF_DOES_NOT_FIT, f"{_onto(cards, meld)}: a set has no low or high end"
+            )
         result = meld_failure((*meld.cards, *cards), rules, MeldKind.SET)
         if isinstance(result, Meld):
             return result, None
-        return _layoff_failure(result, text)
+        return _layoff_failure(result, cards, meld)
     failure: tuple[Reason, str] | None = None
     for try_side in (Side.HIGH, Side.LOW) if side is None else (side,):
         sequence = (*meld.cards, *cards) if try_side is Side.HIGH else (*cards, *meld.cards)
@@ -120,11 +122,16 @@ def _extend(
         else:
             failure = failure or result
     assert failure is not None
-    return _layoff_failure(failure, text)
+    return _layoff_failure(failure, cards, meld)
 
 
-def _layoff_failure(failure: tuple[Reason, str], text: str) -> Failure:
+def _onto(cards: tuple[Card, ...], meld: Meld) -> str:
+    return f"{format_cards(cards)} onto {meld}"
+
+
+def _layoff_failure(failure: tuple[Reason, str], cards: tuple[Card, ...], meld: Meld) -> Failure:
     reason, message = failure
+    text = _onto(cards, meld)
     if reason in (Reason.JOKER_LIMIT, Reason.ADJACENT_JOKERS, Reason.AROUND_THE_CORNER):
         return Failure(reason, f"{text}: {message}")
     return Failure(Reason.LAYOFF_DOES_NOT_FIT, f"{text} does not make a valid meld ({message})")
@@ -139,7 +146,7 @@ def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure
 
 def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
     if turn.taken_in_hand and turn.taken in cards:
-        return attrs.evolve(turn, taken_in_hand=False)
+        return _turn_with(turn, taken_in_hand=False)
     return turn
 
 
@@ -216,7 +223,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
                 "under these rules the taken card goes to the hand; play it separately",
             )
         hand = _add(pos.hand, card)
-        turn = attrs.evolve(pos.turn, taken=card, taken_in_hand=True)
+        turn = _turn_with(pos.turn, taken=card, taken_in_hand=True)
         follow = _finish(pos._replace(hand=hand, turn=turn), hand)
         if isinstance(follow, Failure):
             return follow
@@ -234,13 +241,13 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV Nr. 4a/4b)",
         )
-    turn = attrs.evolve(pos.turn, taken=card)
+    turn = _turn_with(pos.turn, taken=card)
     staging = not pos.opened[pos.player]
     inner = pos._replace(
         phase=Phase.PLAY,
         hand=_add(pos.hand, card),
         discard_pile=pile,
-        turn=attrs.evolve(turn, taken_staged=staging),
+        turn=_turn_with(turn, taken_staged=staging),
     )
     return _resolve(inner, use)
 
@@ -290,7 +297,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             table=(*table, TableMeld(meld, pos.player, False, fresh)),
             discard_pile=pos.discard_pile,
             opened=True,
-            turn=attrs.evolve(turn, taken_staged=False),
+            turn=_turn_with(turn, taken_staged=False),
             next=follow,
             hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
         )
@@ -379,12 +386,12 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
-    turn = attrs.evolve(_after_use(pos.turn, action.cards), laid_off=True)
+    turn = _turn_with(_after_use(pos.turn, action.cards), laid_off=True)
     follow = _finish(pos._replace(turn=turn), rest)
     if isinstance(follow, Failure):
         return follow
-    new_entry = attrs.evolve(
-        entry, meld=meld, fresh=_fresh_after_extend(entry, meld, action.cards, side)
+    new_entry = TableMeld(
+        meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
     )
     table = _replace_at(pos.table, action.target, new_entry)
     return Effect(
@@ -463,11 +470,13 @@ def _swapped(
         )
     else:
         fresh = entry.fresh - {position}
-    table = _replace_at(pos.table, action.target, attrs.evolve(entry, meld=result, fresh=fresh))
+    table = _replace_at(
+        pos.table, action.target, TableMeld(result, entry.owner, entry.staged, fresh)
+    )
     rest = _remove(pos.hand, (card,))
     assert rest is not None
     hand = _add(rest, JOKER)
-    turn = attrs.evolve(_after_use(pos.turn, (card,)), laid_off=True)
+    turn = _turn_with(_after_use(pos.turn, (card,)), laid_off=True)
     after = pos._replace(hand=hand, table=table, turn=turn)
     then = action.then
     mode = rules.swapped_joker
@@ -548,7 +557,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         returned.remove(turn.taken)
         pile = (*pile, turn.taken)
         redo = pos.rules.failed_take.value == "redo_turn"
-        turn = attrs.evolve(turn, taken=None, taken_staged=False)
+        turn = _turn_with(turn, taken=None, taken_staged=False)
         return Effect(
             hand=_add(pos.hand, *returned),
             table=table,
@@ -559,7 +568,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         )
     if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
         # The taken card laid down is back in the hand (RULES.md §4, rediscard_taken).
-        turn = attrs.evolve(turn, taken_in_hand=True)
+        turn = _turn_with(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),
         table=table,
@@ -591,6 +600,22 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
             f"the {card} taken from the discard pile may not be discarded this turn (S000 §6)",
         )
     return None
+
+
+def _discardable(pos: _Pos) -> list[Card]:
+    """The distinct cards `_discard_problem` accepts now, in card order (for the generator)."""
+    if pos.phase is not Phase.PLAY:
+        return []
+    hand = pos.hand
+    if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
+        return []
+    rules = pos.rules
+    locked = _locked(pos)
+    return [
+        card
+        for card in sorted(set(hand), key=card_code)
+        if _may_discard(card, hand, rules, locked) is None
+    ]
 
 
 def _discard(pos: _Pos, action: Discard) -> Effect | Failure:

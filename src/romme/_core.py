@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 import attrs
 
@@ -167,7 +167,33 @@ def _waiver(pos: _Pos) -> bool:
 
 def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
-    return tuple(attrs.evolve(e, staged=False) if e.staged else e for e in table)
+    return tuple(TableMeld(e.meld, e.owner, False, e.fresh) if e.staged else e for e in table)
+
+
+class _Same(enum.Enum):
+    SAME = "same"
+
+
+_SAME: Final = _Same.SAME
+
+
+def _turn_with(
+    turn: TurnState,
+    *,
+    taken: Card | _Same | None = _SAME,
+    taken_in_hand: bool | None = None,
+    taken_staged: bool | None = None,
+    laid_off: bool | None = None,
+) -> TurnState:
+    """`turn` with the given fields changed (`attrs.evolve` without its introspection)."""
+    return TurnState(
+        number=turn.number,
+        opened_before=turn.opened_before,
+        taken=turn.taken if taken is _SAME else taken,
+        taken_in_hand=turn.taken_in_hand if taken_in_hand is None else taken_in_hand,
+        taken_staged=turn.taken_staged if taken_staged is None else taken_staged,
+        laid_off=turn.laid_off if laid_off is None else laid_off,
+    )
 
 
 def _replace_at(

@@ -12,8 +12,6 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from romme import _search
 from romme.actions import (
     Action,
@@ -26,7 +24,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card, card_code
+from romme.cards import JOKER, Card
 from romme.errors import IllegalActionError
 from romme.melds import Meld, MeldKind
 from romme.rules import SwappedJoker
@@ -37,12 +35,13 @@ if TYPE_CHECKING:
     from romme.state import GameState
     from romme.views import PlayerView
 
-from romme._checker import _discard_problem, _position_for, _resolve, _swap, resolve
+from romme._checker import _discardable, _position_for, _resolve, _swap, resolve
 from romme._core import (
     Failure,
     Position,
     _add,
     _Pos,
+    _turn_with,
 )
 from romme._opening import _lay_down_possible
 
@@ -189,7 +188,7 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
     inner = pos._replace(
         hand=hand,
         phase=Phase.PLAY,
-        turn=attrs.evolve(pos.turn, taken=card, taken_staged=not opened),
+        turn=_turn_with(pos.turn, taken=card, taken_staged=not opened),
     )
     melds = _search.melds_with(_search.pack_cards(hand), card.code, pos.rules)
     if not opened:
@@ -270,11 +269,9 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     if isinstance(pos, Failure):
         return ()
     seen: dict[Action, None] = {}
-    if pos.phase is Phase.PLAY:
-        # Discards first, checked without building their effect.
-        for card in sorted(set(pos.hand), key=card_code):
-            if _discard_problem(pos, card) is None:
-                seen[_DISCARDS[card.code]] = None
+    # Discards first, checked without building their effect.
+    for card in _discardable(pos):
+        seen[_DISCARDS[card.code]] = None
     for action in _candidates(pos):
         if action not in seen and not isinstance(_resolve(pos, action), Failure):
             seen[action] = None
