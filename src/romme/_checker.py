@@ -405,8 +405,16 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     )
 
 
-def _swap(pos: _Pos, action: SwapJoker, *, probe: bool = False) -> Effect | Failure:
-    """Check and carry out a swap; with `probe`, stop before the freed joker's new place."""
+def _swap(pos: _Pos, action: SwapJoker) -> Effect | Failure:
+    """Check and carry out a swap, then place the freed joker."""
+    found = _swap_joker(pos, action)
+    if isinstance(found, Failure):
+        return found
+    return _place_joker(pos, action, _swapped(pos, action, *found))
+
+
+def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure:
+    """Check a swap: the table meld and the position of the joker `action.card` replaces."""
     rules = pos.rules
     wrong = _need_phase(pos, Phase.PLAY, "swapping a joker") or _may_lay_off(
         pos, "swapping a joker"
@@ -441,13 +449,11 @@ def _swap(pos: _Pos, action: SwapJoker, *, probe: bool = False) -> Effect | Fail
                 Reason.SWAP_OWN_NEW_JOKER,
                 f"the joker in {meld} was laid this turn and may not be swapped this turn (DRoV Streitfall 20)",
             )
-    return _swapped(pos, action, entry, roles[0].position, probe)
+    return entry, roles[0].position
 
 
-def _swapped(
-    pos: _Pos, action: SwapJoker, entry: TableMeld, position: int, probe: bool
-) -> Effect | Failure:
-    """Carry out a checked swap of the joker at `position`, then place the freed joker."""
+def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _Pos:
+    """The position after a checked swap of the joker at `position`: the freed joker in hand."""
     rules = pos.rules
     card = action.card
     meld = entry.meld
@@ -455,7 +461,7 @@ def _swapped(
     cards[position] = card
     result = meld_failure(tuple(cards), rules, meld.kind)
     if not isinstance(result, Meld):  # pragma: no cover - a swap never breaks a meld
-        return Failure(*result)
+        raise AssertionError(f"swapping {card} into {meld} broke it: {result}")
     if meld.kind is MeldKind.SET:
         fresh_count = (
             sum(1 for p in entry.fresh if p != position)
@@ -477,18 +483,15 @@ def _swapped(
     assert rest is not None
     hand = _add(rest, JOKER)
     turn = _turn_with(_after_use(pos.turn, (card,)), laid_off=True)
-    after = pos._replace(hand=hand, table=table, turn=turn)
+    return pos._replace(hand=hand, table=table, turn=turn)
+
+
+def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
+    """Place the joker a swap freed (`after` is the position with it in hand), as `action` says."""
+    rules = pos.rules
+    hand, table, turn = after.hand, after.table, after.turn
     then = action.then
     mode = rules.swapped_joker
-    if probe:
-        return Effect(
-            hand=hand,
-            table=table,
-            discard_pile=pos.discard_pile,
-            opened=True,
-            turn=turn,
-            next=Next.PLAY,
-        )
     if mode is SwappedJoker.TO_HAND:
         if then is not None:
             return Failure(

@@ -35,8 +35,17 @@ if TYPE_CHECKING:
     from romme.state import GameState
     from romme.views import PlayerView
 
-from romme._checker import _discardable, _position_for, _resolve, _swap, resolve
+from romme._checker import (
+    _discardable,
+    _place_joker,
+    _position_for,
+    _resolve,
+    _swap_joker,
+    _swapped,
+    resolve,
+)
 from romme._core import (
+    Effect,
     Failure,
     Position,
     _add,
@@ -218,31 +227,36 @@ def _candidates(pos: _Pos) -> Iterator[Action]:
     if any(entry.staged for entry in pos.table):
         yield TakeBack()
     yield from _play_candidates(pos)
-    if pos.opened[pos.player] and rules.joker_swap:
-        yield from _swap_candidates(pos)
 
 
-def _swap_candidates(pos: _Pos) -> Iterator[SwapJoker]:
+def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | None]]:
+    """Swaps with each place of the freed joker, checked as they are built.
+
+    The swap itself is checked once per table meld and card, and each
+    follow-up on the position after it, with the checker's own functions.
+    """
     rules = pos.rules
     naturals = sorted({c for c in pos.hand if not c.is_joker})
+    mode = rules.swapped_joker
     for index, entry in enumerate(pos.table):
         for card in naturals:
             if not any(role.can_be(card) for role in entry.meld.jokers):
                 continue
             base = SwapJoker(index, card)
-            mode = rules.swapped_joker
             if mode is SwappedJoker.TO_HAND:
-                yield base
+                yield base, None
                 continue
-            probe = _swap(pos, base, probe=True)
-            if isinstance(probe, Failure):
+            found = _swap_joker(pos, base)
+            if isinstance(found, Failure):
                 continue
-            swapped = pos._replace(hand=probe.hand, table=probe.table, turn=probe.turn)
-            for then in _play_candidates(swapped):
+            after = _swapped(pos, base, *found)
+            for then in _play_candidates(after):
                 if isinstance(then, LayDown | LayOff) and JOKER in then.cards:
-                    yield SwapJoker(index, card, then)
+                    action = SwapJoker(index, card, then)
+                    yield action, _place_joker(pos, action, after)
             if mode is SwappedJoker.MELD_OR_DISCARD:
-                yield SwapJoker(index, card, Discard(JOKER))
+                action = SwapJoker(index, card, Discard(JOKER))
+                yield action, _place_joker(pos, action, after)
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
@@ -275,4 +289,12 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     for action in _candidates(pos):
         if action not in seen and not isinstance(_resolve(pos, action), Failure):
             seen[action] = None
+    if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
+        for action, verdict in _swap_candidates(pos):
+            if action in seen:
+                continue
+            if verdict is None:
+                verdict = _resolve(pos, action)
+            if not isinstance(verdict, Failure):
+                seen[action] = None
     return tuple(seen)
