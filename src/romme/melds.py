@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Final
 
 import attrs
@@ -125,6 +125,41 @@ class Meld:
         return format_cards(self.cards)
 
 
+# The slot setters of Meld's fields: they skip the frozen guard of attrs.
+_MELD_SLOTS: Final = {field.name: getattr(Meld, field.name).__set__ for field in attrs.fields(Meld)}
+_put_kind = _MELD_SLOTS["kind"]
+_put_cards = _MELD_SLOTS["cards"]
+_put_ranks = _MELD_SLOTS["ranks"]
+_put_suit = _MELD_SLOTS["suit"]
+_put_value = _MELD_SLOTS["value"]
+_put_jokers = _MELD_SLOTS["jokers"]
+
+
+def _new_meld(
+    *,
+    kind: MeldKind,
+    cards: tuple[Card, ...],
+    ranks: tuple[Rank, ...],
+    suit: Suit | None,
+    value: int,
+    jokers: tuple[JokerRole, ...],
+) -> Meld:
+    """Return ``Meld(kind=kind, cards=cards, …)``, built faster than attrs' ``__init__``.
+
+    `Meld` has no converters, validators or defaults, so filling its slots
+    directly makes the same value. Every field of `Meld` is a parameter (a
+    test checks that none is missed).
+    """
+    meld: Meld = object.__new__(Meld)
+    _put_kind(meld, kind)
+    _put_cards(meld, cards)
+    _put_ranks(meld, ranks)
+    _put_suit(meld, suit)
+    _put_value(meld, value)
+    _put_jokers(meld, jokers)
+    return meld
+
+
 # -- values -----------------------------------------------------------------
 
 _RANK_BY_INDEX: Final = tuple(Rank)  # index 0 = TWO … 12 = ACE
@@ -154,6 +189,31 @@ _WINDOWS: Final = {
 }
 
 
+_RANK_VALUES: Final = {rank: _rank_value(rank) for rank in Rank}
+_SUIT_BY_INDEX: Final = tuple(Suit)  # the suit of card code c is _SUIT_BY_INDEX[c // 13]
+_ALL_SUITS: Final = frozenset(Suit)
+
+# For every set rank and the suits its jokers may stand for: the role of a
+# joker at each position (a set holds at most four cards).
+_SET_JOKER_ROLES: Final = {
+    (rank, free): tuple(JokerRole(position, rank, free) for position in range(4))
+    for rank in Rank
+    for free in (
+        frozenset(suits) for size in range(5) for suits in itertools.combinations(Suit, size)
+    )
+}
+
+# For every run suit and start ordinal: what a joker stands for at each position.
+_RUN_JOKER_ROLES: Final = {
+    (suit, start): tuple(
+        JokerRole(position, _RANK_BY_INDEX[(start + position) % 13], (suit,))
+        for position in range(13)
+    )
+    for suit in Suit
+    for start in range(-1, 12)
+}
+
+
 def meld_value(meld: Meld) -> int:
     """Return the value a meld counts for the opening (the same as ``meld.value``)."""
     return meld.value
@@ -179,15 +239,17 @@ class _Failure:
         return f"{text}: {self.detail}"
 
 
+# Whether a meld of `jokers` jokers and `naturals` natural cards breaks each joker limit.
+_JOKER_LIMIT_BROKEN: Final[dict[JokerLimit, Callable[[int, int], bool]]] = {
+    JokerLimit.NONE: lambda jokers, naturals: False,
+    JokerLimit.ONE_PER_MELD: lambda jokers, naturals: jokers > 1,
+    JokerLimit.NOT_MAJORITY: lambda jokers, naturals: jokers > naturals,
+    JokerLimit.MINORITY: lambda jokers, naturals: jokers >= naturals,
+}
+
+
 def _joker_limit_broken(jokers: int, naturals: int, rules: Rules) -> bool:
-    limit = rules.joker_limit
-    if limit is JokerLimit.NONE:
-        return False
-    if limit is JokerLimit.ONE_PER_MELD:
-        return jokers > 1
-    if limit is JokerLimit.NOT_MAJORITY:
-        return jokers > naturals
-    return jokers >= naturals
+    return _JOKER_LIMIT_BROKEN[rules.joker_limit](jokers, naturals)
 
 
 def _joker_limit_text(rules: Rules) -> str:
@@ -210,17 +272,82 @@ def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
         return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
     rank = naturals[0].rank
     assert rank is not None
-    ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
-    free = frozenset(Suit) - suits if rules.set_distinct_suits else frozenset(Suit)
-    roles = tuple(JokerRole(p, rank, free) for p in range(len(naturals), len(ordered)))
-    return Meld(
+    length = len(cards)
+    if jokers:
+        ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
+        free = _ALL_SUITS - suits if rules.set_distinct_suits else _ALL_SUITS
+        roles = _SET_JOKER_ROLES[rank, free][len(naturals) : length]
+    else:
+        ordered = tuple(sorted(naturals, key=card_code))
+        roles = ()
+    return _new_meld(
         kind=MeldKind.SET,
         cards=ordered,
-        ranks=(rank,) * len(ordered),
+        ranks=(rank,) * length,
         suit=None,
-        value=_rank_value(rank) * len(ordered),
+        value=_RANK_VALUES[rank] * length,
         jokers=roles,
     )
+
+
+# For each adjacent-jokers rule: the shortest run in which two jokers may lie
+# side by side (14, longer than any run, for never).
+_ADJACENT_JOKERS_FROM: Final = {
+    AdjacentJokers.FORBIDDEN: 14,
+    AdjacentJokers.LONG_RUNS: 4,
+    AdjacentJokers.ALLOWED: 0,
+}
+
+
+def _adjacent_jokers_forbidden(rules: Rules, length: int) -> bool:
+    """Whether `rules` forbid two jokers side by side in a run of `length` cards."""
+    return length < _ADJACENT_JOKERS_FROM[rules.adjacent_jokers]
+
+
+def _run_in_given_order(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
+    """Return the run `cards` make in the order given, or ``None``.
+
+    ``None`` means the order given is no run that `rules` allow: no
+    natural card, two suits, a gap, more than thirteen cards, too many
+    jokers or jokers side by side where forbidden, or (without
+    ``ace_wraps``) a run around the corner. Whether the cards form a meld
+    in another order is then for `_run_meld` or `_set_meld` to say.
+
+    When this returns a run, so would the full check (`_run_meld`): no
+    other arrangement is nearer to the order given. That makes it the fast
+    path `_check` tries first.
+    """
+    length = len(cards)
+    if length > 13:
+        return None
+    suit_index = -1  # no natural card seen yet
+    offset = 0  # the start ordinal modulo 13 that the naturals so far agree on
+    joker_places: list[int] = []
+    for position, card in enumerate(cards):
+        code = card.code
+        if code == JOKER_CODE:
+            joker_places.append(position)
+        elif suit_index < 0:
+            suit_index = code // 13
+            offset = (code - position) % 13
+        elif code // 13 != suit_index or (code - position) % 13 != offset:
+            return None
+    if suit_index < 0:
+        return None
+    start = -1 if offset == 12 else offset  # a run that begins with the ace begins low
+    if not rules.ace_wraps and start + length - 1 > 12:
+        return None
+    jokers = len(joker_places)
+    if jokers:
+        if _joker_limit_broken(jokers, length - jokers, rules):
+            return None
+        if (
+            jokers > 1
+            and _adjacent_jokers_forbidden(rules, length)
+            and any(b - a == 1 for a, b in itertools.pairwise(joker_places))
+        ):
+            return None
+    return _run_from(cards, start, _SUIT_BY_INDEX[suit_index], joker_places)
 
 
 def _run_windows(
@@ -249,6 +376,11 @@ def _inversions(order: list[int]) -> int:
 
 
 def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
+    """Return the run of `cards` (naturals of one suit) nearest to the order given, or why none.
+
+    The caller has tried `_run_in_given_order` first: when the order given
+    is a run these rules allow, that is the answer and this is not asked.
+    """
     suit = naturals[0].suit
     assert suit is not None
     if len({card.rank for card in naturals}) < len(naturals):
@@ -259,13 +391,7 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
     jokers = length - len(naturals)
     if _joker_limit_broken(jokers, len(naturals), rules):
         return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
-    check_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN or (
-        rules.adjacent_jokers is AdjacentJokers.LONG_RUNS and length < 4
-    )
-    given = _given_order_start(cards, rules.ace_wraps)
-    if given is not None and not (check_adjacent and _adjacent_jokers(cards)):
-        # The order given is a run: no other arrangement is nearer to it.
-        return _run_from(cards, given, suit)
+    check_adjacent = _adjacent_jokers_forbidden(rules, length)
     windows = _run_windows(cards, naturals, rules.ace_wraps)
     if not windows:
         if not rules.ace_wraps and _run_windows(cards, naturals, True):
@@ -275,7 +401,7 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
                 "a run may not go around the corner (K-A-2) under these rules",
             )
         return _Failure(Reason.GAP, cards, "the cards are not in sequence")
-    best: tuple[tuple[int, int, int], tuple[Card, ...]] | None = None
+    best: tuple[tuple[int, int, int], tuple[Card, ...], list[int]] | None = None
     for start, positions in windows:
         arranged: list[Card] = [JOKER] * length
         for card, p in zip(naturals, positions, strict=True):
@@ -286,58 +412,42 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
             continue
         # How far the window's order is from the order given: jokers are
         # matched to joker places in the order given.
-        joker_places = iter(p for p in range(length) if arranged[p] is JOKER)
-        natural_places = iter(positions)
+        joker_places = [p for p in range(length) if arranged[p] is JOKER]
+        joker_place = iter(joker_places)
+        natural_place = iter(positions)
         order = [
-            next(joker_places) if card.code == JOKER_CODE else next(natural_places)
-            for card in cards
+            next(joker_place) if card.code == JOKER_CODE else next(natural_place) for card in cards
         ]
         key = (_inversions(order), -_WINDOWS[start, length][1], start)
         if best is None or key < best[0]:
-            best = (key, tuple(arranged))
+            best = (key, tuple(arranged), joker_places)
     if best is None:
         return _Failure(
             Reason.ADJACENT_JOKERS, cards, "two jokers may not lie side by side in this run"
         )
-    (_, _, start), arranged_cards = best
-    return _run_from(arranged_cards, start, suit)
+    (_, _, start), arranged_cards, joker_places = best
+    return _run_from(arranged_cards, start, suit, joker_places)
 
 
-def _given_order_start(cards: tuple[Card, ...], wraps: bool) -> int | None:
-    """The start ordinal of the run `cards` make in the order given, or ``None``."""
-    start = None
-    for position, card in enumerate(cards):
-        if card.code == JOKER_CODE:
-            continue
-        if start is None:
-            start = (card.code % 13 - position) % 13
-            if start == 12:
-                start = -1  # a run that begins with the ace begins low
-        elif (card.code % 13 - start) % 13 != position:
-            return None
-    if start is None or (not wraps and start + len(cards) - 1 > 12):
-        return None
-    return start
-
-
-def _adjacent_jokers(cards: tuple[Card, ...]) -> bool:
-    return any(a.code == JOKER_CODE and b.code == JOKER_CODE for a, b in itertools.pairwise(cards))
-
-
-def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit) -> Meld:
-    """The run meld of cards in table order that start at `start`."""
+def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit, joker_places: list[int]) -> Meld:
+    """The run meld of cards in table order that start at `start`, jokers at `joker_places`."""
     ranks, value = _WINDOWS[start, len(arranged)]
-    return Meld(
+    if joker_places:
+        roles = _RUN_JOKER_ROLES[suit, start]
+        table = list(arranged)
+        for p in joker_places:
+            table[p] = JOKER  # every joker is the one JOKER value, a caller's ``Card()`` too
+        arranged = tuple(table)
+        jokers = tuple([roles[p] for p in joker_places])
+    else:
+        jokers = ()
+    return _new_meld(
         kind=MeldKind.RUN,
-        cards=tuple(JOKER if card.code == JOKER_CODE else card for card in arranged),
+        cards=arranged,
         ranks=ranks,
         suit=suit,
         value=value,
-        jokers=tuple(
-            JokerRole(p, ranks[p], (suit,))
-            for p, card in enumerate(arranged)
-            if card.code == JOKER_CODE
-        ),
+        jokers=jokers,
     )
 
 
@@ -348,7 +458,9 @@ MAX_SEARCH_CARDS: Final = 17
 
 
 def _coerce(cards: Iterable[Card] | str, limit: int = MAX_MELD_CARDS) -> tuple[Card, ...]:
-    if isinstance(cards, str):
+    if type(cards) is tuple:
+        result = cards  # already what the checks need: no copy
+    elif isinstance(cards, str):
         result = parse_cards(cards)
     else:
         result = tuple(itertools.islice(cards, limit + 1))
@@ -380,6 +492,13 @@ def _kind(kind: MeldKind | str | None) -> MeldKind | None:
 def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
     if len(cards) < 3:
         return _Failure(Reason.TOO_FEW_CARDS, cards, "a meld needs at least three cards")
+    if kind is not MeldKind.SET:
+        # The common case first. A run in the order given is the answer
+        # whatever else the cards could form: it is preferred to a set and
+        # to any other order of the cards.
+        in_order = _run_in_given_order(cards, rules)
+        if in_order is not None:
+            return in_order
     naturals = [card for card in cards if card.code != JOKER_CODE]
     if not naturals:
         return _Failure(Reason.ONLY_JOKERS, cards, "a meld needs at least one natural card")
@@ -399,13 +518,12 @@ def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld
         reason = Reason.MIXED_RANKS if ranks <= suits else Reason.MIXED_SUITS
         return _Failure(reason, cards, "neither a set (mixed ranks) nor a run (mixed suits)")
     # One natural card (or copies of one card) and jokers: either kind may fit.
-    # A run whose given order holds is preferred, then a set, then a re-ordered run.
-    run = _run_meld(cards, naturals, rules)
-    if isinstance(run, Meld) and run.cards == cards:
-        return run
+    # A run in the order given is preferred (tried above), then a set, then a
+    # re-ordered run.
     as_set = _set_meld(cards, naturals, rules)
     if isinstance(as_set, Meld):
         return as_set
+    run = _run_meld(cards, naturals, rules)
     if isinstance(run, Meld) or len(naturals) == 1:
         return run
     return as_set

@@ -7,6 +7,7 @@ test runs every preset with the expected outcome written out per preset.
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
 from typing import Any, Final
 
@@ -33,6 +34,7 @@ from romme import (
     parse_cards,
     validate_meld,
 )
+from romme.melds import _new_meld
 
 PRESET_NAMES: Final = (
     "drov",
@@ -554,6 +556,19 @@ def test_melds_are_hashable_values() -> None:
     second = validate_meld("7♣ 6♣ 5♣", PRESETS["drov"])
     assert first == second
     assert 1 == len({first, second})
+
+
+@pytest.mark.parametrize(
+    "text", ["5♣ 6♣ 7♣", "5♦ JK 7♦ 8♦", "JK 5♦ 7♦ 8♦", "7♥ 7♠ 7♦", "9♠ 9♥ 9♣ JK"]
+)
+def test_melds_are_built_with_every_field(text: str) -> None:
+    """validate_meld builds melds without attrs' __init__ (for speed): each field is set, and the
+    meld equals, hashes and prints like the same meld made by Meld(...)."""
+    fields = [field.name for field in attrs.fields(Meld)]
+    assert fields == list(inspect.signature(_new_meld).parameters)
+    meld = validate_meld(text, PRESETS["drov"])
+    rebuilt = Meld(**{name: getattr(meld, name) for name in fields})
+    assert (rebuilt, hash(rebuilt), repr(rebuilt)) == (meld, hash(meld), repr(meld))
 
 
 # -- find_melds --------------------------------------------------------------------------------------------------
