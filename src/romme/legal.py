@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from romme import _search
 from romme.actions import (
@@ -27,7 +27,7 @@ from romme.actions import (
 from romme.cards import JOKER, Card
 from romme.errors import IllegalActionError
 from romme.melds import Meld, MeldKind
-from romme.rules import SwappedJoker
+from romme.rules import AdjacentJokers, Rules, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import Phase
 
@@ -97,54 +97,72 @@ def is_legal(
 _MAX_LAYOFF: Final = 13
 
 
-def _run_layoffs(index: int, meld: Meld, counts: Counter[Card], jokers: int) -> Iterator[LayOff]:
-    """Every sequence of hand cards that continues run `index` at either end (not yet checked)."""
-    # Ranks are followed cyclically (…, K, A, 2, …): the checker refuses
-    # what these rules do not allow, such as K-A-2 without ace_wraps.
+class _RunEnd(NamedTuple):
+    """What an extension of a run at one end must respect (fixed for the whole extension)."""
+
+    target: int
+    """The table meld's index."""
+    side: Side
+    suit_base: int
+    start: int
+    """The rank index (rank - 2) of the first card beyond the end."""
+    step: int
+    room: int
+    wraps: bool
+    """Whether ranks go on past the ace (``ace_wraps``)."""
+    no_adjacent: bool
+    """Whether two jokers may never lie side by side (``adjacent_jokers=forbidden``)."""
+
+
+def _run_layoffs(
+    index: int, meld: Meld, counts: Counter[Card], jokers: int, rules: Rules
+) -> Iterator[LayOff]:
+    """The sequences of hand cards that continue run `index` at either end (not yet checked).
+
+    Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
+    where no longer one could be a run: past an ace without ``ace_wraps``
+    (RULES.md §3, around the corner), and a joker is not put next to a
+    joker where ``adjacent_jokers`` forbids it in every run. Everything
+    else, the joker limit included, is for the checker to decide.
+    """
     suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
     room = 13 - len(meld)
-    # Rank indices (rank - 2) of the first card beyond each end.
-    yield from _extend_run(
-        index, Side.HIGH, suit_base, meld.ranks[-1] - 1, 1, room, [], counts, jokers
-    )
-    yield from _extend_run(
-        index, Side.LOW, suit_base, meld.ranks[0] - 3, -1, room, [], counts, jokers
-    )
+    wraps = rules.ace_wraps
+    no_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
+    high = _RunEnd(index, Side.HIGH, suit_base, meld.ranks[-1] - 1, 1, room, wraps, no_adjacent)
+    yield from _extend_run(high, [], counts, jokers, meld.ranks[-1] - 2, meld.cards[-1].is_joker)
+    low = _RunEnd(index, Side.LOW, suit_base, meld.ranks[0] - 3, -1, room, wraps, no_adjacent)
+    yield from _extend_run(low, [], counts, jokers, meld.ranks[0] - 2, meld.cards[0].is_joker)
+
+
+_ACE_INDEX: Final = 12
 
 
 def _extend_run(
-    index: int,
-    side: Side,
-    suit_base: int,
-    start: int,
-    step: int,
-    room: int,
+    end: _RunEnd,
     sequence: list[Card],
     counts: Counter[Card],
     jokers: int,
+    previous: int,
+    previous_joker: bool,
 ) -> Iterator[LayOff]:
+    """Extend `sequence` by one card beyond rank index `previous` (a joker's, if `previous_joker`)."""
     depth = len(sequence)
-    if depth >= room:
+    if depth >= end.room or (previous % 13 == _ACE_INDEX and not end.wraps):
         return
-    natural = _CARDS[suit_base + (start + step * depth) % 13]
-    have = counts[natural] > 0
-    if not have and jokers <= 0:
-        return
-    for option in (natural, JOKER) if have else (JOKER,):
-        if option is JOKER and jokers <= 0:
-            continue
+    here = (end.start + end.step * depth) % 13
+    natural = _CARDS[end.suit_base + here]
+    joker_ok = jokers > 0 and not (previous_joker and end.no_adjacent)
+    options = ((natural,) if counts[natural] > 0 else ()) + ((JOKER,) if joker_ok else ())
+    for option in options:
         sequence.append(option)
-        cards = tuple(sequence) if side is Side.HIGH else tuple(reversed(sequence))
-        yield LayOff(index, cards, side)
+        cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
+        yield LayOff(end.target, cards, end.side)
         if option is JOKER:
-            yield from _extend_run(
-                index, side, suit_base, start, step, room, sequence, counts, jokers - 1
-            )
+            yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
             counts[option] -= 1
-            yield from _extend_run(
-                index, side, suit_base, start, step, room, sequence, counts, jokers
-            )
+            yield from _extend_run(end, sequence, counts, jokers, here, False)
             counts[option] += 1
         sequence.pop()
 
@@ -177,7 +195,7 @@ def _layoff_candidates(
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
-            yield from _run_layoffs(index, meld, counts, jokers)
+            yield from _run_layoffs(index, meld, counts, jokers, pos.rules)
 
 
 def _play_candidates(pos: _Pos) -> Iterator[Action]:
