@@ -9,6 +9,7 @@ these tests check every pruned candidate against the checker.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Any
 
 import attrs
 import pytest
@@ -55,20 +56,21 @@ HANDS = [
     "A♣ 2♣ K♥ 4♥ 5♥ 3♠ 10♦ J♦ 7♦ 7♦ JK JK JK",
     "9♣ J♣ 4♥ 5♥ 6♥ 8♠ 9♠ 10♠ Q♦ K♦ JK",
 ]
+CHANGES: list[tuple[str, dict[str, Any]]] = [
+    ("as-is", {}),
+    ("wraps", {"ace_wraps": True}),
+    ("no-wraps", {"ace_wraps": False}),
+    ("adjacent-forbidden", {"adjacent_jokers": AdjacentJokers.FORBIDDEN}),
+    ("adjacent-long", {"adjacent_jokers": AdjacentJokers.LONG_RUNS}),
+    (
+        "adjacent-allowed",
+        {"adjacent_jokers": AdjacentJokers.ALLOWED, "joker_limit": JokerLimit.NONE},
+    ),
+]
 VARIANTS = [
     pytest.param(attrs.evolve(find_rules(name), **changes), id=f"{name}-{label}")
     for name in ("drov", "classic")
-    for label, changes in [
-        ("as-is", {}),
-        ("wraps", {"ace_wraps": True}),
-        ("no-wraps", {"ace_wraps": False}),
-        ("adjacent-forbidden", {"adjacent_jokers": AdjacentJokers.FORBIDDEN}),
-        ("adjacent-long", {"adjacent_jokers": AdjacentJokers.LONG_RUNS}),
-        (
-            "adjacent-allowed",
-            {"adjacent_jokers": AdjacentJokers.ALLOWED, "joker_limit": JokerLimit.NONE},
-        ),
-    ]
+    for label, changes in CHANGES
 ]
 
 
