@@ -287,6 +287,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     staged = [*_staged(pos.table), meld]
     after = pos._replace(turn=turn, hand=rest)
     pool = _search.pack_cards(pos.hand)
+    key = pool - _search.meld_key(meld)
     if _opening_reached(staged, rules):
         follow = _finish(after, rest)
         if isinstance(follow, Failure):
@@ -319,19 +320,19 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 hand_romme=True,
             )
     if not (
-        _opening_completable(rest, staged, after, pool, rules)
-        or (waiver and _hand_romme_completable(rest, after, pool))
+        _opening_completable(rest, key, staged, after, pool, rules)
+        or (waiver and _hand_romme_completable(rest, key, after, pool))
     ):
         # Name the requirement that fails: the run, the one meld, or the points.
         if rules.opening_requires_run and _opening_completable(
-            rest, staged, after, pool, attrs.evolve(rules, opening_requires_run=False)
+            rest, key, staged, after, pool, attrs.evolve(rules, opening_requires_run=False)
         ):
             return Failure(
                 Reason.OPENING_NEEDS_RUN,
                 f"{meld}: the opening must include a run, and none can be laid this turn",
             )
         if not rules.opening_sums_melds and _opening_completable(
-            rest, staged, after, pool, attrs.evolve(rules, opening_sums_melds=True)
+            rest, key, staged, after, pool, attrs.evolve(rules, opening_sums_melds=True)
         ):
             return Failure(
                 Reason.OPENING_SINGLE_MELD,

@@ -54,7 +54,12 @@ def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
 
 
 def _opening_completable(
-    hand: tuple[Card, ...], staged: Sequence[Meld], pos: _Pos, pool: int, rules: Rules
+    hand: tuple[Card, ...],
+    key: int,
+    staged: Sequence[Meld],
+    pos: _Pos,
+    pool: int,
+    rules: Rules,
 ) -> bool:
     """Whether further lay-downs from `hand` can complete the opening under `rules` this turn.
 
@@ -63,7 +68,6 @@ def _opening_completable(
     """
     jokers_ok = rules.opening_allows_jokers
     locked = _locked(pos)
-    key = _search.pack_cards(hand)
     staged_value = sum(m.value for m in staged)
     need = rules.opening_threshold - staged_value
     has_run = any(m.kind is MeldKind.RUN for m in staged)
@@ -131,11 +135,10 @@ def _has_run(key: int, rules: Rules, jokers_ok: bool, pool: int) -> bool:
     )
 
 
-def _hand_romme_completable(hand: tuple[Card, ...], pos: _Pos, pool: int) -> bool:
-    """Whether own melds from `hand` can take every card but a last discard (RULES.md §8)."""
+def _hand_romme_completable(hand: tuple[Card, ...], key: int, pos: _Pos, pool: int) -> bool:
+    """Whether own melds from `hand` (packed: `key`) can take every card but a last discard (RULES.md §8)."""
     rules = pos.rules
     jokers_ok = rules.opening_allows_jokers
-    key = _search.pack_cards(hand)
     if not rules.discard_to_go_out and (
         _search.packing_value(
             key, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True, pool=pool
@@ -175,5 +178,5 @@ def _lay_down_possible(pos: _Pos) -> bool:
     return (
         _waiver(pos)
         and _search.loose_naturals(key, rules, rules.opening_allows_jokers) <= 1
-        and _hand_romme_completable(pos.hand, pos, key)
+        and _hand_romme_completable(pos.hand, key, pos, key)
     )
