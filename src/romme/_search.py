@@ -3,18 +3,27 @@
 Cards are codes 0–52 (52 the joker, see `Card.code`); a multiset of cards
 is an integer with one 5-bit field per code (`pack`), so that subtracting
 a meld is one subtraction and checking that it fits is one mask test.
+
+The search lists the melds of a hand as options: their packed cards,
+value and jokers, which is all that packing them needs (`_Option`). A
+`Meld` value is built only when it is asked for, and without the validator
+(`meld_failure`): the cards the search chooses form a valid meld by
+construction, so only the meld's fields are left to fill in (RULES.md §3).
+Each meld built here equals the one ``meld_failure(meld.cards, rules,
+meld.kind)`` returns, card for card and joker role for joker role; the
+tests check that they agree.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
-from itertools import combinations
-from typing import Final
+from itertools import combinations, compress
+from typing import Any, Final
 
-from romme.cards import JOKER_CODE, Card
-from romme.melds import Meld, MeldKind, meld_failure
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
+from romme.melds import JokerRole, Meld, MeldKind
 from romme.rules import AdjacentJokers, JokerLimit, Rules
 
 __all__ = ["best_melds", "find_melds", "pack"]
@@ -23,6 +32,16 @@ _BITS: Final = 5
 _FIELD: Final = (1 << _BITS) - 1
 _GUARD: Final = sum(1 << (_BITS * code + _BITS - 1) for code in range(JOKER_CODE + 1))
 """The top bit of every field: counts stay below 16, so a borrow clears a guard bit."""
+_LOW_BITS: Final = sum(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+"""The lowest bit of every field."""
+_JOKER_SHIFT: Final = _BITS * JOKER_CODE
+"""Where the joker's field begins: the last field, so ``key >> _JOKER_SHIFT`` counts the jokers."""
+_JOKER_FIELD: Final = _FIELD << _JOKER_SHIFT
+_NATURAL_FIELDS: Final = (1 << _JOKER_SHIFT) - 1
+"""The fields of the natural cards (all but the joker's)."""
+
+JOKER_UNIT: Final = 1 << _JOKER_SHIFT
+"""One joker in a packed multiset."""
 
 
 def pack(codes: Iterable[int]) -> int:
@@ -43,9 +62,167 @@ def count(key: int, code: int) -> int:
     return (key >> (_BITS * code)) & _FIELD
 
 
-def _joker_budget(naturals: int, rules: Rules) -> int:
-    """The most jokers a meld with `naturals` natural cards may hold."""
-    limit = rules.joker_limit
+def _occupied(key: int) -> int:
+    """The fields of `key` that hold at least one card, each filled with ones."""
+    # A count is below 16, so only a field's four lower bits can be set:
+    # fold them onto the field's lowest bit, then fill the field.
+    folded = key | (key >> 1)
+    folded |= folded >> 2
+    return (folded & _LOW_BITS) * _FIELD
+
+
+# -- the fields of a meld ------------------------------------------------------------------
+
+_CARDS: Final = tuple(Card.from_code(code) for code in range(JOKER_CODE + 1))
+_UNITS: Final = tuple(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+_RANKS: Final = tuple(Rank)
+"""The ranks by rank index (a card's code modulo 13): 0 the two … 12 the ace."""
+_SUITS: Final = tuple(Suit)
+"""The suits by suit index (a card's code divided by 13): ♣ ♠ ♥ ♦."""
+_RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
+"""The value of a card of each rank index (RULES.md §3): face value, J/Q/K 10, ace 11."""
+_OTHER_SUITS: Final = tuple(
+    frozenset(suit for index, suit in enumerate(_SUITS) if not taken >> index & 1)
+    for taken in range(16)
+)
+"""``_OTHER_SUITS[taken]``: the suits whose bits (by suit index) `taken` does not set."""
+
+# Run places are counted in ordinals: -1 is the ace below the two (worth 1),
+# 0 the two … 12 the ace (worth 11), and on past the corner, 13 the two again.
+_ORDINALS: Final = range(-1, 25)
+_RUN_CARDS: Final = tuple(
+    tuple(_CARDS[suit * 13 + ordinal % 13] for ordinal in _ORDINALS) for suit in range(4)
+)
+"""``_RUN_CARDS[suit][ordinal + 1]``: the card at each ordinal of a suit's runs."""
+_RUN_PACKED: Final = tuple(
+    tuple(sum(_UNITS[card.code] for card in cards[:end]) for end in range(len(cards) + 1))
+    for cards in _RUN_CARDS
+)
+"""``_RUN_PACKED[suit][ordinal + 1]``: the cards of the suit's ordinals below `ordinal`, packed."""
+_RUN_UNITS: Final = tuple(tuple(_UNITS[card.code] for card in cards) for cards in _RUN_CARDS)
+"""``_RUN_UNITS[suit][ordinal + 1]``: the card at the ordinal, packed."""
+
+
+def _window(start: int, length: int) -> tuple[tuple[Rank, ...], int]:
+    """The ranks and the value of the run of `length` cards from the ordinal `start`."""
+    ordinals = range(start, start + length)
+    ranks = tuple(_RANKS[ordinal % 13] for ordinal in ordinals)
+    value = sum(1 if ordinal == -1 else _RANK_VALUES[ordinal % 13] for ordinal in ordinals)
+    return ranks, value
+
+
+_WINDOWS: Final = tuple(
+    tuple(_window(start, length) for length in range(14)) for start in range(-1, 12)
+)
+"""``_WINDOWS[start + 1][length]``: the ranks and value of every run window."""
+_RUN_ROLES: Final = tuple(
+    tuple(
+        tuple(JokerRole(place, _RANKS[(start + place) % 13], (suit,)) for place in range(13))
+        for start in range(-1, 12)
+    )
+    for suit in _SUITS
+)
+"""``_RUN_ROLES[suit][start + 1][place]``: the role of a joker at that place of a run."""
+
+_SUIT_BITS: Final = tuple(1 << (code // 13) for code in range(JOKER_CODE))
+"""The bit of each natural card's suit index."""
+_SET_ROLES: Final = tuple(
+    tuple(tuple(JokerRole(place, rank, free) for place in range(4)) for free in _OTHER_SUITS)
+    for rank in _RANKS
+)
+"""``_SET_ROLES[rank index][taken][place]``: the role of a joker at that place of a set
+whose natural cards take the suits of the bits of `taken`."""
+
+
+def _set_meld(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> Meld:
+    """The set of the natural cards `naturals` (codes of one rank, ascending) and `jokers` jokers.
+
+    As `meld_failure` builds it: the natural cards by code, then the jokers,
+    each standing for the rank in any suit the natural cards leave free
+    (any suit at all without `distinct_suits`).
+    """
+    rank_index = naturals[0] % 13
+    count = len(naturals)
+    size = count + jokers
+    taken = sum(map(_SUIT_BITS.__getitem__, naturals)) if distinct_suits else 0
+    return Meld(
+        kind=MeldKind.SET,
+        cards=tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers,
+        ranks=(_RANKS[rank_index],) * size,
+        suit=None,
+        value=_RANK_VALUES[rank_index] * size,
+        jokers=_SET_ROLES[rank_index][taken][count:size],
+    )
+
+
+def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
+    """The run of `suit` from the ordinal `start`, with jokers at the bits of `joker_places`.
+
+    As `meld_failure` builds it from these cards in this order: low to high,
+    each joker standing for the one card at its place.
+    """
+    ranks, value = _WINDOWS[start + 1][length]
+    cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
+    roles: tuple[JokerRole, ...] = ()
+    if joker_places:
+        placed = list(cards)
+        roles_here = _RUN_ROLES[suit][start + 1]
+        role_list = []
+        while joker_places:
+            place = (joker_places & -joker_places).bit_length() - 1
+            joker_places &= joker_places - 1
+            placed[place] = JOKER
+            role_list.append(roles_here[place])
+        cards = tuple(placed)
+        roles = tuple(role_list)
+    return Meld(
+        kind=MeldKind.RUN, cards=cards, ranks=ranks, suit=_SUITS[suit], value=value, jokers=roles
+    )
+
+
+_Option = tuple[int, int, int, int, Callable[..., Meld], tuple[Any, ...]]
+"""A meld found, as packing it needs: ``(packed, value, jokers, lowest, build, recipe)``.
+
+`packed` is the meld's cards as a packed multiset, `jokers` how many
+jokers it holds, `lowest` the code of its lowest natural card, and
+``build(*recipe)`` builds the `Meld` itself, only when it is wanted.
+"""
+
+
+def _set_option(naturals: tuple[int, ...], jokers: int, rules: Rules) -> _Option:
+    """The set of the natural cards `naturals` and `jokers` jokers (see `_set_meld`)."""
+    value = _RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
+    packed = sum(map(_UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
+    recipe = (naturals, jokers, rules.set_distinct_suits)
+    return packed, value, jokers, naturals[0], _set_meld, recipe
+
+
+def _run_option(suit: int, start: int, length: int, joker_places: int) -> _Option:
+    """The run of `suit` from `start` with jokers at `joker_places` (see `_run_meld`)."""
+    below = _RUN_PACKED[suit]
+    naturals = below[start + 1 + length] - below[start + 1]
+    places = joker_places
+    while places:
+        place = (places & -places).bit_length() - 1
+        places &= places - 1
+        naturals -= _RUN_UNITS[suit][start + 1 + place]
+    jokers = joker_places.bit_count()
+    lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+    value = _WINDOWS[start + 1][length][1]
+    recipe = (suit, start, length, joker_places)
+    return naturals + jokers * JOKER_UNIT, value, jokers, lowest, _run_meld, recipe
+
+
+def _build(option: _Option) -> Meld:
+    """The meld of `option`."""
+    return option[4](*option[5])
+
+
+# -- enumeration -----------------------------------------------------------------------------
+
+
+def _joker_budget(naturals: int, limit: JokerLimit) -> int:
+    """The most jokers a meld with `naturals` natural cards may hold under `limit`."""
     if limit is JokerLimit.NONE:
         return 99
     if limit is JokerLimit.ONE_PER_MELD:
@@ -55,192 +232,351 @@ def _joker_budget(naturals: int, rules: Rules) -> int:
     return naturals - 1
 
 
+_SET_SHAPES: Final = {
+    limit: tuple(
+        tuple(
+            (size, max(0, 3 - size), most)
+            for size in range(1, 5)
+            if (most := min(jokers, 4 - size, _joker_budget(size, limit))) >= 3 - size
+        )
+        for jokers in range(4)
+    )
+    for limit in JokerLimit
+}
+"""``_SET_SHAPES[limit][jokers]``: (natural cards, fewest jokers, most jokers) of every set
+size that `jokers` jokers at hand allow."""
+
+
+@lru_cache(maxsize=4096)
+def _rank_options(
+    rank_index: int, suit_counts: tuple[int, ...], jokers: int, rules: Rules
+) -> tuple[_Option, ...]:
+    """The sets of one rank: they depend only on that rank's cards and the jokers (at most 3).
+
+    `suit_counts` counts the cards of the rank by suit index. The sets come
+    by their number of natural cards, then by suits, then by jokers.
+    """
+    if rules.set_distinct_suits:
+        pool = [suit * 13 + rank_index for suit, n in enumerate(suit_counts) if n]
+    else:
+        pool = [
+            suit * 13 + rank_index for suit, n in enumerate(suit_counts) for _ in range(min(n, 4))
+        ]
+    options = []
+    seen = set()
+    for size, fewest, most in _SET_SHAPES[rules.joker_limit][jokers]:
+        if size > len(pool):
+            break
+        for naturals in combinations(pool, size):
+            if naturals in seen:
+                continue  # the same cards from the other pack
+            seen.add(naturals)
+            for extra in range(fewest, most + 1):
+                options.append(_set_option(naturals, extra, rules))
+    return tuple(options)
+
+
 @lru_cache(maxsize=4096)
 def _rank_melds(
     rank_index: int, suit_counts: tuple[int, ...], jokers: int, rules: Rules
 ) -> tuple[Meld, ...]:
-    """The sets of one rank: they depend only on that rank's cards and the jokers."""
-    codes = [suit * 13 + rank_index for suit in range(4)]
-    if rules.set_distinct_suits:
-        pool = [code for code, n in zip(codes, suit_counts, strict=True) if n]
-    else:
-        pool = [code for code, n in zip(codes, suit_counts, strict=True) for _ in range(min(n, 4))]
-    melds = []
-    seen = set()
-    for size in range(1, min(4, len(pool)) + 1):
-        for naturals in combinations(pool, size):
-            if naturals in seen:
-                continue
-            seen.add(naturals)
-            for extra in range(max(0, 3 - size), min(jokers, 4 - size) + 1):
-                if extra <= _joker_budget(size, rules):
-                    melds.append(
-                        _meld_from_spec(MeldKind.SET, naturals + (JOKER_CODE,) * extra, rules)
-                    )
-    return tuple(melds)
+    """The melds of `_rank_options`."""
+    return tuple(map(_build, _rank_options(rank_index, suit_counts, jokers, rules)))
+
+
+def _most_run_jokers(length: int, limit: JokerLimit) -> int:
+    """The most jokers a run of `length` cards may hold: one card at least stays natural."""
+    allowed = [k for k in range(length) if k <= _joker_budget(length - k, limit)]
+    return max(allowed, default=0)
+
+
+_RUN_JOKERS: Final = {
+    limit: tuple(_most_run_jokers(length, limit) for length in range(14)) for limit in JokerLimit
+}
+"""``_RUN_JOKERS[limit][length]``: the most jokers a run of that length may hold."""
+_SHORTEST_RUN: Final = {
+    limit: tuple(
+        min((length for length in range(3, 14) if most[length] >= jokers), default=14)
+        for jokers in range(15)
+    )
+    for limit, most in _RUN_JOKERS.items()
+}
+"""``_SHORTEST_RUN[limit][k]``: the fewest cards of a run with k jokers (14: none)."""
+_SHORTEST_WINDOWS: Final = {
+    limit: tuple(
+        tuple(((1 << shortest[k]) - 1, k) for k in range(jokers + 1) if shortest[k] <= 13)
+        for jokers in range(14)
+    )
+    for limit, shortest in _SHORTEST_RUN.items()
+}
+"""``_SHORTEST_WINDOWS[limit][jokers]``: (the places of the shortest run with k jokers, k),
+for every k up to `jokers`, as bits."""
+_APART: Final = {
+    adjacency: tuple(
+        adjacency is AdjacentJokers.FORBIDDEN
+        or (adjacency is AdjacentJokers.LONG_RUNS and length < 4)
+        for length in range(14)
+    )
+    for adjacency in AdjacentJokers
+}
+"""``_APART[adjacency][length]``: whether a run of that length may not hold two jokers side by side."""
 
 
 @lru_cache(maxsize=4096)
-def _suit_melds(suit: int, have: tuple[bool, ...], jokers: int, rules: Rules) -> tuple[Meld, ...]:
-    """The runs of one suit: they depend only on which of its ranks are there, and the jokers."""
-    adjacency = rules.adjacent_jokers
-    specs: list[tuple[MeldKind, tuple[int, ...]]] = []
-    base = suit * 13
-    for start in range(-1, 12):
-        codes: list[int] = []
-        available: list[bool] = []
-        missing = 0
-        for length in range(1, 14):
-            ordinal = start + length - 1
-            if not rules.ace_wraps and ordinal > 12:
+def _suit_options(suit: int, have: int, jokers: int, rules: Rules) -> tuple[_Option, ...]:
+    """The runs of one suit: they depend only on which of its ranks are there, and the jokers.
+
+    `have` has bit i set when the hand holds the card of rank index i. The
+    runs come by start (the low ace first), then by length, then by where
+    the jokers stand (see `_joker_places`).
+    """
+    budget = _RUN_JOKERS[rules.joker_limit]
+    shortest = _SHORTEST_RUN[rules.joker_limit]
+    apart = _APART[rules.adjacent_jokers]
+    always_apart = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
+    lacking = ~have & 0x1FFF
+    gaps = lacking << 1 | lacking >> 12 | lacking << 14  # bit o + 1: no card at ordinal o
+    # A run begins with a natural card or with `lead` jokers at most before the first one …
+    lead = min(jokers, 1 if always_apart else budget[13])
+    starts = ~gaps
+    for _ in range(lead):
+        starts |= starts >> 1
+    starts &= 0x1FFF  # bit s + 1: a run may start at the ordinal s, -1 ≤ s ≤ 11
+    # … and a run with k jokers holds the shortest run for k jokers, which
+    # must then lack k cards at most.
+    shortest_windows = _SHORTEST_WINDOWS[rules.joker_limit][jokers]
+    wraps = rules.ace_wraps
+    options: list[_Option] = []
+    while starts:
+        start = (starts & -starts).bit_length() - 2
+        starts &= starts - 1
+        holes = gaps >> (start + 1)  # bit p: no card at the window's place p
+        for window, passed in shortest_windows:
+            if (holes & window).bit_count() <= passed:
                 break
-            index = ordinal % 13
-            codes.append(base + index)
-            available.append(have[index])
-            if not have[index]:
-                missing += 1
-                if missing > jokers:
-                    break
-            if length < 3 or missing == length:
-                continue
-            no_adjacent = adjacency is AdjacentJokers.FORBIDDEN or (
-                adjacency is AdjacentJokers.LONG_RUNS and length < 4
-            )
-            _fill(codes, available, 0, [], 0, jokers, length, no_adjacent, rules, specs)
-    return tuple(_meld_from_spec(kind, codes, rules) for kind, codes in specs)
-
-
-def _fill(
-    codes: list[int],
-    available: list[bool],
-    position: int,
-    chosen: list[int],
-    used: int,
-    jokers: int,
-    length: int,
-    no_adjacent: bool,
-    rules: Rules,
-    specs: list[tuple[MeldKind, tuple[int, ...]]],
-) -> None:
-    """Choose, position by position, a natural card or a joker; collect the valid runs."""
-    if position == length:
-        naturals = length - used
-        if naturals and used <= _joker_budget(naturals, rules):
-            specs.append((MeldKind.RUN, tuple(chosen)))
-        return
-    previous_joker = bool(chosen) and chosen[-1] == JOKER_CODE
-    if available[position]:
-        chosen.append(codes[position])
-        _fill(
-            codes, available, position + 1, chosen, used, jokers, length, no_adjacent, rules, specs
-        )
-        chosen.pop()
-    if used < jokers and not (no_adjacent and previous_joker):
-        chosen.append(JOKER_CODE)
-        _fill(
-            codes,
-            available,
-            position + 1,
-            chosen,
-            used + 1,
-            jokers,
-            length,
-            no_adjacent,
-            rules,
-            specs,
-        )
-        chosen.pop()
+        else:
+            continue  # no run starts here
+        longest = 13 if wraps else min(13, 13 - start)
+        later = holes & ((1 << longest) - 1)  # the holes not yet passed
+        first = 3  # the shortest window that holds the holes passed
+        previous = -2  # the place of the last hole passed
+        for passed in range(jokers + 1):
+            if later:
+                place = (later & -later).bit_length() - 1
+                later &= later - 1
+            else:
+                place = longest
+            # The windows up to `place` cards long hold exactly `passed` holes.
+            for length in range(max(first, shortest[passed]), place + 1):
+                window = holes & ((1 << length) - 1)
+                if apart[length] and window & (window >> 1):
+                    continue
+                most = min(jokers, budget[length])
+                if passed == most:
+                    options.append(_run_option(suit, start, length, window))
+                    continue
+                for joker_places in _joker_places(window, length, most, apart[length]):
+                    options.append(_run_option(suit, start, length, joker_places))
+            if (
+                place == longest
+                or shortest[passed + 1] > longest
+                or (always_apart and place == previous + 1)
+            ):
+                break  # no longer window, or no valid one
+            first, previous = place + 1, place
+    return tuple(options)
 
 
 @lru_cache(maxsize=4096)
-def _meld_from_spec(kind: MeldKind, codes: tuple[int, ...], rules: Rules) -> Meld:
-    result = meld_failure(tuple(Card.from_code(code) for code in codes), rules, kind)
-    assert isinstance(result, Meld), (codes, result)
-    return result
+def _suit_melds(suit: int, have: int, jokers: int, rules: Rules) -> tuple[Meld, ...]:
+    """The melds of `_suit_options`."""
+    return tuple(map(_build, _suit_options(suit, have, jokers, rules)))
+
+
+def _joker_places(holes: int, length: int, most: int, apart: bool) -> list[int]:
+    """Where the jokers of a run window may stand, as bit masks (bit p for place p).
+
+    Every mask covers the `holes` (the places whose card the hand lacks),
+    holds at most `most` jokers, and, with `apart`, no two side by side.
+    The masks come in the order of a choice place by place from the
+    lowest, the natural card before the joker: the order of the melds.
+    """
+    chosen = [(0, most - holes.bit_count())]  # (jokers so far, spare jokers), in order
+    for place in range(length):
+        bit = 1 << place
+        extended = []
+        for mask, spare in chosen:
+            beside = apart and mask & (bit >> 1)
+            if holes & bit:
+                if not beside:
+                    extended.append((mask | bit, spare))
+            else:
+                extended.append((mask, spare))
+                if spare and not beside:
+                    extended.append((mask | bit, spare - 1))
+        chosen = extended
+    return [mask for mask, _ in chosen]
+
+
+_RankPart = tuple[int, tuple[int, ...], int]
+_SuitPart = tuple[int, int, int]
+_BITS_13: Final = tuple(1 << index for index in range(13))
+_SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))
+
+
+def _parts(key: int, rules: Rules) -> tuple[list[_RankPart], list[_SuitPart]]:
+    """Where the melds of the packed multiset `key` may lie, in the order of the melds.
+
+    The arguments for `_rank_options` of each rank that may hold a set, and
+    for `_suit_options` of each suit the hand holds (`rules` left out).
+    """
+    counts = [(key >> shift) & _FIELD for shift in _SHIFTS]
+    jokers = counts[JOKER_CODE]
+    set_jokers = min(jokers, 3)
+    fewest = _SET_SHAPES[rules.joker_limit][set_jokers][0][0]  # natural cards
+    distinct = rules.set_distinct_suits
+    ranks: list[_RankPart] = []
+    for rank_index in range(13):
+        suit_counts = counts[rank_index:JOKER_CODE:13]
+        naturals = 4 - suit_counts.count(0) if distinct else sum(min(n, 4) for n in suit_counts)
+        if naturals >= fewest:
+            ranks.append((rank_index, tuple(suit_counts), set_jokers))
+    suits: list[_SuitPart] = []
+    for suit in range(4):
+        have = sum(compress(_BITS_13, counts[suit * 13 : suit * 13 + 13]))
+        if have:
+            suits.append((suit, have, min(jokers, 13)))
+    return ranks, suits
+
+
+@lru_cache(maxsize=1024)
+def _options(key: int, rules: Rules) -> tuple[_Option, ...]:
+    """The melds of the packed multiset `key` as options (sets by rank, then runs by suit)."""
+    ranks, suits = _parts(key, rules)
+    found: list[_Option] = []
+    for rank_index, suit_counts, jokers in ranks:
+        found.extend(_rank_options(rank_index, suit_counts, jokers, rules))
+    for suit, have, jokers in suits:
+        found.extend(_suit_options(suit, have, jokers, rules))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1024)
 def _find(key: int, rules: Rules) -> tuple[Meld, ...]:
-    counts = [count(key, code) for code in range(JOKER_CODE + 1)]
-    jokers = counts[JOKER_CODE]
-    melds: list[Meld] = []
-    for rank_index in range(13):
-        suit_counts = tuple(counts[suit * 13 + rank_index] for suit in range(4))
-        if any(suit_counts):
-            melds.extend(_rank_melds(rank_index, suit_counts, min(jokers, 3), rules))
-    for suit in range(4):
-        have = tuple(counts[suit * 13 + index] > 0 for index in range(13))
-        if any(have):
-            melds.extend(_suit_melds(suit, have, min(jokers, 13), rules))
-    return tuple(melds)
+    """The melds of the packed multiset `key` (sets by rank, then runs by suit)."""
+    ranks, suits = _parts(key, rules)
+    found: list[Meld] = []
+    for rank_index, suit_counts, jokers in ranks:
+        found.extend(_rank_melds(rank_index, suit_counts, jokers, rules))
+    for suit, have, jokers in suits:
+        found.extend(_suit_melds(suit, have, jokers, rules))
+    return tuple(found)
+
+
+def _pack_hand(cards: tuple[Card, ...]) -> int:
+    """The packed multiset of `cards`, each card counted at most 15 times (as `pack_cards`)."""
+    if len(cards) < 16:  # no card can come 16 times
+        return sum(_UNITS[card.code] for card in cards)
+    return pack_cards(cards)
 
 
 def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return every distinct valid meld formable from the multiset `cards`."""
-    tally = Counter(card.code for card in cards)
-    if any(n > 15 for n in tally.values()):
-        # More copies than any deck holds: the extra copies change nothing.
-        tally = Counter({code: min(n, 15) for code, n in tally.items()})
-    return _find(pack(tally.elements()), rules)
+    # More copies of a card than any deck holds change nothing.
+    return _find(_pack_hand(cards), rules)
 
 
 def _meld_key(meld: Meld) -> int:
     return pack(card.code for card in meld.cards)
 
 
+_Packing = tuple[int, int, tuple[_Option, ...]]
+"""A packing: its total value, minus the jokers it uses, and its melds."""
+_NO_PACKING: Final[_Packing] = (0, 0, ())
+
+
 @lru_cache(maxsize=1024)
 def _best(key: int, rules: Rules) -> tuple[Meld, ...]:
-    melds = _find(key, rules)
-    by_lowest: dict[int, list[tuple[int, int, int, Meld]]] = {}
-    for meld in melds:
-        lowest = min(card.code for card in meld.cards)
-        by_lowest.setdefault(lowest, []).append(
-            (_meld_key(meld), meld.value, meld.joker_count, meld)
-        )
-    memo: dict[int, tuple[int, int, tuple[Meld, ...]]] = {}
+    """The best packing of the packed multiset `key` (see `best_melds`)."""
+    # starting[c]: the melds whose lowest natural card has the code c, in order.
+    # live[k]: the fields of the cards that the melds with k jokers or fewer
+    # take, and the joker's field; reach[k] gathers the melds with k jokers.
+    starting: list[list[_Option] | None] = [None] * JOKER_CODE
+    reach = [0] * ((key >> _JOKER_SHIFT) + 1)
+    for option in _options(key, rules):
+        reach[option[2]] |= option[0]
+        options = starting[option[3]]
+        if options is None:
+            options = starting[option[3]] = []
+        options.append(option)
+    live = []
+    covered = fields = 0
+    for packed in reach:
+        if packed | covered != covered:
+            covered |= packed
+            fields = _occupied(covered) | _JOKER_FIELD
+        live.append(fields)
+    memo: dict[int, _Packing] = {}
+    units = _UNITS
+    guard = _GUARD
 
-    def solve(remaining: int) -> tuple[int, int, tuple[Meld, ...]]:
-        # Best (value, -jokers used, melds) from the packed multiset `remaining`.
+    def solve(remaining: int) -> _Packing:
+        # The best packing of the packed multiset `remaining`: the greatest
+        # value, then the fewest jokers, then the first found (keeping the
+        # lowest natural card out before putting it in a meld).
+        #
+        # Cards that no meld with the jokers left can take change nothing:
+        # leaving them out first makes more multisets alike.
+        remaining &= live[remaining >> _JOKER_SHIFT]
         found = memo.get(remaining)
         if found is not None:
             return found
-        lowest = _lowest_natural(remaining)
-        if lowest is None:
-            result: tuple[int, int, tuple[Meld, ...]] = (0, 0, ())
-        else:
-            # Either one copy of the lowest natural card stays unused …
-            result = solve(remaining - (1 << (_BITS * lowest)))
-            # … or it is the lowest card of a meld.
-            for meld_key, value, jokers, meld in by_lowest.get(lowest, ()):
-                if fits(meld_key, remaining):
-                    rest_value, rest_jokers, rest = solve(remaining - meld_key)
-                    candidate = (value + rest_value, rest_jokers - jokers, (meld, *rest))
-                    if candidate[:2] > result[:2]:
-                        result = candidate
-        memo[remaining] = result
+        given = remaining
+        while True:
+            naturals = remaining & _NATURAL_FIELDS
+            if not naturals:
+                memo[given] = _NO_PACKING
+                return _NO_PACKING
+            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+            options = starting[lowest]
+            if options is not None:
+                # The first best packing with the lowest natural card in a meld …
+                high = remaining | guard
+                chosen: tuple[_Option, tuple[_Option, ...]] | None = None
+                chosen_value = chosen_jokers = 0
+                for option in options:
+                    packed, value, jokers, _, _, _ = option
+                    if (high - packed) & guard == guard:  # fits(packed, remaining)
+                        rest_value, rest_jokers, rest = solve(remaining - packed)
+                        total, spared = value + rest_value, rest_jokers - jokers
+                        if (
+                            chosen is None
+                            or total > chosen_value
+                            or (total == chosen_value and spared > chosen_jokers)
+                        ):
+                            chosen, chosen_value, chosen_jokers = (option, rest), total, spared
+                if chosen is not None:
+                    break
+            # No meld left takes the lowest card, nor will one with fewer
+            # cards left: drop every copy of it.
+            remaining &= ~(_FIELD * units[lowest])
+        # … unless leaving one copy of it unused is as good.
+        result = solve(remaining - units[lowest])
+        if chosen_value > result[0] or (chosen_value == result[0] and chosen_jokers > result[1]):
+            option, rest = chosen
+            result = (chosen_value, chosen_jokers, (option, *rest))
+        memo[given] = result
         return result
 
-    return solve(key)[2]
-
-
-def _lowest_natural(key: int) -> int | None:
-    naturals = key & ~(_FIELD << (_BITS * JOKER_CODE))
-    if not naturals:
-        return None
-    return ((naturals & -naturals).bit_length() - 1) // _BITS
+    return tuple(map(_build, solve(key)[2]))
 
 
 def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return disjoint melds of greatest total value (fewest jokers on ties)."""
-    tally = Counter(card.code for card in cards)
-    tally = Counter({code: min(n, 15) for code, n in tally.items()})
-    return _best(pack(tally.elements()), rules)
+    return _best(_pack_hand(cards), rules)
 
 
 # -- packing queries for the engine ------------------------------------------------
-
-JOKER_UNIT: Final = 1 << (_BITS * JOKER_CODE)
-"""One joker in a packed multiset."""
 
 
 def unit(code: int) -> int:
@@ -258,11 +594,10 @@ def pack_cards(cards: Iterable[Card]) -> int:
 def _indexed(key: int, rules: Rules, jokers_ok: bool) -> dict[int, list[tuple[int, int, int]]]:
     """The melds of `key` as (packed, value, jokers), grouped by their lowest natural code."""
     by_lowest: dict[int, list[tuple[int, int, int]]] = {}
-    for meld in _find(key, rules):
-        if meld.jokers and not jokers_ok:
+    for packed, value, jokers, lowest, _, _ in _options(key, rules):
+        if jokers and not jokers_ok:
             continue
-        lowest = min(card.code for card in meld.cards)
-        by_lowest.setdefault(lowest, []).append((_meld_key(meld), meld.value, meld.joker_count))
+        by_lowest.setdefault(lowest, []).append((packed, value, jokers))
     return by_lowest
 
 
@@ -310,6 +645,13 @@ def packing_value(
     return solve(key)
 
 
+def _lowest_natural(key: int) -> int | None:
+    naturals = key & _NATURAL_FIELDS
+    if not naturals:
+        return None
+    return ((naturals & -naturals).bit_length() - 1) // _BITS
+
+
 def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
     """Return the melds formable from the packed multiset `key` (cached)."""
     return _find(key, rules)
@@ -331,15 +673,16 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
     jokers = count(key, JOKER_CODE)
     rank_index, suit = code % 13, code // 13
     suit_counts = tuple(count(key, s * 13 + rank_index) for s in range(4))
-    have = tuple(count(key, suit * 13 + index) > 0 for index in range(13))
-    card = Card.from_code(code)
+    have = sum(1 << index for index in range(13) if count(key, suit * 13 + index))
+    sets = (rank_index, suit_counts, min(jokers, 3), rules)
+    runs = (suit, have, min(jokers, 13), rules)
     return tuple(
         meld
-        for meld in (
-            *_rank_melds(rank_index, suit_counts, min(jokers, 3), rules),
-            *_suit_melds(suit, have, min(jokers, 13), rules),
+        for meld, option in (
+            *zip(_rank_melds(*sets), _rank_options(*sets), strict=True),
+            *zip(_suit_melds(*runs), _suit_options(*runs), strict=True),
         )
-        if card in meld.cards
+        if count(option[0], code)
     )
 
 
@@ -351,9 +694,9 @@ def loose_naturals(key: int, rules: Rules, jokers_ok: bool) -> int:
     most one natural card is loose.
     """
     covered = 0
-    for meld in _find(key, rules):
-        if jokers_ok or not meld.jokers:
-            covered |= _meld_key(meld)
+    for packed, _, jokers, _, _, _ in _options(key, rules):
+        if jokers_ok or not jokers:
+            covered |= packed
     loose = 0
     for code in range(JOKER_CODE):
         field = (key >> (_BITS * code)) & _FIELD

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import pairwise
+from functools import cache
+from itertools import combinations, pairwise
 from random import Random
 from typing import Final
 
@@ -341,6 +342,125 @@ def test_found_melds_validate_to_themselves(hand: tuple[Card, ...], rules: Rules
         assert fits_in(meld.cards, hand)
         assert meld == validate_meld(meld.cards, rules, kind=meld.kind)
         assert expected_value(meld) == meld.value
+
+
+def melds_as_given(
+    candidates: Sequence[tuple[Card, ...]], kind: MeldKind, rules: Rules
+) -> list[Meld]:
+    """The candidates that form a meld of `kind` in the order given (RULES.md §3), as melds."""
+    found = []
+    for cards in candidates:
+        if is_valid_meld(cards, rules, kind=kind):
+            meld = validate_meld(cards, rules, kind=kind)
+            if meld.cards == cards:
+                found.append(meld)
+    return found
+
+
+def sets_in_order(hand: Sequence[Card], rules: Rules) -> list[Meld]:
+    """Every set of `hand`: by rank, then by its number of natural cards, suits, and jokers."""
+    tally = Counter(hand)
+    copies = 1 if rules.set_distinct_suits else 4  # of one card in a set
+    found = []
+    for rank in CYCLE:
+        pool = [
+            card
+            for suit in Suit
+            for card in [Card(rank, suit)] * min(tally[Card(rank, suit)], copies)
+        ]
+        for size in range(1, min(4, len(pool)) + 1):
+            candidates = [
+                naturals + (JOKER,) * jokers
+                for naturals in dict.fromkeys(combinations(pool, size))
+                for jokers in range(max(0, 3 - size), min(tally[JOKER], 4 - size) + 1)
+            ]
+            found += melds_as_given(candidates, MeldKind.SET, rules)
+    return found
+
+
+def runs_in_order(hand: Sequence[Card], rules: Rules) -> list[Meld]:
+    """Every run of `hand`: by suit, then by start (the low ace first), length, and joker places.
+
+    The joker places come in the order of a choice place by place from the
+    lowest, a natural card before a joker. A joker may stand for a card the
+    hand holds (RULES.md §3).
+    """
+    jokers = Counter(hand)[JOKER]
+    found = []
+    for suit in Suit:
+        for start in range(-1, 12):  # -1: the ace below the two
+            for length in range(3, 14):
+                if not rules.ace_wraps and start + length - 1 > 12:
+                    break
+                window = [Card(CYCLE[(start + place) % 13], suit) for place in range(length)]
+                lacking = {place for place, card in enumerate(window) if card not in hand}
+                held = [place for place in range(length) if place not in lacking]
+                places = [
+                    lacking | set(extra)
+                    for count in range(jokers - len(lacking) + 1)
+                    for extra in combinations(held, count)
+                ]
+                places.sort(key=lambda chosen: [place in chosen for place in range(length)])
+                candidates = [
+                    tuple(JOKER if place in chosen else card for place, card in enumerate(window))
+                    for chosen in places
+                ]
+                found += melds_as_given(candidates, MeldKind.RUN, rules)
+    return found
+
+
+@given(dense_hands(max_size=9, max_jokers=4), rules_values())
+def test_find_melds_lists_every_meld_in_order_RULES_md_s3(
+    hand: tuple[Card, ...], rules: Rules
+) -> None:
+    """find_melds gives exactly the melds of the hand as validate_meld builds them, in a fixed order.
+
+    Sets by rank come first, then runs by suit, start, length and joker
+    places (RULES.md §3); move generation and seeded games rely on the order.
+    """
+    assert find_melds(hand, rules) == (*sets_in_order(hand, rules), *runs_in_order(hand, rules))
+
+
+def lowest_natural(meld: Meld) -> int:
+    return min(card.code for card in naturals_of(meld.cards))
+
+
+def plain_best(hand: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
+    """best_melds by the recursion it is defined by, without shortcuts.
+
+    The lowest natural card left (by code) either stays out, or is the
+    lowest natural card of a meld; the greatest value wins, then the fewest
+    jokers, then the first found.
+    """
+    melds = find_melds(hand, rules)
+
+    @cache
+    def solve(remaining: tuple[Card, ...]) -> tuple[int, int, tuple[Meld, ...]]:
+        naturals = naturals_of(remaining)
+        if not naturals:
+            return 0, 0, ()
+        low = min(naturals, key=lambda card: card.code)
+        left = list(remaining)
+        left.remove(low)
+        result = solve(tuple(left))
+        for meld in melds:
+            if lowest_natural(meld) == low.code and fits_in(meld.cards, remaining):
+                rest = tuple((Counter(remaining) - Counter(meld.cards)).elements())
+                value, spared, others = solve(tuple(sorted(rest, key=lambda card: card.code)))
+                candidate = (meld.value + value, spared - meld.joker_count, (meld, *others))
+                if candidate[:2] > result[:2]:
+                    result = candidate
+        return result
+
+    return solve(tuple(sorted(hand, key=lambda card: card.code)))[2]
+
+
+@given(dense_hands(max_size=9, max_jokers=3), rules_values())
+def test_best_melds_choose_as_the_plain_recursion_RULES_md_s3(
+    hand: tuple[Card, ...], rules: Rules
+) -> None:
+    """best_melds: the greatest value (RULES.md §3), then the fewest jokers, then the first found."""
+    assert best_melds(hand, rules) == plain_best(hand, rules)
 
 
 @given(st.one_of(dense_hands(), hands()), rules_values())
