@@ -107,9 +107,12 @@ def _pos(position: Position) -> _Pos:
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some."""
     rest = list(hand)
+    codes = [card.code for card in hand]  # integers compare faster than cards
     try:
         for card in cards:
-            rest.remove(card)
+            place = codes.index(card.code)
+            del codes[place]
+            del rest[place]
     except ValueError:
         return None
     return tuple(rest)  # still sorted

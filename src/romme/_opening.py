@@ -147,7 +147,12 @@ def _hand_romme_completable(hand: tuple[Card, ...], key: int, pos: _Pos, pool: i
     ):
         return True
     locked = _locked(pos)
-    for card in set(hand):
+    loose = _search.loose_cards(key, rules, jokers_ok, pool)
+    if len(loose) > 1:
+        return False  # two cards no meld can take: neither melding nor one discard places both
+    # A loose card must be the one kept back for the discard.
+    candidates = {Card.from_code(loose[0])} if loose else set(hand)
+    for card in candidates:
         if locked is not None and card == locked and hand.count(card) == 1:
             continue
         rest = key - _search.unit(card.code)

@@ -473,17 +473,10 @@ def _find(key: int, rules: Rules) -> tuple[Meld, ...]:
     return tuple(found)
 
 
-def _pack_hand(cards: tuple[Card, ...]) -> int:
-    """The packed multiset of `cards`, each card counted at most 15 times (as `pack_cards`)."""
-    if len(cards) < 16:  # no card can come 16 times
-        return sum(_UNITS[card.code] for card in cards)
-    return pack_cards(cards)
-
-
 def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return every distinct valid meld formable from the multiset `cards`."""
     # More copies of a card than any deck holds change nothing.
-    return _find(_pack_hand(cards), rules)
+    return _find(pack_cards(cards), rules)
 
 
 def _meld_key(meld: Meld) -> int:
@@ -573,7 +566,7 @@ def _best(key: int, rules: Rules) -> tuple[Meld, ...]:
 
 def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return disjoint melds of greatest total value (fewest jokers on ties)."""
-    return _best(_pack_hand(cards), rules)
+    return _best(pack_cards(cards), rules)
 
 
 # -- packing queries for the engine ------------------------------------------------
@@ -586,6 +579,8 @@ def unit(code: int) -> int:
 
 def pack_cards(cards: Iterable[Card]) -> int:
     """Return the packed multiset of `cards` (at most 15 copies of a card count)."""
+    if isinstance(cards, tuple) and len(cards) < 16:  # no card can come 16 times
+        return sum(_UNITS[card.code] for card in cards)
     tally = Counter(card.code for card in cards)
     return pack(code for code, n in tally.items() for _ in range(min(n, 15)))
 
@@ -602,6 +597,19 @@ def _indexed(key: int, rules: Rules, jokers_ok: bool) -> dict[int, list[tuple[in
 
 
 _NONE: Final = -1
+
+
+@lru_cache(maxsize=16)
+def _packing_memo(
+    pool: int, rules: Rules, jokers_ok: bool, cover: bool, use_jokers: bool
+) -> dict[int, int]:
+    """The memo of the packing searches within `pool`, shared by every call on its sub-multisets.
+
+    A sub-multiset's best packing does not depend on which key the search
+    started from, so the checks of one position (each lay-down, each card
+    kept back) reuse one another's work.
+    """
+    return {}
 
 
 @lru_cache(maxsize=8192)
@@ -622,8 +630,9 @@ def packing_value(
     multiset that contains `key` and whose melds are cached already: the
     search then draws on those instead of enumerating the melds of `key`.
     """
-    index = _indexed(key if pool is None else pool, rules, jokers_ok)
-    memo: dict[int, int] = {}
+    pool = key if pool is None else pool
+    index = _indexed(pool, rules, jokers_ok)
+    memo = _packing_memo(pool, rules, jokers_ok, cover, use_jokers)
 
     def solve(remaining: int) -> int:
         found = memo.get(remaining)
@@ -686,20 +695,31 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
     )
 
 
-@lru_cache(maxsize=2048)
 def loose_naturals(key: int, rules: Rules, jokers_ok: bool) -> int:
     """Return how many natural cards of the packed multiset `key` are in none of its melds.
 
     A bound for the engine: melds can take every card but one only if at
     most one natural card is loose.
     """
+    return len(loose_cards(key, rules, jokers_ok))
+
+
+@lru_cache(maxsize=2048)
+def loose_cards(
+    key: int, rules: Rules, jokers_ok: bool, pool: int | None = None
+) -> tuple[int, ...]:
+    """Return the codes of the natural cards of `key` that no meld from `key` holds, with their copies.
+
+    `pool` (a packed multiset holding `key`, whose melds are cached) serves
+    as in `packing_value`: its melds that fit in `key` are the melds of `key`.
+    """
     covered = 0
-    for packed, _, jokers, _, _, _ in _options(key, rules):
-        if jokers_ok or not jokers:
+    for packed, _, jokers, _, _, _ in _options(key if pool is None else pool, rules):
+        if (jokers_ok or not jokers) and fits(packed, key):
             covered |= packed
-    loose = 0
+    loose: list[int] = []
     for code in range(JOKER_CODE):
         field = (key >> (_BITS * code)) & _FIELD
         if field and not (covered >> (_BITS * code)) & _FIELD:
-            loose += field
-    return loose
+            loose.extend([code] * field)
+    return tuple(loose)
