@@ -71,6 +71,14 @@ def _occupied(key: int) -> int:
     return (folded & _LOW_BITS) * _FIELD
 
 
+def _codes(key: int) -> Iterable[int]:
+    """The codes of the cards `key` holds, lowest first, each once."""
+    while key:
+        lowest = ((key & -key).bit_length() - 1) // _BITS
+        yield lowest
+        key &= ~(_FIELD << (_BITS * lowest))
+
+
 # -- the fields of a meld ------------------------------------------------------------------
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(JOKER_CODE + 1))
@@ -718,8 +726,6 @@ def loose_cards(
         if (jokers_ok or not jokers) and fits(packed, key):
             covered |= packed
     loose: list[int] = []
-    for code in range(JOKER_CODE):
-        field = (key >> (_BITS * code)) & _FIELD
-        if field and not (covered >> (_BITS * code)) & _FIELD:
-            loose.extend([code] * field)
+    for code in _codes(key & _NATURAL_FIELDS & ~_occupied(covered)):
+        loose.extend([code] * count(key, code))
     return tuple(loose)

@@ -257,8 +257,11 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
     naturals = sorted({c for c in pos.hand if not c.is_joker})
     mode = rules.swapped_joker
     for index, entry in enumerate(pos.table):
+        roles = entry.meld.jokers
+        if not roles:
+            continue
         for card in naturals:
-            if not any(role.can_be(card) for role in entry.meld.jokers):
+            if not any(role.can_be(card) for role in roles):
                 continue
             base = SwapJoker(index, card)
             if mode is SwappedJoker.TO_HAND:
@@ -268,13 +271,23 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
             if isinstance(found, Failure):
                 continue
             after = _swapped(pos, base, *found)
-            for then in _play_candidates(after):
-                if isinstance(then, LayDown | LayOff) and JOKER in then.cards:
-                    action = SwapJoker(index, card, then)
-                    yield action, _place_joker(pos, action, after)
+            for then in _joker_uses(after):
+                action = SwapJoker(index, card, then)
+                yield action, _place_joker(pos, action, after)
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 action = SwapJoker(index, card, Discard(JOKER))
                 yield action, _place_joker(pos, action, after)
+
+
+def _joker_uses(pos: _Pos) -> Iterator[LayDown | LayOff]:
+    """The lay-downs and lay-offs holding a joker (not yet checked), as `_play_candidates` lists them."""
+    hand = pos.hand
+    for meld in _search.melds_with(_search.pack_cards(hand), JOKER.code, pos.rules):
+        yield LayDown(meld.cards, meld.kind)
+    if pos.opened[pos.player]:
+        for layoff in _layoff_candidates(pos, hand):
+            if JOKER in layoff.cards:
+                yield layoff
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
