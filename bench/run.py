@@ -70,28 +70,33 @@ def median_of(repeat: int, run: Callable[[], float]) -> float:
 
 
 def random_play(preset: str, rounds: int, repeat: int) -> Figures:
-    rules = find_rules(preset)
-    counts: list[int] = []
+    """Uniform random play, 4 seats: `legal_actions` and `apply` at every decision.
 
-    def once() -> float:
+    Each repetition deals its own rounds, so that no repetition finds
+    another's positions in the library's caches; the warm-up (other deals
+    again) leaves the caches as a program that has been playing for a
+    while has them.
+    """
+    rules = find_rules(preset)
+
+    def once(first_seed: int) -> tuple[int, float]:
         decisions = 0
         started = time.perf_counter()
-        for seed in range(rounds):
+        for seed in range(first_seed, first_seed + rounds):
             state = new_game(rules, 4, seed=seed, dealer=seed % 4)
             chooser = random.Random(seed)
             while not state.is_over:
                 state = apply(state, chooser.choice(legal_actions(state)))
                 decisions += 1
-        elapsed = time.perf_counter() - started
-        counts.append(decisions)
-        return elapsed
+        return decisions, time.perf_counter() - started
 
-    elapsed = median_of(repeat, once)
-    decisions = counts[-1]
+    clear_caches()
+    once(1_000_000)  # the warm-up
+    runs = [once(rep * rounds) for rep in range(repeat)]
     return {
-        "decisions_per_second": decisions / elapsed,
-        "rounds_per_second": rounds / elapsed,
-        "decisions_per_round": decisions / rounds,
+        "decisions_per_second": statistics.median(d / elapsed for d, elapsed in runs),
+        "rounds_per_second": statistics.median(rounds / elapsed for _, elapsed in runs),
+        "decisions_per_round": sum(d for d, _ in runs) / (rounds * repeat),
     }
 
 
@@ -272,9 +277,8 @@ def rlcard_figures(games: int, repeat: int) -> Figures | None:
         return None
     game = GinRummyGame()
     chooser = random.Random(0)
-    counts: list[int] = []
 
-    def once() -> float:
+    def once() -> tuple[int, float]:
         decisions = 0
         started = time.perf_counter()
         for _ in range(games):
@@ -282,14 +286,14 @@ def rlcard_figures(games: int, repeat: int) -> Figures | None:
             while not game.is_over():
                 game.step(chooser.choice(game.judge.get_legal_actions()))
                 decisions += 1
-        counts.append(decisions)
-        return time.perf_counter() - started
+        return decisions, time.perf_counter() - started
 
-    elapsed = median_of(repeat, once)
+    once()  # the warm-up
+    runs = [once() for _ in range(repeat)]  # each with its own deals
     return {
-        "decisions_per_second": counts[-1] / elapsed,
-        "games_per_second": games / elapsed,
-        "decisions_per_game": counts[-1] / games,
+        "decisions_per_second": statistics.median(d / elapsed for d, elapsed in runs),
+        "games_per_second": statistics.median(games / elapsed for _, elapsed in runs),
+        "decisions_per_game": sum(d for d, _ in runs) / (games * repeat),
     }
 
 
@@ -300,9 +304,8 @@ def openspiel_figures(games: int, repeat: int) -> Figures | None:
         return None
     game = pyspiel.load_game("gin_rummy")
     chooser = random.Random(0)
-    counts: list[tuple[int, int]] = []
 
-    def once() -> float:
+    def once() -> tuple[int, int, float]:
         decisions = 0
         actions = 0
         started = time.perf_counter()
@@ -316,15 +319,14 @@ def openspiel_figures(games: int, repeat: int) -> Figures | None:
                     state.apply_action(chooser.choice(state.legal_actions()))
                     decisions += 1
                 actions += 1
-        counts.append((decisions, actions))
-        return time.perf_counter() - started
+        return decisions, actions, time.perf_counter() - started
 
-    elapsed = median_of(repeat, once)
-    decisions, actions = counts[-1]
+    once()  # the warm-up
+    runs = [once() for _ in range(repeat)]  # each with its own deals
     return {
-        "decisions_per_second": decisions / elapsed,
-        "actions_per_second": actions / elapsed,
-        "games_per_second": games / elapsed,
+        "decisions_per_second": statistics.median(d / elapsed for d, _, elapsed in runs),
+        "actions_per_second": statistics.median(a / elapsed for _, a, elapsed in runs),
+        "games_per_second": statistics.median(games / elapsed for _, _, elapsed in runs),
     }
 
 
