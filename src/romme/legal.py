@@ -7,7 +7,6 @@ actions it accepts.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING, Final, NamedTuple
@@ -24,7 +23,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card
+from romme.cards import JOKER, JOKER_CODE, Card
 from romme.errors import IllegalActionError
 from romme.melds import Meld, MeldKind
 from romme.rules import AdjacentJokers, Rules, SwappedJoker
@@ -115,7 +114,7 @@ class _RunEnd(NamedTuple):
 
 
 def _run_layoffs(
-    index: int, meld: Meld, counts: Counter[Card], jokers: int, rules: Rules
+    index: int, meld: Meld, counts: list[int], jokers: int, rules: Rules
 ) -> Iterator[LayOff]:
     """The sequences of hand cards that continue run `index` at either end (not yet checked).
 
@@ -126,12 +125,18 @@ def _run_layoffs(
     else, the joker limit included, is for the checker to decide.
     """
     suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
+    high_start = meld.ranks[-1] - 1
+    low_start = meld.ranks[0] - 3
+    if not jokers and not (
+        counts[suit_base + high_start % 13] or counts[suit_base + low_start % 13]
+    ):
+        return  # nothing in hand continues either end
     room = 13 - len(meld)
     wraps = rules.ace_wraps
     no_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
-    high = _RunEnd(index, Side.HIGH, suit_base, meld.ranks[-1] - 1, 1, room, wraps, no_adjacent)
+    high = _RunEnd(index, Side.HIGH, suit_base, high_start, 1, room, wraps, no_adjacent)
     yield from _extend_run(high, [], counts, jokers, meld.ranks[-1] - 2, meld.cards[-1].is_joker)
-    low = _RunEnd(index, Side.LOW, suit_base, meld.ranks[0] - 3, -1, room, wraps, no_adjacent)
+    low = _RunEnd(index, Side.LOW, suit_base, low_start, -1, room, wraps, no_adjacent)
     yield from _extend_run(low, [], counts, jokers, meld.ranks[0] - 2, meld.cards[0].is_joker)
 
 
@@ -141,7 +146,7 @@ _ACE_INDEX: Final = 12
 def _extend_run(
     end: _RunEnd,
     sequence: list[Card],
-    counts: Counter[Card],
+    counts: list[int],
     jokers: int,
     previous: int,
     previous_joker: bool,
@@ -151,9 +156,10 @@ def _extend_run(
     if depth >= end.room or (previous % 13 == _ACE_INDEX and not end.wraps):
         return
     here = (end.start + end.step * depth) % 13
-    natural = _CARDS[end.suit_base + here]
+    code = end.suit_base + here
+    natural = _CARDS[code]
     joker_ok = jokers > 0 and not (previous_joker and end.no_adjacent)
-    options = ((natural,) if counts[natural] > 0 else ()) + ((JOKER,) if joker_ok else ())
+    options = ((natural,) if counts[code] > 0 else ()) + ((JOKER,) if joker_ok else ())
     for option in options:
         sequence.append(option)
         cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
@@ -161,21 +167,29 @@ def _extend_run(
         if option is JOKER:
             yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
-            counts[option] -= 1
+            counts[code] -= 1
             yield from _extend_run(end, sequence, counts, jokers, here, False)
-            counts[option] += 1
+            counts[code] += 1
         sequence.pop()
+
+
+def _code_counts(hand: tuple[Card, ...]) -> list[int]:
+    """How many of each card code (0–52) `hand` holds."""
+    counts = [0] * (JOKER_CODE + 1)
+    for card in hand:
+        counts[card.code] += 1
+    return counts
 
 
 def _layoff_candidates(
     pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
 ) -> Iterator[LayOff]:
     """Lay-offs onto every table meld (not yet checked); with `only`, those that can hold it."""
-    counts = Counter(hand)
-    jokers = counts[JOKER]
-    distinct = sorted(counts)
+    counts = _code_counts(hand)
+    jokers = counts[JOKER_CODE]
     match_rank = only.rank if only is not None and not only.is_joker else None
     match_suit = only.suit if only is not None and not only.is_joker else None
+    rules = pos.rules
     for index, entry in enumerate(pos.table):
         meld = entry.meld
         if meld.kind is MeldKind.SET:
@@ -183,10 +197,14 @@ def _layoff_candidates(
             rank = meld.ranks[0]
             if room <= 0 or (match_rank is not None and rank is not match_rank):
                 continue
-            copies = 1 if pos.rules.set_distinct_suits else room
+            copies = 1 if rules.set_distinct_suits else room
             naturals = [
-                c for c in distinct if c.rank is rank for _ in range(min(copies, counts[c]))
+                _CARDS[code]
+                for code in range(rank - 2, JOKER_CODE, 13)
+                for _ in range(min(copies, counts[code]))
             ]
+            if not naturals and not jokers:
+                continue
             for size in range(room + 1):
                 for chosen in sorted(set(combinations(naturals, size))):
                     for extra in range(min(jokers, room - size) + 1):
@@ -195,7 +213,7 @@ def _layoff_candidates(
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
-            yield from _run_layoffs(index, meld, counts, jokers, pos.rules)
+            yield from _run_layoffs(index, meld, counts, jokers, rules)
 
 
 def _play_candidates(pos: _Pos) -> Iterator[Action]:
