@@ -63,8 +63,8 @@ from romme._opening import (
 )
 
 
-def _finish(pos: _Pos, hand: tuple[Card, ...]) -> Next | Failure:
-    """Whether the turn can go on with `hand` after a lay-down, lay-off or swap (RULES.md §4)."""
+def _finish(pos: _Pos, hand: tuple[Card, ...], turn: TurnState) -> Next | Failure:
+    """Whether the turn can go on with `hand` and `turn` after a lay-down, lay-off or swap (RULES.md §4)."""
     if not hand:
         if pos.rules.discard_to_go_out:
             return Failure(
@@ -72,7 +72,9 @@ def _finish(pos: _Pos, hand: tuple[Card, ...]) -> Next | Failure:
                 "the last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)",
             )
         return Next.WENT_OUT
-    if not _can_discard_something(hand, pos.rules, _locked(pos)):
+    rules = pos.rules
+    locked = turn.taken if turn.taken_in_hand and not rules.rediscard_taken else None
+    if not _can_discard_something(hand, rules, locked):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
     return Next.PLAY
 
@@ -224,7 +226,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             )
         hand = _add(pos.hand, card)
         turn = _turn_with(pos.turn, taken=card, taken_in_hand=True)
-        follow = _finish(pos._replace(hand=hand, turn=turn), hand)
+        follow = _finish(pos, hand, turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -267,7 +269,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     fresh = frozenset(role.position for role in meld.jokers)
     turn = _after_use(pos.turn, action.cards)
     if pos.opened[pos.player]:
-        follow = _finish(pos._replace(turn=turn), rest)
+        follow = _finish(pos, rest, turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -289,7 +291,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     pool = _search.pack_cards(pos.hand)
     key = pool - _search.meld_key(meld)
     if _opening_reached(staged, rules):
-        follow = _finish(after, rest)
+        follow = _finish(after, rest, after.turn)
         if isinstance(follow, Failure):
             return follow
         table = _unstage(pos.table)
@@ -372,6 +374,32 @@ def _target(pos: _Pos, target: int) -> TableMeld | Failure:
 
 
 def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
+    checked = _lay_off_verdict(pos, action)
+    if isinstance(checked, Failure):
+        return checked
+    entry, rest, meld, side, turn, follow = checked
+    new_entry = TableMeld(
+        meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
+    )
+    table = _replace_at(pos.table, action.target, new_entry)
+    return Effect(
+        hand=rest,
+        table=table,
+        discard_pile=pos.discard_pile,
+        opened=True,
+        turn=turn,
+        next=follow,
+        hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+    )
+
+
+def _lay_off_verdict(
+    pos: _Pos, action: LayOff
+) -> tuple[TableMeld, tuple[Card, ...], Meld, Side | None, TurnState, Next] | Failure:
+    """Check a lay-off: the target, the hand left, the meld made, its side, the turn and what follows.
+
+    The generator asks only this; `_lay_off` goes on to build the effect.
+    """
     wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
     if wrong:
         return wrong
@@ -388,22 +416,10 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
         return extended
     meld, side = extended
     turn = _turn_with(_after_use(pos.turn, action.cards), laid_off=True)
-    follow = _finish(pos._replace(turn=turn), rest)
+    follow = _finish(pos, rest, turn)
     if isinstance(follow, Failure):
         return follow
-    new_entry = TableMeld(
-        meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
-    )
-    table = _replace_at(pos.table, action.target, new_entry)
-    return Effect(
-        hand=rest,
-        table=table,
-        discard_pile=pos.discard_pile,
-        opened=True,
-        turn=turn,
-        next=follow,
-        hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
-    )
+    return entry, rest, meld, side, turn, follow
 
 
 def _swap(pos: _Pos, action: SwapJoker) -> Effect | Failure:
@@ -499,7 +515,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
                 Reason.SWAPPED_JOKER_TO_HAND,
                 "under these rules the freed joker goes to the hand; play it in a separate action",
             )
-        follow = _finish(after, hand)
+        follow = _finish(after, hand, turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(

@@ -147,7 +147,7 @@ def _may_discard(
 
 
 def _can_discard_something(hand: tuple[Card, ...], rules: Rules, locked: Card | None) -> bool:
-    return any(_may_discard(card, hand, rules, locked) is None for card in set(hand))
+    return any(_may_discard(card, hand, rules, locked) is None for card in hand)
 
 
 def _hand_romme_possible(pos: _Pos) -> bool:

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 from romme._checker import (
     _discardable,
+    _lay_off_verdict,
     _place_joker,
     _position_for,
     _resolve,
@@ -272,15 +273,16 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
     follow-up on the position after it, with the checker's own functions.
     """
     rules = pos.rules
-    naturals = sorted({c for c in pos.hand if not c.is_joker})
+    in_hand = {card.code for card in pos.hand}
     mode = rules.swapped_joker
     for index, entry in enumerate(pos.table):
         roles = entry.meld.jokers
         if not roles:
             continue
-        for card in naturals:
-            if not any(role.can_be(card) for role in roles):
-                continue
+        # The natural cards in hand some joker of the meld stands for, in card order.
+        codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
+        for code in sorted(codes & in_hand):
+            card = _CARDS[code]
             base = SwapJoker(index, card)
             if mode is SwappedJoker.TO_HAND:
                 yield base, None
@@ -310,6 +312,7 @@ def _joker_uses(pos: _Pos) -> Iterator[LayDown | LayOff]:
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
+_CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
 
 
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
@@ -336,14 +339,21 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     for card in _discardable(pos):
         seen[_DISCARDS[card.code]] = None
     for action in _candidates(pos):
-        if action not in seen and not isinstance(_resolve(pos, action), Failure):
+        if action in seen:
+            continue
+        # A lay-off needs only its verdict; everything else the full check.
+        if type(action) is LayOff:
+            accepted = not isinstance(_lay_off_verdict(pos, action), Failure)
+        else:
+            accepted = not isinstance(_resolve(pos, action), Failure)
+        if accepted:
             seen[action] = None
     if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
-        for action, verdict in _swap_candidates(pos):
+        for action, checked in _swap_candidates(pos):
             if action in seen:
                 continue
-            if verdict is None:
-                verdict = _resolve(pos, action)
-            if not isinstance(verdict, Failure):
+            if checked is None:
+                checked = _resolve(pos, action)
+            if not isinstance(checked, Failure):
                 seen[action] = None
     return tuple(seen)
