@@ -22,8 +22,10 @@ from collections.abc import Callable
 from typing import Any
 
 from romme import (
+    Action,
     AdjacentJokers,
     Card,
+    Draw,
     GameState,
     JokerLimit,
     Phase,
@@ -98,6 +100,86 @@ def random_play(preset: str, rounds: int, repeat: int) -> Figures:
         "rounds_per_second": statistics.median(rounds / elapsed for _, elapsed in runs),
         "decisions_per_round": sum(d for d, _ in runs) / (rounds * repeat),
     }
+
+
+def time_split(preset: str, rounds: int) -> Figures:
+    """Where random play spends its time: legal_actions by kind of decision, and apply.
+
+    Fresh deals after a warm-up on others; per kind, the share of the
+    decisions, the mean time of a call and its part of an average
+    decision (all parts add up to the time of a decision).
+    """
+    rules = find_rules(preset)
+    totals: dict[str, float] = {}
+    counts: dict[str, int] = {}
+
+    def play(first_seed: int) -> None:
+        for seed in range(first_seed, first_seed + rounds):
+            state = new_game(rules, 4, seed=seed, dealer=seed % 4)
+            chooser = random.Random(seed)
+            while not state.is_over:
+                opened = "opened" if state.opened[state.current_player] else "not opened"
+                staged = ", melds staged" if any(entry.staged for entry in state.table) else ""
+                kind = f"legal_actions, {state.phase.value} phase, {opened}{staged}"
+                started = time.perf_counter()
+                actions = legal_actions(state)
+                listed = time.perf_counter()
+                state = apply(state, chooser.choice(actions))
+                applied = time.perf_counter()
+                for name, spent in ((kind, listed - started), ("apply", applied - listed)):
+                    totals[name] = totals.get(name, 0.0) + spent
+                    counts[name] = counts.get(name, 0) + 1
+
+    clear_caches()
+    play(2_000_000)  # the warm-up
+    totals.clear()
+    counts.clear()
+    play(3_000_000)
+    decisions = counts["apply"]
+    return {
+        name: {
+            "share_of_decisions": counts[name] / decisions,
+            "mean_us": totals[name] / counts[name] * 1e6,
+            "us_per_decision": totals[name] / decisions * 1e6,
+        }
+        for name in sorted(totals, key=lambda name: -totals[name])
+    }
+
+
+def floor_play(rounds: int, repeat: int) -> Figures:
+    """The engine's floor under drov: every player only draws and discards.
+
+    The same `apply` and the same discard listing as `legal_actions`, but no
+    meld is ever looked for: what random play would cost if Rommé had no
+    melds. It bounds what any speed-up of the meld work can reach.
+    """
+    from romme._checker import _discardable, _position_for
+    from romme._core import Failure
+    from romme.legal import _DISCARDS
+
+    rules = find_rules("drov")
+    draw = Draw()
+
+    def once(first_seed: int) -> tuple[int, float]:
+        decisions = 0
+        started = time.perf_counter()
+        for seed in range(first_seed, first_seed + rounds):
+            state = new_game(rules, 4, seed=seed, dealer=seed % 4)
+            chooser = random.Random(seed)
+            while not state.is_over:
+                if state.phase is Phase.DRAW:
+                    action: Action = draw
+                else:
+                    position = _position_for(state, None)
+                    assert not isinstance(position, Failure)
+                    action = chooser.choice([_DISCARDS[c.code] for c in _discardable(position)])
+                state = apply(state, action)
+                decisions += 1
+        return decisions, time.perf_counter() - started
+
+    once(1_000_000)  # the warm-up
+    runs = [once(rep * rounds) for rep in range(repeat)]
+    return {"decisions_per_second": statistics.median(d / elapsed for d, elapsed in runs)}
 
 
 def sample_positions(preset: str, rounds: int) -> list[GameState]:
@@ -347,6 +429,8 @@ def collect(quick: bool) -> Figures:
             p: random_play(p, rounds, repeat) for p in ("drov", "classic", "german-rummy")
         },
     }
+    figures["floor"] = floor_play(rounds, repeat)
+    figures["time_split"] = time_split("drov", 4 if quick else 30)
     positions = sample_positions("drov", 3 if quick else 10)
     figures["legal_actions"] = legal_actions_figures(positions[: 300 if quick else 1500])
     figures["legal_actions_worst"] = worst_cases(repeat)
@@ -372,6 +456,18 @@ def report(figures: Figures) -> str:
     for preset, row in figures["random_play"].items():
         lines.append(
             f"  {preset:<27} {row['decisions_per_second']:>11,.0f} {row['rounds_per_second']:>10.1f} {row['decisions_per_round']:>17.1f}"
+        )
+    floor = figures["floor"]["decisions_per_second"]
+    lines.append(
+        f"  {'drov, draw and discard only':<27} {floor:>11,.0f}   (the floor: apply and discards, no melds)"
+    )
+    lines += [
+        "",
+        "where random play (drov) spends a decision            share   mean µs   µs/decision",
+    ]
+    for name, row in figures["time_split"].items():
+        lines.append(
+            f"  {name:<51} {row['share_of_decisions']:>5.0%} {row['mean_us']:>9.0f} {row['us_per_decision']:>13.1f}"
         )
     legal = figures["legal_actions"]
     worst = figures["legal_actions_worst"]

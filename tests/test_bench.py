@@ -1,0 +1,43 @@
+"""The benchmark command runs on a fresh checkout and reports every figure (issue: performance).
+
+Only that it runs and what it reports are checked here: speed is measured
+by the command itself, never asserted in a test (shared machines are noisy).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).parent.parent / "bench" / "run.py"
+
+
+def test_bench_quick_run_reports_every_figure() -> None:
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), "--quick", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert set(figures["random_play"]) == {"drov", "classic", "german-rummy"}
+    for row in figures["random_play"].values():
+        assert row["decisions_per_second"] > 0
+        assert row["decisions_per_round"] > 0
+    assert figures["floor"]["decisions_per_second"] > 0
+    split = figures["time_split"]
+    assert split["apply"]["share_of_decisions"] == 1
+    assert abs(sum(row["share_of_decisions"] for row in split.values()) - 2) < 1e-9
+    assert {"median_us", "p99_us", "in_play_median_us", "in_play_p99_us"} <= set(
+        figures["legal_actions"]
+    )
+    assert {"4_jokers_ms", "6_jokers_ms"} <= set(figures["legal_actions_worst"])
+    melds = figures["melds"]
+    assert melds["validate_meld_uncached_per_second"] > 0
+    assert all(f"best_melds_{jokers}_jokers_us" in melds for jokers in (0, 2, 4, 6))
+    assert {"apply_median_us", "json_round_trip_us", "bytes_per_stored_state"} <= set(
+        figures["state"]
+    )
