@@ -8,35 +8,11 @@ all rest on it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import attrs
 from typing_extensions import assert_never
 
 from romme import _search
-from romme.actions import (
-    ACTION_TYPES,
-    Action,
-    Discard,
-    Draw,
-    LayDown,
-    LayOff,
-    Side,
-    SwapJoker,
-    TakeBack,
-    TakeDiscard,
-)
-from romme.cards import JOKER, Card, card_code, format_cards
-from romme.errors import Reason
-from romme.melds import Meld, MeldKind, meld_failure
-from romme.rules import Rules, SwappedJoker
-from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import Phase, TableMeld, TurnState
-
-if TYPE_CHECKING:
-    from romme.state import GameState
-    from romme.views import PlayerView
-
 from romme._core import (
     Effect,
     Failure,
@@ -61,6 +37,25 @@ from romme._opening import (
     _opening_reached,
     _shortfall,
 )
+from romme.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+)
+from romme.cards import JOKER, Card, card_code, format_cards
+from romme.errors import Reason
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import Rules, SwappedJoker
+from romme.rules import TakeDiscardMode as TakeMode
+from romme.state import GameState, Phase, TableMeld, TurnState
+from romme.views import PlayerView
 
 
 def _finish(pos: _Pos, hand: tuple[Card, ...], turn: TurnState) -> Next | Failure:
@@ -671,6 +666,10 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
 
 
 def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos | Failure:
+    if not isinstance(position, GameState | PlayerView):
+        raise TypeError(
+            f"position must be a GameState or a PlayerView, not {type(position).__name__}"
+        )
     if player is not None and type(player) is not int:
         raise TypeError(f"player must be a seat number, not {player!r}")
     acting = position.current_player

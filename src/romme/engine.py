@@ -27,6 +27,7 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
     Raises:
         IllegalActionError: If the action is not legal; its ``reason``
             names the rule and the state is unchanged.
+        TypeError: If `state` is not a `GameState` (a view cannot be played on).
 
     >>> from romme import Draw, find_rules, new_game
     >>> state = new_game(find_rules("drov"), 4, seed=7)
@@ -34,6 +35,8 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
     >>> len(after.hand) - len(state.hand), after.phase.value, state.phase.value
     (1, 'play', 'draw')
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     effect = resolve(state, action, player)
     if isinstance(effect, Failure):
         seat = state.current_player if player is None else player

@@ -83,8 +83,11 @@ def view(state: GameState, player: int) -> PlayerView:
     ((0, 13, 13, 13), 70, 13)
 
     Raises:
+        TypeError: If `state` is not a `GameState`.
         ValueError: If `player` is not a seat of the state.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     if type(player) is not int or not 0 <= player < state.players:
         raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
     return PlayerView(

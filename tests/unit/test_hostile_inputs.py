@@ -59,6 +59,7 @@ from romme import (
     find_rules,
     format_cards,
     from_dict,
+    is_legal,
     is_valid_meld,
     legal_actions,
     loads,
@@ -935,3 +936,25 @@ def test_meld_documents_are_checked_not_trusted() -> None:
     with pytest.raises(InvalidDataError, match="worth"):
         from_dict(document)
     assert isinstance(from_dict(to_dict(VALUES["meld"])), Meld)
+
+
+@pytest.mark.parametrize("bad", [None, "state", 3, {"romme": 1}])
+def test_positions_that_are_no_positions_are_refused_with_a_type_error(bad: object) -> None:
+    """DESIGN.md: bad input gets a clear, typed error, never an AttributeError."""
+    with pytest.raises(TypeError, match="GameState"):
+        legal_actions(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        is_legal(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        check(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        apply(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        view(bad, 0)  # type: ignore[arg-type]
+
+
+def test_a_view_cannot_be_played_on() -> None:
+    """apply needs the full state: a view lacks the stock (DESIGN.md, views)."""
+    state = new_game(find_rules("drov"), 4, seed=1)
+    with pytest.raises(TypeError, match="PlayerView"):
+        apply(view(state, state.current_player), Draw())  # type: ignore[arg-type]
