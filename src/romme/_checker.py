@@ -282,10 +282,8 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
         )
     staged = [*_staged(pos.table), meld]
-    after = pos._replace(turn=turn, hand=rest)
-    pool = _search.pack_cards(pos.hand)
-    key = pool - _search.meld_key(meld)
     if _opening_reached(staged, rules):
+        after = pos._replace(turn=turn, hand=rest)
         follow = _finish(after, rest, after.turn)
         if isinstance(follow, Failure):
             return follow
@@ -299,13 +297,12 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             next=follow,
             hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
         )
-    waiver = _waiver(pos)
     if not rest:
         if rules.discard_to_go_out:
             return Failure(
                 Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
             )
-        if waiver:
+        if _waiver(pos):
             table = _unstage(pos.table)
             return Effect(
                 hand=rest,
@@ -316,20 +313,23 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 next=Next.WENT_OUT,
                 hand_romme=True,
             )
+    # What is left of the hand must complete the opening.
+    hand = _search.pack_hand(pos.hand)
+    key = hand - _search.meld_key(meld)
     if not (
-        _opening_completable(rest, key, staged, after, pool, rules)
-        or (waiver and _hand_romme_completable(rest, key, after, pool))
+        _opening_completable(key, staged, turn, hand, rules)
+        or (_waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules))
     ):
         # Name the requirement that fails: the run, the one meld, or the points.
         if rules.opening_requires_run and _opening_completable(
-            rest, key, staged, after, pool, attrs.evolve(rules, opening_requires_run=False)
+            key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
         ):
             return Failure(
                 Reason.OPENING_NEEDS_RUN,
                 f"{meld}: the opening must include a run, and none can be laid this turn",
             )
         if not rules.opening_sums_melds and _opening_completable(
-            rest, key, staged, after, pool, attrs.evolve(rules, opening_sums_melds=True)
+            key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
         ):
             return Failure(
                 Reason.OPENING_SINGLE_MELD,

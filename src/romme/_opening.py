@@ -6,15 +6,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from romme import _search
-from romme.cards import JOKER, Card
+from romme.cards import JOKER_CODE
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind
 from romme.rules import Rules
+from romme.state import TurnState
 
 if TYPE_CHECKING:
     pass
 
-from romme._core import Failure, _locked, _Pos, _waiver
+from romme._core import Failure, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -45,123 +46,179 @@ def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether staged `melds` complete the opening (RULES.md §5)."""
     if not melds:
         return False
-    if rules.opening_sums_melds:
-        if sum(m.value for m in melds) < rules.opening_threshold:
-            return False
-    elif max(m.value for m in melds) < rules.opening_threshold:
+    total = top = 0
+    has_run = False
+    for meld in melds:
+        total += meld.value
+        top = max(top, meld.value)
+        has_run = has_run or meld.kind is MeldKind.RUN
+    if (total if rules.opening_sums_melds else top) < rules.opening_threshold:
         return False
-    return not rules.opening_requires_run or any(m.kind is MeldKind.RUN for m in melds)
+    return has_run or not rules.opening_requires_run
+
+
+def _search_pool(key: int, staged: Sequence[Meld]) -> int:
+    """The pool whose searches serve the packed hand `key` of a player with `staged` melds.
+
+    The hand before the last staged meld was laid (this turn, from the
+    hand or with the taken discard): its searches, made for the position
+    before, serve every sub-multiset, so a staged lay-down starts no new
+    search. Any pool that holds `key` gives the same verdicts.
+    """
+    return key + _search.meld_key(staged[-1]) if staged else key
+
+
+def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
+    """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
+
+    ``rediscard_taken`` off (RULES.md §4, as `_locked`): with a second copy
+    in hand the other may go.
+    """
+    if not turn.taken_in_hand or rules.rediscard_taken or turn.taken is None:
+        return None
+    code = turn.taken.code
+    return code if _search.count(key, code) == 1 else None
 
 
 def _opening_completable(
-    hand: tuple[Card, ...],
+    key: int, staged: Sequence[Meld], turn: TurnState, hand: int, rules: Rules
+) -> bool:
+    """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
+
+    The opening (RULES.md §5): the `staged` melds (the last one just laid
+    from the packed `hand`, leaving `key`) and those still to come reach
+    ``opening_threshold`` (together, or one meld alone without
+    ``opening_sums_melds``), with a run among them under
+    ``opening_requires_run``, and no joker without ``opening_allows_jokers``.
+    The cards left over must let the turn end: a natural card that may be
+    discarded (not the taken card under ``rediscard_taken`` off), or only
+    jokers, or (without ``discard_to_go_out``) no card at all.
+    """
+    pool = _search_pool(hand, staged[:-1])
+    searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+    threshold = rules.opening_threshold
+    need = threshold  # what the staged melds leave to reach
+    has_run = big = False
+    for meld in staged:
+        need -= meld.value
+        has_run = has_run or meld.kind is MeldKind.RUN
+        big = big or meld.value >= threshold
+    kept = _kept_back(key, turn, rules)
+    if rules.opening_sums_melds and (has_run or not rules.opening_requires_run):
+        return _points_completable(searches, key, need, kept, rules.discard_to_go_out)
+    return _run_or_meld_completable(searches, key, need, has_run, big, kept, rules)
+
+
+def _points_completable(
+    searches: _search.Packer, key: int, need: int, kept: int | None, discard_to_go_out: bool
+) -> bool:
+    """`_opening_completable` when only points are missing: melds from `key` worth `need` more.
+
+    `kept` is the code of a card that may not be the discard.
+    """
+    if not discard_to_go_out and searches.search(True, True)(key) >= need:
+        return True  # everything laid: going out by melding
+    # A packing found without a search may do already (`at_least`).
+    free = searches.free
+    if searches.at_least(key) < need and free(key) < need:
+        return False  # even melding every card left would not reach it
+    dead = searches.dead(key)
+    if kept is not None:
+        dead &= ~_search.field(kept)
+    if dead:
+        # A natural card that no meld can take is discarded at no cost: what
+        # is left packs as well as the whole.
+        return True
+    for code in _search.codes_in(key & _search.NATURAL_FIELDS):
+        if code != kept:
+            rest = key - _search.unit(code)
+            if searches.at_least(rest) >= need or free(rest) >= need:
+                return True
+    if _search.count(key, JOKER_CODE):
+        # Keep only jokers: every natural card melded, at least one joker left.
+        return searches.search(True, False)(key - _search.JOKER_UNIT) >= need
+    return False
+
+
+def _run_or_meld_completable(
+    searches: _search.Packer,
     key: int,
-    staged: Sequence[Meld],
-    pos: _Pos,
-    pool: int,
+    need: int,
+    has_run: bool,
+    big: bool,
+    kept: int | None,
     rules: Rules,
 ) -> bool:
-    """Whether further lay-downs from `hand` can complete the opening under `rules` this turn.
+    """`_opening_completable` when a run is still to lay, or one meld alone must reach the threshold.
 
-    The cards left over must allow the turn to end: a card that may be
-    discarded, or (without ``discard_to_go_out``) none at all.
+    `need` is what the staged melds miss of the threshold, `has_run`
+    whether a run is staged, `big` whether a staged meld alone reaches
+    the threshold, `kept` the code of a card that may not be the discard.
     """
-    jokers_ok = rules.opening_allows_jokers
-    locked = _locked(pos)
-    staged_value = sum(m.value for m in staged)
-    need = rules.opening_threshold - staged_value
-    has_run = any(m.kind is MeldKind.RUN for m in staged)
-    # Without opening_sums_melds: a staged meld may already be worth the threshold.
-    big = any(m.value >= rules.opening_threshold for m in staged)
-    simple = rules.opening_sums_melds and (has_run or not rules.opening_requires_run)
-    # `pool` (the hand before this action) holds `hand`: its melds are cached already.
 
-    def reachable(rest: int, *, cover: bool, use_jokers: bool = False) -> bool:
-        """Whether melds from packed `rest` complete the opening.
-
-        With `cover` they must take every natural card, with `use_jokers`
-        every joker too.
-        """
-        if simple:
-            value = _search.packing_value(
-                rest, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers, pool=pool
-            )
-            return value >= need
-        for meld in _search.melds_in(pool, rules):
-            if (meld.jokers and not jokers_ok) or not _search.fits(_search.meld_key(meld), rest):
+    def reachable(cards: int, cover: bool, use_jokers: bool = False) -> bool:
+        # Whether melds from `cards` complete the opening; with `cover` they
+        # take every natural card, with `use_jokers` every joker too.
+        search = searches.search(cover, use_jokers)
+        melds = searches.melds
+        for packed, value, is_run in melds:
+            if not _search.fits(packed, cards):
                 continue
-            remainder = rest - _search.meld_key(meld)
-            after = _search.packing_value(
-                remainder, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers, pool=pool
-            )
+            remainder = cards - packed
+            after = search(remainder)
             if after < 0:
                 continue
             if rules.opening_sums_melds:
                 # This meld is the run the opening needs; the rest add up.
-                if meld.kind is MeldKind.RUN and meld.value + after >= need:
+                if is_run and value + after >= need:
                     return True
-            elif (big or meld.value >= rules.opening_threshold) and (
+            elif (big or value >= rules.opening_threshold) and (
                 has_run
                 or not rules.opening_requires_run
-                or meld.kind is MeldKind.RUN
-                or _has_run(remainder, rules, jokers_ok, pool)
+                or is_run
+                or any(run and _search.fits(other, remainder) for other, _, run in melds)
             ):
                 return True
         return False
 
     if not rules.discard_to_go_out and reachable(key, cover=True, use_jokers=True):
         return True  # everything laid: going out by melding
-    if simple and not reachable(key, cover=False):
-        return False  # even melding every card would not reach it: no need to try each discard
-    for card in set(hand):
-        if card.is_joker:
-            continue
-        if locked is not None and card == locked and hand.count(card) == 1:
-            continue
-        if reachable(key - _search.unit(card.code), cover=False):
+    dead = searches.dead(key)
+    if kept is not None:
+        dead &= ~_search.field(kept)
+    if dead:
+        # A card no meld can take is discarded at no cost (see `_points_completable`).
+        return reachable(key, cover=False)
+    for code in _search.codes_in(key & _search.NATURAL_FIELDS):
+        if code != kept and reachable(key - _search.unit(code), cover=False):
             return True
-    if JOKER in hand:
+    if _search.count(key, JOKER_CODE):
         # Keep only jokers: every natural card melded, at least one joker left.
         return reachable(key - _search.JOKER_UNIT, cover=True)
     return False
 
 
-def _has_run(key: int, rules: Rules, jokers_ok: bool, pool: int) -> bool:
-    return any(
-        m.kind is MeldKind.RUN
-        and (jokers_ok or not m.jokers)
-        and _search.fits(_search.meld_key(m), key)
-        for m in _search.melds_in(pool, rules)
-    )
+def _hand_romme_completable(
+    key: int, turn: TurnState, hand: int, staged: Sequence[Meld], rules: Rules
+) -> bool:
+    """Whether own melds from the packed hand `key` can take every card but a last discard (RULES.md §8).
 
-
-def _hand_romme_completable(hand: tuple[Card, ...], key: int, pos: _Pos, pool: int) -> bool:
-    """Whether own melds from `hand` (packed: `key`) can take every card but a last discard (RULES.md §8)."""
-    rules = pos.rules
-    jokers_ok = rules.opening_allows_jokers
-    if not rules.discard_to_go_out and (
-        _search.packing_value(
-            key, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True, pool=pool
-        )
-        >= 0
-    ):
+    The discard may be any card but the taken one under ``rediscard_taken``
+    off; without ``discard_to_go_out``, melding every card is enough.
+    `hand` (holding `key`) and the melds `staged` before it was laid from
+    give the searches (see `_search_pool`).
+    """
+    searches = _search.packer(_search_pool(hand, staged), rules, rules.opening_allows_jokers)
+    melded = searches.search(True, True)
+    if not rules.discard_to_go_out and melded(key) >= 0:
         return True
-    locked = _locked(pos)
-    loose = _search.loose_cards(key, rules, jokers_ok, pool)
-    if len(loose) > 1:
+    dead = searches.dead(key)
+    if dead and not _search.is_unit(dead):
         return False  # two cards no meld can take: neither melding nor one discard places both
-    # A loose card must be the one kept back for the discard.
-    candidates = {Card.from_code(loose[0])} if loose else set(hand)
-    for card in candidates:
-        if locked is not None and card == locked and hand.count(card) == 1:
-            continue
-        rest = key - _search.unit(card.code)
-        if (
-            _search.packing_value(
-                rest, rules, jokers_ok=jokers_ok, cover=True, use_jokers=True, pool=pool
-            )
-            >= 0
-        ):
+    # A card no meld can take must be the one kept back for the discard.
+    kept = _kept_back(key, turn, rules)
+    for code in _search.codes_in(dead or key):
+        if code != kept and melded(key - _search.unit(code)) >= 0:
             return True
     return False
 
@@ -170,18 +227,23 @@ def _lay_down_possible(pos: _Pos) -> bool:
     """A quick necessary condition for any lay-down by a player who has not opened.
 
     Every legal lay-down either leads to an opening (so the staged melds
-    and the best packing of the hand reach the threshold) or, under the
-    Hand-Rommé waiver, to melding all but a last discard. The generator
-    skips the per-meld checks when neither is possible.
+    and the best packing of the hand reach the threshold, RULES.md §5) or,
+    under the Hand-Rommé waiver, to melding all but a last discard
+    (RULES.md §8). The generator skips the per-meld checks when neither is
+    possible.
     """
     rules = pos.rules
-    key = _search.pack_cards(pos.hand)
-    staged_value = sum(entry.meld.value for entry in pos.table if entry.staged)
-    best = _search.packing_value(key, rules, jokers_ok=rules.opening_allows_jokers)
-    if staged_value + best >= rules.opening_threshold:
+    key = _search.pack_hand(pos.hand)
+    staged = [entry.meld for entry in pos.table if entry.staged]
+    pool = _search_pool(key, staged)
+    searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+    missing = rules.opening_threshold - sum(meld.value for meld in staged)
+    # One meld of the hand worth what is missing decides it without a search.
+    if (pool == key and searches.top >= missing) or searches.free(key) >= missing:
         return True
-    return (
-        _waiver(pos)
-        and _search.loose_naturals(key, rules, rules.opening_allows_jokers) <= 1
-        and _hand_romme_completable(pos.hand, key, pos, key)
+    if not _waiver(pos):
+        return False
+    dead = searches.dead(key)  # cards no meld takes (all of them when the pool is the hand)
+    return (not dead or _search.is_unit(dead)) and _hand_romme_completable(
+        key, pos.turn, key, staged, rules
     )

@@ -12,6 +12,11 @@ construction, so only the meld's fields are left to fill in (RULES.md §3).
 Each meld built here equals the one ``meld_failure(meld.cards, rules,
 meld.kind)`` returns, card for card and joker role for joker role; the
 tests check that they agree.
+
+The packing queries of the opening checks (RULES.md §5, §8) run in a
+`Packer` per hand: the melds of each part of the hand (one rank's sets,
+one suit's runs) as the search reads them, cached by part, and one memo
+per kind of search shared by every check on the hand's sub-multisets.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from functools import lru_cache
 from itertools import combinations, compress
 from typing import Any, Final
 
-from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code
 from romme.melds import JokerRole, Meld, MeldKind
 from romme.rules import AdjacentJokers, JokerLimit, Rules
 
@@ -432,29 +437,90 @@ _BITS_13: Final = tuple(1 << index for index in range(13))
 _SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))
 
 
-def _parts(key: int, rules: Rules) -> tuple[list[_RankPart], list[_SuitPart]]:
+_SUIT_FIELDS: Final = (1 << (13 * _BITS)) - 1
+"""The fields of one suit's thirteen cards, shifted to the lowest bits."""
+_SUIT_SHIFTS: Final = (0, 13 * _BITS, 26 * _BITS, 39 * _BITS)
+
+
+@lru_cache(maxsize=4096)
+def _suit_row(fields: int) -> tuple[tuple[int, ...], int]:
+    """The counts of one suit's cards from its packed `fields` (two to ace), and the ranks held as bits."""
+    counts = tuple((fields >> shift) & _FIELD for shift in _SHIFTS[:13])
+    return counts, sum(compress(_BITS_13, counts))
+
+
+def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, rules: Rules) -> bool:
+    """Whether cards of one rank counted by suit (`suit_counts`) and `jokers` jokers make a set.
+
+    Enough natural cards for the smallest set that many jokers allow (RULES.md
+    §3): distinct suits under ``set_distinct_suits``, else up to four copies
+    of each. `_rank_options` finds no set otherwise.
+    """
+    fewest = _SET_SHAPES[rules.joker_limit][jokers][0][0]
+    if rules.set_distinct_suits:
+        return 4 - suit_counts.count(0) >= fewest
+    return sum(min(n, 4) for n in suit_counts) >= fewest
+
+
+def _three_in_a_row(have: int) -> bool:
+    """Whether the ranks `have` (bit i: rank index i) hold three in a row, around the corner too.
+
+    Without jokers a run needs it (RULES.md §3): `_suit_options` finds none otherwise.
+    """
+    ranks = have | have << 13
+    return bool(ranks & ranks >> 1 & ranks >> 2)
+
+
+@lru_cache(maxsize=64)
+def _parts(key: int, rules: Rules) -> tuple[tuple[_RankPart, ...], tuple[_SuitPart, ...]]:
     """Where the melds of the packed multiset `key` may lie, in the order of the melds.
 
     The arguments for `_rank_options` of each rank that may hold a set, and
     for `_suit_options` of each suit the hand holds (`rules` left out).
+    Cached: the packing search of a hand and the list of its melds both
+    ask (see `Packer`, `melds_in`).
     """
-    counts = [(key >> shift) & _FIELD for shift in _SHIFTS]
-    jokers = counts[JOKER_CODE]
+    rows = [_suit_row((key >> shift) & _SUIT_FIELDS) for shift in _SUIT_SHIFTS]
+    jokers = key >> _JOKER_SHIFT
     set_jokers = min(jokers, 3)
-    fewest = _SET_SHAPES[rules.joker_limit][set_jokers][0][0]  # natural cards
-    distinct = rules.set_distinct_suits
-    ranks: list[_RankPart] = []
-    for rank_index in range(13):
-        suit_counts = counts[rank_index:JOKER_CODE:13]
-        naturals = 4 - suit_counts.count(0) if distinct else sum(min(n, 4) for n in suit_counts)
-        if naturals >= fewest:
-            ranks.append((rank_index, tuple(suit_counts), set_jokers))
-    suits: list[_SuitPart] = []
-    for suit in range(4):
-        have = sum(compress(_BITS_13, counts[suit * 13 : suit * 13 + 13]))
-        if have:
-            suits.append((suit, have, min(jokers, 13)))
-    return ranks, suits
+    fewest = _SET_SHAPES[rules.joker_limit][set_jokers][0][0]  # natural cards (`_may_hold_set`)
+    ranks: list[_RankPart]
+    if rules.set_distinct_suits:
+        # The ranks held in `fewest` suits at least, by adding the suits'
+        # rank bits bit by bit: bit r of `ones`, `twos`, `fours` holds the
+        # number of suits with rank r.
+        clubs, spades, hearts, diamonds = (have for _, have in rows)
+        carry_low, carry_high = clubs & spades, hearts & diamonds
+        low, high = clubs ^ spades, hearts ^ diamonds
+        ones, carry = low ^ high, low & high
+        twos = carry_low ^ carry_high ^ carry
+        fours = (carry_low & carry_high) | (carry & (carry_low | carry_high))
+        enough = (
+            (
+                clubs | spades | hearts | diamonds,
+                twos | fours,
+                (twos & ones) | fours,
+                fours,
+            )[fewest - 1]
+            if fewest <= 4
+            else 0
+        )
+        ranks = []
+        while enough:
+            rank = (enough & -enough).bit_length() - 1
+            enough &= enough - 1
+            counts = (rows[0][0][rank], rows[1][0][rank], rows[2][0][rank], rows[3][0][rank])
+            ranks.append((rank, counts, set_jokers))
+    else:
+        columns = enumerate(zip(rows[0][0], rows[1][0], rows[2][0], rows[3][0], strict=True))
+        ranks = [
+            (rank, counts, set_jokers)
+            for rank, counts in columns
+            if sum(min(n, 4) for n in counts) >= fewest
+        ]
+    run_jokers = min(jokers, 13)
+    suits = tuple((suit, have, run_jokers) for suit, (_, have) in enumerate(rows) if have)
+    return tuple(ranks), suits
 
 
 @lru_cache(maxsize=1024)
@@ -488,7 +554,7 @@ def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 
 
 def _meld_key(meld: Meld) -> int:
-    return pack(card.code for card in meld.cards)
+    return sum(map(_UNITS.__getitem__, map(card_code, meld.cards)))
 
 
 _Packing = tuple[int, int, tuple[_Option, ...]]
@@ -588,39 +654,330 @@ def unit(code: int) -> int:
 def pack_cards(cards: Iterable[Card]) -> int:
     """Return the packed multiset of `cards` (at most 15 copies of a card count)."""
     if isinstance(cards, tuple) and len(cards) < 16:  # no card can come 16 times
-        return sum(_UNITS[card.code] for card in cards)
+        return sum(map(_UNITS.__getitem__, map(card_code, cards)))
     tally = Counter(card.code for card in cards)
     return pack(code for code, n in tally.items() for _ in range(min(n, 15)))
 
 
-@lru_cache(maxsize=2048)
-def _indexed(key: int, rules: Rules, jokers_ok: bool) -> dict[int, list[tuple[int, int, int]]]:
-    """The melds of `key` as (packed, value, jokers), grouped by their lowest natural code."""
-    by_lowest: dict[int, list[tuple[int, int, int]]] = {}
-    for packed, value, jokers, lowest, _, _ in _options(key, rules):
-        if jokers and not jokers_ok:
+_PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[int, ...], int]
+"""The melds of one part of a hand as the packing search reads them (see `_part_packing`)."""
+
+
+def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
+    """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
+
+    Their (packed, value) grouped by the code of their lowest natural card;
+    for each number of jokers k, the fields of the natural cards that the
+    melds with k jokers or fewer take; and the greatest value of one meld.
+    Of melds with the same cards (a joker in other places) only the most
+    valuable counts for a packing; without `jokers_ok` only melds without
+    jokers count.
+    """
+    if not options:
+        return (), (0,) * (jokers + 1), 0
+    values: dict[int, int] = {}
+    reach = [0] * (jokers + 1)  # reach[k]: the cards of the melds with k jokers
+    for packed, value, used, _, _, _ in options:
+        if used and not jokers_ok:
             continue
-        by_lowest.setdefault(lowest, []).append((packed, value, jokers))
-    return by_lowest
+        reach[used] |= packed
+        if value > values.get(packed, 0):
+            values[packed] = value
+    groups: dict[int, list[tuple[int, int]]] = {}
+    for packed, value in values.items():
+        naturals = packed & _NATURAL_FIELDS
+        groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
+            (packed, value)
+        )
+    fields = []
+    covered = taken = 0
+    for packed in reach:
+        if packed | covered != covered:
+            covered |= packed
+            taken = _occupied(covered) & _NATURAL_FIELDS
+        fields.append(taken)
+    return (
+        tuple((lowest, tuple(found)) for lowest, found in groups.items()),
+        tuple(fields),
+        max(values.values(), default=0),
+    )
 
 
-_NONE: Final = -1
+def _rank_packing(part: _RankPart, rules: Rules, jokers_ok: bool) -> _PartPacking:
+    """The sets of `_rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
+    return _part_packing(_rank_options(*part, rules), jokers_ok, part[2])
+
+
+def _suit_packing(part: _SuitPart, rules: Rules, jokers_ok: bool) -> _PartPacking:
+    """The runs of `_suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
+
+    Without jokers and three ranks in a row there is no run to enumerate.
+    """
+    _, have, jokers = part
+    if not jokers and not _three_in_a_row(have):
+        return (), (0,), 0
+    return _part_packing(_suit_options(*part, rules), jokers_ok, jokers)
+
+
+_PARTS_KEPT: Final = 4096
+"""How many parts `_part_tables` keeps of each kind (it forgets them all when full)."""
 
 
 @lru_cache(maxsize=16)
-def _packing_memo(
-    pool: int, rules: Rules, jokers_ok: bool, cover: bool, use_jokers: bool
-) -> dict[int, int]:
-    """The memo of the packing searches within `pool`, shared by every call on its sub-multisets.
+def _part_tables(
+    rules: Rules, jokers_ok: bool
+) -> tuple[dict[_RankPart, _PartPacking], dict[_SuitPart, _PartPacking]]:
+    """The parts of hands seen under `rules`, as `_rank_packing` and `_suit_packing` give them.
 
-    A sub-multiset's best packing does not depend on which key the search
-    started from, so the checks of one position (each lay-down, each card
-    kept back) reuse one another's work.
+    Plain dictionaries keyed by the part alone: a hand's parts are looked
+    up without hashing `rules` again for each. Bounded by `_PARTS_KEPT`.
     """
-    return {}
+    return {}, {}
 
 
-@lru_cache(maxsize=8192)
+_last_hand: tuple[tuple[Card, ...], int] = ((), 0)
+"""The hand `pack_hand` packed last, and its packed multiset."""
+
+
+def pack_hand(hand: tuple[Card, ...]) -> int:
+    """Return `pack_cards` of `hand`, remembering the last hand packed (by identity).
+
+    The checks of one position pack the same hand tuple for every
+    candidate action; a tuple is immutable, so the same object packs the same.
+    """
+    global _last_hand
+    last = _last_hand
+    if last[0] is hand:
+        return last[1]
+    key = pack_cards(hand)
+    _last_hand = (hand, key)
+    return key
+
+
+_NONE: Final = -1
+"""The packing value of a multiset whose cards cannot all be melded as asked."""
+
+
+class Packer:
+    """The packing searches within one packed multiset, the pool (a hand): its melds and memos.
+
+    Every multiset searched is a sub-multiset of the pool, so the searches
+    draw on the pool's melds (those that fit in a sub-multiset are its
+    melds) and keep one memo per kind of search: a sub-multiset's best
+    packing does not depend on which key the search started from, so the
+    checks of one position (each lay-down, each card kept back) reuse one
+    another's work. `packer` keeps one for each recent pool.
+    """
+
+    __slots__ = (
+        "_best",
+        "_jokers_ok",
+        "_live",
+        "_melds",
+        "_memos",
+        "_pool",
+        "_rules",
+        "_searches",
+        "_starting",
+        "free",
+        "top",
+    )
+
+    def __init__(self, pool: int, rules: Rules, jokers_ok: bool) -> None:
+        self._pool = pool
+        self._rules = rules
+        self._jokers_ok = jokers_ok
+        # starting[c]: (packed, value) of the melds whose lowest natural card
+        # has the code c. live[k]: the fields of the natural cards that the
+        # melds with k jokers or fewer take, and the joker's field.
+        starting: list[tuple[tuple[int, int], ...] | None] = [None] * JOKER_CODE
+        live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
+        ranks, suits = _parts(pool, rules)
+        rank_table, suit_table = _part_tables(rules, jokers_ok)
+        parts = []
+        for rank_part in ranks:
+            part = rank_table.get(rank_part)
+            if part is None:
+                if len(rank_table) >= _PARTS_KEPT:
+                    rank_table.clear()
+                part = rank_table[rank_part] = _rank_packing(rank_part, rules, jokers_ok)
+            parts.append(part)
+        for suit_part in suits:
+            part = suit_table.get(suit_part)
+            if part is None:
+                if len(suit_table) >= _PARTS_KEPT:
+                    suit_table.clear()
+                part = suit_table[suit_part] = _suit_packing(suit_part, rules, jokers_ok)
+            parts.append(part)
+        top = 0
+        for groups, fields, most in parts:
+            for lowest, options in groups:
+                found = starting[lowest]
+                starting[lowest] = options if found is None else found + options
+            for jokers, taken in enumerate(fields):
+                live[jokers] |= taken
+            top = max(top, most)
+        for jokers in range(1, len(live)):
+            live[jokers] |= live[jokers - 1]  # a part allowing fewer jokers takes its cards still
+        self._starting = starting
+        self._live = live
+        self.top: Final = top
+        """The greatest value of one meld from the pool (0 without melds)."""
+        self._memos: dict[tuple[bool, bool], dict[int, int]] = {}
+        self.free: Final = self._new_search(False, False)
+        """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
+        self._searches = {(False, False): self.free}
+        self._best: tuple[tuple[int, int], ...] | None = None
+        self._melds: tuple[tuple[int, int, bool], ...] | None = None
+
+    @property
+    def melds(self) -> tuple[tuple[int, int, bool], ...]:
+        """The pool's melds as (packed cards, value, whether a run), in the order of `melds_in`."""
+        if self._melds is None:
+            jokers_ok = self._jokers_ok
+            self._melds = tuple(
+                (packed, value, builder is _run_meld)
+                for packed, value, jokers, _, builder, _ in _options(self._pool, self._rules)
+                if jokers_ok or not jokers
+            )
+        return self._melds
+
+    def dead(self, key: int) -> int:
+        """Return the natural cards of `key` (packed, within the pool) that no meld fitting its jokers takes.
+
+        Only melds with more jokers than `key` holds might take them (or
+        none at all), so no meld fitting in `key` holds one: leaving one out
+        changes no packing of `key`.
+        """
+        return key & ~self._live[key >> _JOKER_SHIFT]
+
+    def search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
+        """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
+        found = self._searches.get((cover, use_jokers))
+        if found is None:
+            found = self._searches[cover, use_jokers] = self._new_search(cover, use_jokers)
+        return found
+
+    def _new_search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
+        starting = self._starting
+        live = self._live
+        memo = self._memos[cover, use_jokers] = {}
+        units = _UNITS
+        guard = _GUARD
+
+        # Cards that no meld with the jokers left can take: without `cover`
+        # they change nothing (leaving them out first makes more multisets
+        # alike), with it the packing is impossible. Every key is trimmed so
+        # before its memo is read.
+
+        def solve(remaining: int) -> int:
+            # The best packing of `remaining`, trimmed and not in the memo yet.
+            given = remaining
+            result = _NONE
+            while True:
+                naturals = remaining & _NATURAL_FIELDS
+                if not naturals:
+                    # Every natural card melded or left out; the jokers left over.
+                    if not (use_jokers and remaining >> _JOKER_SHIFT):
+                        result = 0
+                    memo[given] = result
+                    return result
+                lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                options = starting[lowest]
+                fitted = False
+                if options is not None:
+                    # The lowest natural card in each meld that takes it …
+                    high = remaining | guard
+                    for packed, value in options:
+                        if (high - packed) & guard == guard:  # fits(packed, remaining)
+                            fitted = True
+                            rest = remaining - packed
+                            fields = live[rest >> _JOKER_SHIFT]
+                            if rest & ~fields:
+                                if cover:
+                                    continue
+                                rest &= fields
+                            after = memo.get(rest)
+                            if after is None:
+                                after = solve(rest)
+                            if after != _NONE and value + after > result:
+                                result = value + after
+                if fitted or cover:
+                    break
+                # No meld takes the lowest card, nor will one with fewer cards
+                # left: leave every copy of it out.
+                remaining &= ~(_FIELD * units[lowest])
+            if not cover:
+                # … or one copy of it left out (the jokers stay: nothing to trim).
+                rest = remaining - units[lowest]
+                after = memo.get(rest)
+                if after is None:
+                    after = solve(rest)
+                if after > result:
+                    result = after
+            memo[given] = result
+            return result
+
+        def search(key: int) -> int:
+            fields = live[key >> _JOKER_SHIFT]
+            if key & ~fields:
+                if cover:
+                    return _NONE
+                key &= fields
+            found = memo.get(key)
+            return solve(key) if found is None else found
+
+        return search
+
+    def at_least(self, key: int) -> int:
+        """Return a value of disjoint melds from `key` (packed, within the pool), at most its best.
+
+        The melds of a best packing of the whole pool that still fit in
+        `key`, taken greedily: a packing of `key`, found without a search.
+        """
+        best = self._best
+        if best is None:
+            best = self._best = self._best_packing()
+        total = 0
+        high = key | _GUARD
+        for packed, value in best:
+            if (high - packed) & _GUARD == _GUARD:  # fits(packed, key)
+                high -= packed
+                total += value
+        return total
+
+    def _best_packing(self) -> tuple[tuple[int, int], ...]:
+        """The (packed, value) of the melds of a best packing of the pool, read off the search."""
+        solve = self.free
+        live = self._live
+        starting = self._starting
+        chosen = []
+        remaining = self._pool
+        goal = solve(remaining)
+        while goal:
+            remaining &= live[remaining >> _JOKER_SHIFT]
+            naturals = remaining & _NATURAL_FIELDS
+            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+            for packed, value in starting[lowest] or ():
+                if fits(packed, remaining) and value + solve(remaining - packed) == goal:
+                    chosen.append((packed, value))
+                    remaining -= packed
+                    goal -= value
+                    break
+            else:
+                remaining -= _UNITS[lowest]  # the best packing leaves the lowest card out
+        return tuple(chosen)
+
+
+@lru_cache(maxsize=32)
+def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
+    """Return the packing searches within the packed multiset `pool` (see `Packer`).
+
+    Without `jokers_ok` only melds without jokers count.
+    """
+    return Packer(pool, rules, jokers_ok)
+
+
 def packing_value(
     key: int,
     rules: Rules,
@@ -635,38 +992,30 @@ def packing_value(
     With `cover`, every natural card must be melded, and with `use_jokers`
     every joker too; the result is -1 when that is impossible. Without
     `jokers_ok` only melds without jokers count. `pool` is a packed
-    multiset that contains `key` and whose melds are cached already: the
-    search then draws on those instead of enumerating the melds of `key`.
+    multiset that contains `key`: the search then draws on its melds and
+    shares its memo with every other search within `pool` (see `Packer`).
     """
-    pool = key if pool is None else pool
-    index = _indexed(pool, rules, jokers_ok)
-    memo = _packing_memo(pool, rules, jokers_ok, cover, use_jokers)
-
-    def solve(remaining: int) -> int:
-        found = memo.get(remaining)
-        if found is not None:
-            return found
-        lowest = _lowest_natural(remaining)
-        if lowest is None:
-            result = _NONE if use_jokers and count(remaining, JOKER_CODE) else 0
-        else:
-            result = _NONE if cover else solve(remaining - unit(lowest))
-            for meld_key, value, _jokers in index.get(lowest, ()):
-                if fits(meld_key, remaining):
-                    rest = solve(remaining - meld_key)
-                    if rest != _NONE and value + rest > result:
-                        result = value + rest
-        memo[remaining] = result
-        return result
-
-    return solve(key)
+    return packer(key if pool is None else pool, rules, jokers_ok).search(cover, use_jokers)(key)
 
 
-def _lowest_natural(key: int) -> int | None:
-    naturals = key & _NATURAL_FIELDS
-    if not naturals:
-        return None
-    return ((naturals & -naturals).bit_length() - 1) // _BITS
+NATURAL_FIELDS: Final = _NATURAL_FIELDS
+"""The fields of the natural cards in a packed multiset (all but the joker's)."""
+
+
+def field(code: int) -> int:
+    """Return the field of `code` in a packed multiset, every bit set: a mask for its copies."""
+    return _FIELD << (_BITS * code)
+
+
+def is_unit(key: int) -> bool:
+    """Return whether the packed multiset `key` holds exactly one card."""
+    bit = key.bit_length() - 1
+    return bit >= 0 and key == 1 << bit and bit % _BITS == 0
+
+
+def codes_in(key: int) -> Iterable[int]:
+    """Return the codes of the cards the packed multiset `key` holds, lowest first, each once."""
+    return _codes(key)
 
 
 def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
@@ -683,24 +1032,32 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
     """Return the melds of the packed multiset `key` that hold a card of `code`.
 
     The same melds, in the same order, as filtering `melds_in`, but a
-    natural card only needs the sets of its rank and the runs of its suit.
+    natural card only needs the sets of its rank and the runs of its suit
+    (and none of them where `_parts` finds no room for one).
     """
     if code == JOKER_CODE:
         return tuple(meld for meld in _find(key, rules) if meld.joker_count)
-    jokers = count(key, JOKER_CODE)
+    jokers = key >> _JOKER_SHIFT
     rank_index, suit = code % 13, code // 13
-    suit_counts = tuple(count(key, s * 13 + rank_index) for s in range(4))
-    have = sum(1 << index for index in range(13) if count(key, suit * 13 + index))
-    sets = (rank_index, suit_counts, min(jokers, 3), rules)
-    runs = (suit, have, min(jokers, 13), rules)
-    return tuple(
-        meld
-        for meld, option in (
-            *zip(_rank_melds(*sets), _rank_options(*sets), strict=True),
-            *zip(_suit_melds(*runs), _suit_options(*runs), strict=True),
+    shift = _SHIFTS[code]
+    found: list[Meld] = []
+    suit_counts = tuple([(key >> at) & _FIELD for at in _SHIFTS[rank_index:JOKER_CODE:13]])
+    if _may_hold_set(suit_counts, min(jokers, 3), rules):
+        sets = (rank_index, suit_counts, min(jokers, 3), rules)
+        found.extend(
+            meld
+            for meld, option in zip(_rank_melds(*sets), _rank_options(*sets), strict=True)
+            if (option[0] >> shift) & _FIELD
         )
-        if count(option[0], code)
-    )
+    have = _suit_row((key >> _SUIT_SHIFTS[suit]) & _SUIT_FIELDS)[1]
+    if jokers or _three_in_a_row(have):
+        runs = (suit, have, min(jokers, 13), rules)
+        found.extend(
+            meld
+            for meld, option in zip(_suit_melds(*runs), _suit_options(*runs), strict=True)
+            if (option[0] >> shift) & _FIELD
+        )
+    return tuple(found)
 
 
 def loose_naturals(key: int, rules: Rules, jokers_ok: bool) -> int:

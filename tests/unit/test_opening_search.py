@@ -1,0 +1,299 @@
+"""The opening checks and the packing search against brute force (RULES.md §3, §5, §8).
+
+The checks of a player who has not opened take shortcuts: the packing
+search is shared by every candidate of a position (and by the position
+after a staged lay-down), a card no meld can take is kept back as the
+discard without trying the others, a packing of the whole hand bounds the
+rest from below, a hand's runs and sets are skipped where none can lie.
+These tests hold each shortcut against a search of every packing, written
+from the rules alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import pytest
+
+from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
+from romme._core import _Pos
+from romme._opening import _hand_romme_completable, _lay_down_possible, _opening_completable
+from romme.cards import JOKER_CODE, Card
+from romme.melds import Meld, MeldKind
+from romme.state import Phase, TableMeld, TurnState
+
+_Packed = tuple[int, Meld]
+
+
+def _rules(rng: random.Random) -> Rules:
+    """A preset with the opening, Hand-Rommé and meld rules drawn at random."""
+    base = PRESETS[rng.choice(sorted(PRESETS))]
+    changes: dict[str, Any] = {
+        "opening_threshold": rng.choice([10, 20, 30, 40, 50, 60]),
+        "opening_sums_melds": rng.random() < 0.7,
+        "opening_requires_run": rng.random() < 0.3,
+        "opening_allows_jokers": rng.random() < 0.7,
+        "discard_to_go_out": rng.random() < 0.5,
+        "rediscard_taken": rng.random() < 0.5,
+        "hand_romme_waives_threshold": rng.random() < 0.7,
+        "joker_limit": rng.choice(list(JokerLimit)),
+        "adjacent_jokers": rng.choice(list(AdjacentJokers)),
+        "set_distinct_suits": rng.random() < 0.7,
+        "ace_wraps": rng.random() < 0.5,
+    }
+    return attrs.evolve(base, **changes)
+
+
+def _melds(key: int, rules: Rules) -> list[_Packed]:
+    """The melds of the packed `key` that may count towards the opening, with their packed cards."""
+    return [
+        (_search.meld_key(meld), meld)
+        for meld in _search.melds_in(key, rules)
+        if rules.opening_allows_jokers or not meld.jokers
+    ]
+
+
+def _packings(melds: list[_Packed], key: int) -> Iterator[tuple[list[Meld], int]]:
+    """Every collection of disjoint melds from `key` (each once), with the cards left over."""
+
+    def extend(start: int, left: int, chosen: list[Meld]) -> Iterator[tuple[list[Meld], int]]:
+        yield chosen, left
+        for index in range(start, len(melds)):
+            packed, meld = melds[index]
+            if _search.fits(packed, left):
+                yield from extend(index, left - packed, [*chosen, meld])
+
+    return extend(0, key, [])
+
+
+def _opens(melds: list[Meld], rules: Rules) -> bool:
+    """RULES.md §5: the melds reach the threshold (together, or one alone) with a run if needed."""
+    if not melds:
+        return False
+    values = [meld.value for meld in melds]
+    reached = sum(values) if rules.opening_sums_melds else max(values)
+    has_run = any(meld.kind is MeldKind.RUN for meld in melds)
+    return reached >= rules.opening_threshold and (has_run or not rules.opening_requires_run)
+
+
+def _kept(key: int, taken: Card | None, rules: Rules) -> int | None:
+    """The taken card that may not go back (RULES.md §4), if `key` holds it once."""
+    if taken is None or rules.rediscard_taken or _search.count(key, taken.code) != 1:
+        return None
+    return taken.code
+
+
+def _turn_can_end(left: int, kept: int | None, rules: Rules) -> bool:
+    """The cards `left` let the turn end: a natural card to discard, only jokers, or none at all."""
+    if not left:
+        return not rules.discard_to_go_out
+    naturals = [code for code in _search.codes_in(left) if code != JOKER_CODE]
+    return not naturals or any(code != kept for code in naturals)
+
+
+def _opening_by_brute_force(key: int, staged: list[Meld], taken: Card | None, rules: Rules) -> bool:
+    kept = _kept(key, taken, rules)
+    return any(
+        _opens([*staged, *chosen], rules) and _turn_can_end(left, kept, rules)
+        for chosen, left in _packings(_melds(key, rules), key)
+    )
+
+
+def _hand_romme_by_brute_force(key: int, taken: Card | None, rules: Rules) -> bool:
+    """RULES.md §8: own melds take every card but one last discard (or every card)."""
+    kept = _kept(key, taken, rules)
+    for _, left in _packings(_melds(key, rules), key):
+        if not left and not rules.discard_to_go_out:
+            return True
+        if _search.is_unit(left) and next(iter(_search.codes_in(left))) != kept:
+            return True
+    return False
+
+
+def _best_by_brute_force(key: int, rules: Rules, *, cover: bool, use_jokers: bool) -> int:
+    best = -1
+    for chosen, left in _packings(_melds(key, rules), key):
+        if cover and left & _search.NATURAL_FIELDS:
+            continue
+        if use_jokers and _search.count(left, JOKER_CODE):
+            continue
+        best = max(best, sum(meld.value for meld in chosen))
+    return best
+
+
+def _hand(rng: random.Random, deck: list[Card], size: int) -> tuple[Card, ...]:
+    rng.shuffle(deck)
+    return tuple(sorted(deck[:size], key=lambda card: card.code))
+
+
+def _cases(count: int, seed: int) -> Iterator[tuple[Rules, tuple[Card, ...], random.Random]]:
+    """Hands of up to 12 cards under random rules, most of them built from melds and a few strays."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = _rules(rng)
+        deck = list(make_deck(rules))
+        sample = _hand(rng, deck, 30)
+        hand: list[Card] = []
+        if rng.random() < 0.8:
+            for _, meld in rng.sample(_melds(_search.pack_cards(sample), rules) or [(0, None)], 1):
+                if meld is not None:
+                    hand.extend(meld.cards)
+        hand.extend(deck[30 : 30 + rng.randrange(0 if hand else 3, 6)])
+        if rng.random() < 0.7 and len(hand) < 9:
+            more = _melds(_search.pack_cards(tuple(deck[40:70])), rules)
+            if more:
+                hand.extend(rng.choice(more)[1].cards)
+        yield rules, tuple(sorted(hand[:12], key=lambda card: card.code)), rng
+
+
+def test_packing_value_is_the_best_packing_RULES_3() -> None:
+    """The search (with its trimmed cards and merged joker places) finds the best packing."""
+    for rules, hand, rng in _cases(300, 1):
+        key = _search.pack_cards(hand)
+        cover, use_jokers = rng.random() < 0.5, rng.random() < 0.5
+        jokers_ok = rules.opening_allows_jokers
+        expected = _best_by_brute_force(key, rules, cover=cover, use_jokers=use_jokers)
+        found = _search.packing_value(
+            key, rules, jokers_ok=jokers_ok, cover=cover, use_jokers=use_jokers
+        )
+        assert expected == found, (hand, rules)
+        searches = _search.packer(key, rules, jokers_ok)
+        assert searches.at_least(key) == searches.free(key)  # the best packing of the pool
+        part = key - _search.unit(next(iter(_search.codes_in(key))))
+        assert searches.at_least(part) <= searches.free(part)
+
+
+def test_opening_completable_as_the_rules_say_RULES_5() -> None:
+    """A lay-down is staged only if the opening can be completed this turn, a card left to discard.
+
+    Covers the discard kept back without a search (a card no meld takes),
+    the packing of the whole hand as a lower bound, and the searches of
+    the hand before an earlier staged meld serving the rest.
+    """
+    checked = 0
+    for rules, hand, rng in _cases(600, 2):
+        deck = list(make_deck(rules))
+        pool = _search.pack_cards(hand)
+        melds = _melds(pool, rules)
+        if not melds:
+            continue
+        packed, meld = rng.choice(melds)
+        key = pool - packed
+        earlier: list[Meld] = []
+        if rng.random() < 0.5:
+            # A meld staged before, from cards no longer in hand: the searches
+            # of the hand before it serve the rest.
+            other = [found for _, found in _melds(_search.pack_cards(_hand(rng, deck, 12)), rules)]
+            earlier = [min(other, key=lambda found: found.value)] if other else []
+        staged = [*earlier, meld]
+        if _opens(staged, rules):
+            continue  # opened already: the checker asks no further
+        taken = rng.choice(hand) if rng.random() < 0.4 else None
+        turn = TurnState(taken=taken, taken_in_hand=taken is not None)
+        expected = _opening_by_brute_force(key, staged, taken, rules)
+        assert expected == _opening_completable(key, staged, turn, pool, rules), (hand, staged)
+        checked += 1
+    assert checked > 300
+
+
+def test_hand_romme_completable_as_the_rules_say_RULES_8() -> None:
+    """Melding all but one last discard: a card no meld takes must be that discard."""
+    for rules, hand, rng in _cases(300, 3):
+        key = _search.pack_cards(hand)
+        taken = rng.choice(hand) if rng.random() < 0.4 else None
+        turn = TurnState(taken=taken, taken_in_hand=taken is not None)
+        expected = _hand_romme_by_brute_force(key, taken, rules)
+        assert expected == _hand_romme_completable(key, turn, key, [], rules), hand
+
+
+def test_lay_down_possible_bounds_every_lay_down_RULES_5_and_8() -> None:
+    """The generator's quick condition: the best packing reaches the threshold, or a Hand-Rommé."""
+    for rules, hand, _ in _cases(300, 4):
+        key = _search.pack_cards(hand)
+        position = _Pos(
+            rules=rules,
+            player=0,
+            phase=Phase.PLAY,
+            hand=hand,
+            table=(),
+            discard_pile=(),
+            opened=(False, False, False),
+            turn=TurnState(),
+            stock_size=10,
+        )
+        best = _best_by_brute_force(key, rules, cover=False, use_jokers=False)
+        # Nobody has opened: the waiver is the rules' own (RULES.md §8).
+        expected = best >= rules.opening_threshold or (
+            rules.hand_romme_waives_threshold and _hand_romme_by_brute_force(key, None, rules)
+        )
+        assert expected == _lay_down_possible(position), hand
+
+
+def test_lay_down_possible_with_staged_melds_RULES_5() -> None:
+    """With melds staged, what the hand adds to them must reach the threshold."""
+    for rules, hand, rng in _cases(200, 5):
+        rules = attrs.evolve(rules, opening_allows_jokers=True, hand_romme_waives_threshold=False)
+        pool = _search.pack_cards(hand)
+        melds = _melds(pool, rules)
+        if not melds:
+            continue
+        packed, meld = rng.choice(melds)
+        rest = tuple(sorted(_without(hand, meld.cards), key=lambda card: card.code))
+        position = _Pos(
+            rules=rules,
+            player=0,
+            phase=Phase.PLAY,
+            hand=rest,
+            table=(TableMeld(meld, 0, True, frozenset()),),
+            discard_pile=(),
+            opened=(False, False, False),
+            turn=TurnState(),
+            stock_size=10,
+        )
+        best = _best_by_brute_force(pool - packed, rules, cover=False, use_jokers=False)
+        assert (meld.value + best >= rules.opening_threshold) == _lay_down_possible(position)
+
+
+def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+@pytest.mark.parametrize("ace_wraps", [True, False])
+def test_no_run_without_three_in_a_row_RULES_3(ace_wraps: bool) -> None:
+    """Without jokers a run is three ranks in a row: the search skips suits without them."""
+    rules = attrs.evolve(PRESETS["drov"], ace_wraps=ace_wraps)
+    for have in range(1, 1 << 13):
+        if not _search._three_in_a_row(have):
+            assert () == _search._suit_options(0, have, 0, rules)
+
+
+def test_no_set_without_enough_natural_cards_RULES_3() -> None:
+    """A rank without enough natural cards for the smallest set holds none."""
+    for preset in PRESETS.values():
+        for distinct in (True, False):
+            rules = attrs.evolve(preset, set_distinct_suits=distinct)
+            for jokers in range(4):
+                for counts in _suit_count_patterns():
+                    if not _search._may_hold_set(counts, jokers, rules):
+                        assert () == _search._rank_options(5, counts, jokers, rules)
+
+
+def _suit_count_patterns() -> Iterator[tuple[int, ...]]:
+    for pattern in range(3**4):
+        yield tuple(pattern // 3**suit % 3 for suit in range(4))
+
+
+def test_melds_with_filters_melds_in() -> None:
+    """The melds holding a card are those of the whole hand that hold it, in the same order."""
+    for rules, hand, _ in _cases(300, 6):
+        key = _search.pack_cards(hand)
+        every = _search.melds_in(key, rules)
+        for card in set(hand):
+            expected = tuple(meld for meld in every if card in meld.cards)
+            assert expected == _search.melds_with(key, card.code, rules), (hand, card)
