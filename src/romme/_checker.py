@@ -68,7 +68,7 @@ def _finish(pos: _Pos, hand: tuple[Card, ...], turn: TurnState) -> Next | Failur
             )
         return Next.WENT_OUT
     rules = pos.rules
-    locked = turn.taken if turn.taken_in_hand and not rules.rediscard_taken else None
+    locked = _locked(turn, rules)
     if not _can_discard_something(hand, rules, locked):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
     return Next.PLAY
@@ -604,7 +604,7 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
         return _shortfall(_staged(pos.table), pos.rules)
-    problem = _may_discard(card, hand, pos.rules, _locked(pos))
+    problem = _may_discard(card, hand, pos.rules, _locked(pos.turn, pos.rules))
     if problem is Reason.JOKER_DISCARD:
         return Failure(
             problem, "a joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)"
@@ -625,7 +625,7 @@ def _discardable(pos: _Pos) -> list[Card]:
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
         return []
     rules = pos.rules
-    locked = _locked(pos)
+    locked = _locked(pos.turn, rules)
     return [
         card
         for card in sorted(set(hand), key=card_code)

@@ -122,10 +122,9 @@ def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
     return tuple(sorted((*hand, *cards), key=card_code))
 
 
-def _locked(pos: _Pos) -> Card | None:
+def _locked(turn: TurnState, rules: Rules) -> Card | None:
     """The taken card that may not be discarded this turn (``rediscard_taken`` off), if in hand."""
-    turn = pos.turn
-    if turn.taken_in_hand and not pos.rules.rediscard_taken:
+    if turn.taken_in_hand and not rules.rediscard_taken:
         return turn.taken
     return None
 

@@ -15,7 +15,7 @@ from romme.state import TurnState
 if TYPE_CHECKING:
     pass
 
-from romme._core import Failure, _Pos, _waiver
+from romme._core import Failure, _locked, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -74,9 +74,10 @@ def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
     ``rediscard_taken`` off (RULES.md §4, as `_locked`): with a second copy
     in hand the other may go.
     """
-    if not turn.taken_in_hand or rules.rediscard_taken or turn.taken is None:
+    locked = _locked(turn, rules)
+    if locked is None:
         return None
-    code = turn.taken.code
+    code = locked.code
     return code if _search.count(key, code) == 1 else None
 
 
