@@ -1058,31 +1058,3 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
             if (option[0] >> shift) & _FIELD
         )
     return tuple(found)
-
-
-def loose_naturals(key: int, rules: Rules, jokers_ok: bool) -> int:
-    """Return how many natural cards of the packed multiset `key` are in none of its melds.
-
-    A bound for the engine: melds can take every card but one only if at
-    most one natural card is loose.
-    """
-    return len(loose_cards(key, rules, jokers_ok))
-
-
-@lru_cache(maxsize=2048)
-def loose_cards(
-    key: int, rules: Rules, jokers_ok: bool, pool: int | None = None
-) -> tuple[int, ...]:
-    """Return the codes of the natural cards of `key` that no meld from `key` holds, with their copies.
-
-    `pool` (a packed multiset holding `key`, whose melds are cached) serves
-    as in `packing_value`: its melds that fit in `key` are the melds of `key`.
-    """
-    covered = 0
-    for packed, _, jokers, _, _, _ in _options(key if pool is None else pool, rules):
-        if (jokers_ok or not jokers) and fits(packed, key):
-            covered |= packed
-    loose: list[int] = []
-    for code in _codes(key & _NATURAL_FIELDS & ~_occupied(covered)):
-        loose.extend([code] * count(key, code))
-    return tuple(loose)

@@ -94,8 +94,6 @@ def is_legal(
 
 # -- the generator ------------------------------------------------------------------
 
-_MAX_LAYOFF: Final = 13
-
 
 class _RunEnd(NamedTuple):
     """What an extension of a run at one end must respect (fixed for the whole extension)."""
@@ -229,25 +227,27 @@ def _play_candidates(pos: _Pos) -> Iterator[Action]:
 
 def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
     """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
-    hand = _add(pos.hand, card)
     opened = pos.opened[pos.player]
     inner = pos._replace(
-        hand=hand,
+        hand=_add(pos.hand, card),
         phase=Phase.PLAY,
         turn=_turn_with(pos.turn, taken=card, taken_staged=not opened),
     )
-    melds = _search.melds_with(_search.pack_cards(hand), card.code, pos.rules)
-    if not opened:
-        if melds and _lay_down_possible(inner):
-            for meld in melds:
-                yield TakeDiscard(LayDown(meld.cards, meld.kind))
-        return
-    for meld in melds:
-        yield TakeDiscard(LayDown(meld.cards, meld.kind))
-    if opened:
-        for layoff in _layoff_candidates(inner, hand, only=card):
+    uses = list(_uses(inner, card))
+    if uses and (opened or _lay_down_possible(inner)):
+        for use in uses:
+            yield TakeDiscard(use)
+
+
+def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
+    """The lay-downs and (once opened) lay-offs holding `card` (not yet checked), as `_play_candidates` lists them."""
+    hand = pos.hand
+    for meld in _search.melds_with(_search.pack_cards(hand), card.code, pos.rules):
+        yield LayDown(meld.cards, meld.kind)
+    if pos.opened[pos.player]:
+        for layoff in _layoff_candidates(pos, hand, only=card):
             if card in layoff.cards:
-                yield TakeDiscard(layoff)
+                yield layoff
 
 
 def _candidates(pos: _Pos) -> Iterator[Action]:
@@ -291,23 +291,12 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
             if isinstance(found, Failure):
                 continue
             after = _swapped(pos, base, *found)
-            for then in _joker_uses(after):
+            for then in _uses(after, JOKER):
                 action = SwapJoker(index, card, then)
                 yield action, _place_joker(pos, action, after)
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 action = SwapJoker(index, card, Discard(JOKER))
                 yield action, _place_joker(pos, action, after)
-
-
-def _joker_uses(pos: _Pos) -> Iterator[LayDown | LayOff]:
-    """The lay-downs and lay-offs holding a joker (not yet checked), as `_play_candidates` lists them."""
-    hand = pos.hand
-    for meld in _search.melds_with(_search.pack_cards(hand), JOKER.code, pos.rules):
-        yield LayDown(meld.cards, meld.kind)
-    if pos.opened[pos.player]:
-        for layoff in _layoff_candidates(pos, hand):
-            if JOKER in layoff.cards:
-                yield layoff
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
