@@ -1,17 +1,36 @@
-"""Shared test setup: hypothesis profiles.
+"""Shared test setup: hypothesis profiles, the ``slow`` marker and the extras guard.
 
-``dev`` (the default) runs more examples per property; ``ci`` (selected with
-``HYPOTHESIS_PROFILE=ci``, as ``.ci/run`` does) runs fewer, derandomized and
-without deadlines, and prints a reproduction blob for every failure.
+Profiles (no profile has a deadline: a loaded machine is slow, and speed is
+measured by ``bench/``, never by a test):
+
+- ``dev`` (the default) runs a moderate number of examples per property;
+- ``ci`` (selected with ``HYPOTHESIS_PROFILE=ci``, as ``.ci/run`` does) runs
+  the same derandomized and prints a reproduction blob for every failure;
+- ``thorough`` runs many more examples, for a long run by hand.
+
+Tests marked ``slow`` (long properties, soak-type runs, whole rounds in a
+browser) are left out of a plain ``python -m pytest``; ``python -m pytest -m
+slow`` runs them, and ``.ci/run`` runs both.
+
+Tests of an optional extra (``[web]``, ``[rl]``, ``[ray]``, …) call
+`require_extra`: it skips the test, naming the extra to install, where the
+extra is missing, and fails it instead when ``ROMME_REQUIRE_EXTRAS=1`` is set
+(as ``.ci/run`` does after installing every extra), so that CI can never pass
+by skipping them.
 """
 
 from __future__ import annotations
 
+import importlib
 import os
+from types import ModuleType
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", max_examples=200)
+settings.register_profile(
+    "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
     "ci",
     max_examples=100,
@@ -20,4 +39,20 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
+settings.register_profile(
+    "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def require_extra(module: str, extra: str) -> ModuleType:
+    """Import `module` of the optional `extra`, or skip the test saying what to install.
+
+    With ``ROMME_REQUIRE_EXTRAS=1`` a missing module fails the test instead.
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        if os.environ.get("ROMME_REQUIRE_EXTRAS") == "1":
+            pytest.fail(f"{module} (extra [{extra}]) is required here but missing: {error}")
+        pytest.skip(f"needs the [{extra}] extra: pip install -e '.[{extra}]' ({error})")
