@@ -132,14 +132,15 @@ def _locked(turn: TurnState, rules: Rules) -> Card | None:
 def _may_discard(
     card: Card, hand: tuple[Card, ...], rules: Rules, locked: Card | None
 ) -> Reason | None:
-    if card.is_joker:
-        if (
-            rules.joker_discard is JokerDiscard.LAST_CARD_ONLY
-            and len(hand) > 1
-            and any(not c.is_joker for c in hand)
-        ):
-            return Reason.JOKER_DISCARD
-        return None
+    if (
+        card.is_joker
+        and rules.joker_discard is JokerDiscard.LAST_CARD_ONLY
+        and len(hand) > 1
+        and any(not c.is_joker for c in hand)
+    ):
+        return Reason.JOKER_DISCARD
+    # The card taken may not go straight back (rules §4), a joker no more than
+    # a natural card; with a second copy in hand the other may go.
     if locked is not None and card == locked and hand.count(card) == 1:
         return Reason.REDISCARD_TAKEN
     return None

@@ -135,8 +135,9 @@ def _points_completable(
             rest = key - _search.unit(code)
             if searches.at_least(rest) >= need or free(rest) >= need:
                 return True
-    if _search.count(key, JOKER_CODE):
-        # Keep only jokers: every natural card melded, at least one joker left.
+    if _search.count(key, JOKER_CODE) and kept != JOKER_CODE:
+        # Keep only jokers: every natural card melded, at least one joker left
+        # (not the one joker taken, which may not go straight back).
         return searches.search(True, False)(key - _search.JOKER_UNIT) >= need
     return False
 
@@ -193,8 +194,9 @@ def _run_or_meld_completable(
     for code in _search.codes_in(key & _search.NATURAL_FIELDS):
         if code != kept and reachable(key - _search.unit(code), cover=False):
             return True
-    if _search.count(key, JOKER_CODE):
-        # Keep only jokers: every natural card melded, at least one joker left.
+    if _search.count(key, JOKER_CODE) and kept != JOKER_CODE:
+        # Keep only jokers: every natural card melded, at least one joker left
+        # (not the one joker taken, which may not go straight back).
         return reachable(key - _search.JOKER_UNIT, cover=True)
     return False
 

@@ -237,6 +237,28 @@ def test_free_take_goes_to_hand_and_may_not_be_rediscarded_S000_6(name: str) -> 
 
 
 @pytest.mark.parametrize("name", FREE_TAKE)
+def test_free_take_of_a_joker_may_not_be_rediscarded_either_rules_4(name: str) -> None:
+    """Rules §4 (cardgames.zone §6): a joker taken under free may not go straight back, no more than a natural card."""
+    state = position(PRESETS[name], hands=("2♣ 5♥ 9♠", "3♦ 8♣ Q♠", "4♥ 7♠ J♦"), discard="6♣ JK")
+    state = apply(state, TakeDiscard())
+    assert hand("2♣ 5♥ 9♠ JK") == state.hand
+    assert Reason.REDISCARD_TAKEN == refusal(state, Discard("JK"))
+    assert Discard(JOKER) not in legal_actions(state)
+    assert {"discard 2♣", "discard 5♥", "discard 9♠"} == {
+        str(action) for action in legal_actions(state) if isinstance(action, Discard)
+    }
+
+
+@pytest.mark.parametrize("name", FREE_TAKE)
+def test_free_take_of_a_second_joker_leaves_the_other_discardable_rules_4(name: str) -> None:
+    """Rules §4: with a joker in hand before the take, one of the two jokers may be discarded (they are alike)."""
+    state = position(PRESETS[name], hands=("2♣ JK 9♠", "3♦ 8♣ Q♠", "4♥ 7♠ J♦"), discard="6♣ JK")
+    state = play(state, TakeDiscard(), Discard("JK"))
+    assert hand("2♣ JK 9♠") == state.hands[0]
+    assert 1 == state.current_player
+
+
+@pytest.mark.parametrize("name", FREE_TAKE)
 def test_free_take_may_be_rediscarded_with_rediscard_taken_RULES_4(name: str) -> None:
     """RULES.md §4: with attrs.evolve(rediscard_taken=True) the taken card may be discarded again."""
     rules = attrs.evolve(PRESETS[name], rediscard_taken=True)
@@ -1008,6 +1030,19 @@ def test_joker_discard_mid_game_DRoV_Nr_4(name: str) -> None:
         current_player=1,
         phase=Phase.DRAW,
     ) == summary(apply(state, Discard("JK")))
+
+
+@pytest.mark.parametrize("name", ["drov", "ass", "schmidt"])
+def test_joker_discard_from_a_joker_and_one_natural_card_DRoV_Nr_4(name: str) -> None:
+    """DRoV Nr. 4 and Streitfall 8: holding a joker and one natural card, the joker may not be discarded; the natural card may."""
+    state = position(
+        PRESETS[name], hands=("JK 5♣", SEAT_1, SEAT_2), table=(("2♠ 3♠ 4♠", 0),), phase=Phase.PLAY
+    )
+    assert Reason.JOKER_DISCARD == refusal(state, Discard("JK"))
+    assert (Discard("5♣"),) == tuple(a for a in legal_actions(state) if isinstance(a, Discard))
+    after = apply(state, Discard("5♣"))
+    assert (JOKER,) == after.hands[0]
+    assert 1 == after.current_player
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
