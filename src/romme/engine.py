@@ -11,8 +11,8 @@ from romme._core import Effect, Failure, Next
 from romme.actions import Action
 from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError
-from romme.rules import StockExhausted
-from romme.scoring import EndReason, RoundResult, hand_penalty
+from romme.rules import MAX_RESHUFFLES, StockExhausted
+from romme.scoring import EndReason, RoundResult, score_hands
 from romme.state import GameState, Phase, TableMeld, TurnState, replace_state
 
 __all__ = ["apply", "score_round"]
@@ -123,14 +123,15 @@ def _enter_draw(state: GameState) -> GameState:
     rules = state.rules
     if rules.stock_exhausted is StockExhausted.END_ROUND:
         return _end(state, EndReason.STOCK_EXHAUSTED, None, False)
-    if len(state.discard_pile) < 2 or (
-        rules.max_reshuffles is not None and state.reshuffles >= rules.max_reshuffles
-    ):
+    # No rule book limits the refills; the library does (MAX_RESHUFFLES), so that
+    # a round nobody can win still ends (rules §9).
+    limit = MAX_RESHUFFLES if rules.max_reshuffles is None else rules.max_reshuffles
+    if len(state.discard_pile) < 2 or state.reshuffles >= limit:
         return _end(state, EndReason.STOCK_EXHAUSTED, None, False)
     pile = list(state.discard_pile[:-1])
     # A string seed is hashed with SHA-512 by random.Random: the same on every machine.
     random.Random(f"romme/reshuffle/{state.seed}/{state.reshuffles + 1}").shuffle(pile)
-    return attrs.evolve(
+    return replace_state(
         state,
         stock=tuple(pile),
         discard_pile=state.discard_pile[-1:],
@@ -139,26 +140,8 @@ def _enter_draw(state: GameState) -> GameState:
 
 
 def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool) -> GameState:
-    rules = state.rules
-    penalties = []
-    for seat, hand in enumerate(state.hands):
-        if seat == winner or not state.dealt_in[seat]:
-            penalties.append(0)
-            continue
-        if not state.opened[seat] and rules.not_opened_penalty is not None:
-            penalty = rules.not_opened_penalty
-        else:
-            penalty = hand_penalty(hand, rules)
-        if hand_romme:
-            penalty *= rules.hand_romme_multiplier
-        penalties.append(penalty)
-    result = RoundResult(
-        end=end,
-        winner=winner,
-        hand_romme=hand_romme,
-        penalties=tuple(penalties),
-        dealt_in=state.dealt_in,
-        opened=state.opened,
+    result = score_hands(
+        state.rules, state.hands, state.opened, state.dealt_in, end, winner, hand_romme
     )
     table = tuple(
         attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in state.table
@@ -171,7 +154,10 @@ def score_round(state: GameState) -> RoundResult:
 
     Raises:
         RoundNotOverError: If the round is still being played.
+        TypeError: If `state` is no `GameState`.
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     if state.result is None:
         raise RoundNotOverError("the round is not over yet")
     return state.result

@@ -17,7 +17,7 @@ import enum
 import re
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -48,6 +48,18 @@ MAX_HAND_SIZE: Final = 15
 """The largest ``hand_size`` (13 is usual; the rule books deal 10 to 15): it bounds the meld search."""
 MAX_JOKERS: Final = 8
 """The most jokers a deck may hold (two packs of three, plus two spare)."""
+MAX_DECK_SIZE: Final = 2 * 52 + MAX_JOKERS
+"""The most cards any deck holds (two packs and the most jokers)."""
+MAX_OPENING_THRESHOLD: Final = 200
+"""The highest ``opening_threshold``: more than any hand can meld (17 cards of 11 are 187)."""
+MAX_RESHUFFLES: Final = 20
+"""The most refills of the stock in one round, and what ``max_reshuffles=None`` allows.
+
+No rule book limits the refills, but a round in which nobody can go out
+(an opening threshold no hand reaches, hands too small to meld) would
+otherwise never end. Twenty refills are far beyond any round people play
+(a refill comes after every card of the stock has been drawn once).
+"""
 
 
 @enum.unique
@@ -160,8 +172,58 @@ class MatchScoring(str, enum.Enum):
     """Points per round from a caller's table, most points win (DRoV Nr. 12–14)."""
 
 
-def _positive_or_none(value: int | None) -> bool:
-    return value is None or value >= 1
+def _text_to(cls: type[enum.Enum], value: object) -> Any:
+    """Take an enum field's text value (``"free"``) to its member.
+
+    Anything else is kept as it is, for `_problem` to refuse with an
+    `InvalidRulesError` that names the field.
+    """
+    if isinstance(value, str) and not isinstance(value, cls):
+        try:
+            return cls(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _to_extra_card(value: ExtraCard | str) -> ExtraCard:
+    return _text_to(ExtraCard, value)  # type: ignore[no-any-return]
+
+
+def _to_first_player(value: FirstPlayer | str) -> FirstPlayer:
+    return _text_to(FirstPlayer, value)  # type: ignore[no-any-return]
+
+
+def _to_take_discard_mode(value: TakeDiscardMode | str) -> TakeDiscardMode:
+    return _text_to(TakeDiscardMode, value)  # type: ignore[no-any-return]
+
+
+def _to_failed_take(value: FailedTake | str) -> FailedTake:
+    return _text_to(FailedTake, value)  # type: ignore[no-any-return]
+
+
+def _to_joker_limit(value: JokerLimit | str) -> JokerLimit:
+    return _text_to(JokerLimit, value)  # type: ignore[no-any-return]
+
+
+def _to_adjacent_jokers(value: AdjacentJokers | str) -> AdjacentJokers:
+    return _text_to(AdjacentJokers, value)  # type: ignore[no-any-return]
+
+
+def _to_joker_discard(value: JokerDiscard | str) -> JokerDiscard:
+    return _text_to(JokerDiscard, value)  # type: ignore[no-any-return]
+
+
+def _to_swapped_joker(value: SwappedJoker | str) -> SwappedJoker:
+    return _text_to(SwappedJoker, value)  # type: ignore[no-any-return]
+
+
+def _to_stock_exhausted(value: StockExhausted | str) -> StockExhausted:
+    return _text_to(StockExhausted, value)  # type: ignore[no-any-return]
+
+
+def _to_match_scoring(value: MatchScoring | str) -> MatchScoring:
+    return _text_to(MatchScoring, value)  # type: ignore[no-any-return]
 
 
 @attrs.frozen(kw_only=True, cache_hash=True)
@@ -193,11 +255,13 @@ class Rules:
     """Cards dealt to each player, 1 to 15 (DRoV Nr. 3: 13)."""
     max_players: int = MAX_SEATS
     """The most seats these rules are played with (2–6); the deck must deal them all."""
-    extra_card: ExtraCard = ExtraCard.NONE
+    extra_card: ExtraCard = attrs.field(default=ExtraCard.NONE, converter=_to_extra_card)
     """Who gets one more card (S000 §4: the first player)."""
     upcard: bool = True
     """Whether the top stock card starts the discard pile (DRoV Nr. 3; S000 §4: no)."""
-    first_player: FirstPlayer = FirstPlayer.LEFT_OF_DEALER
+    first_player: FirstPlayer = attrs.field(
+        default=FirstPlayer.LEFT_OF_DEALER, converter=_to_first_player
+    )
     """Who plays first (DRoV Nr. 3)."""
     first_turn_draws: bool = True
     """Whether the first player draws in the first turn (S000 §4: no)."""
@@ -209,19 +273,23 @@ class Rules:
     """Whether a set's suits must differ (DRoV Nr. 8)."""
     ace_wraps: bool = True
     """Whether a run may pass the corner, K-A-2 (DRoV Nr. 8; S000 §5: no)."""
-    joker_limit: JokerLimit = JokerLimit.MINORITY
+    joker_limit: JokerLimit = attrs.field(default=JokerLimit.MINORITY, converter=_to_joker_limit)
     """How many jokers a meld may hold (DRoV Nr. 8: fewer than natural cards)."""
-    adjacent_jokers: AdjacentJokers = AdjacentJokers.FORBIDDEN
+    adjacent_jokers: AdjacentJokers = attrs.field(
+        default=AdjacentJokers.FORBIDDEN, converter=_to_adjacent_jokers
+    )
     """Whether jokers may lie side by side in a run (DRoV Nr. 8, S000 §5)."""
 
     # -- drawing (RULES.md §4) --
-    take_discard: TakeDiscardMode = TakeDiscardMode.IMMEDIATE_USE
+    take_discard: TakeDiscardMode = attrs.field(
+        default=TakeDiscardMode.IMMEDIATE_USE, converter=_to_take_discard_mode
+    )
     """When the top discard may be taken (DRoV Nr. 4a/4b, S000 §6)."""
     rediscard_taken: bool = False
     """Under ``free``: whether the card taken may be discarded again this turn (S000 §6)."""
     last_card_stock_only: bool = True
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
-    failed_take: FailedTake = FailedTake.END_TURN
+    failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
     """What a take-back that returns a taken discard does (DRoV Nr. 4c; S000 §9)."""
 
     # -- opening (RULES.md §5) --
@@ -241,7 +309,9 @@ class Rules:
     """Whether a melded joker may be swapped for the card it stands for (DRoV Nr. 9)."""
     swap_set_needs_four: bool = True
     """Whether a joker in a set may be swapped only when the set has 4 cards (DRoV Nr. 9, Streitfall 14)."""
-    swapped_joker: SwappedJoker = SwappedJoker.MELD_SAME_TURN
+    swapped_joker: SwappedJoker = attrs.field(
+        default=SwappedJoker.MELD_SAME_TURN, converter=_to_swapped_joker
+    )
     """Where the freed joker goes (DRoV Nr. 6; S001; S003)."""
     swap_back_same_meld: bool = True
     """Whether the freed joker may go back into the meld it came from (S001: no)."""
@@ -249,7 +319,9 @@ class Rules:
     """Whether a joker laid this turn may be swapped this turn (DRoV Streitfall 20: no)."""
 
     # -- discarding and going out (RULES.md §4, §7) --
-    joker_discard: JokerDiscard = JokerDiscard.LAST_CARD_ONLY
+    joker_discard: JokerDiscard = attrs.field(
+        default=JokerDiscard.LAST_CARD_ONLY, converter=_to_joker_discard
+    )
     """When a joker may be discarded (DRoV Nr. 4, Nr. 8)."""
     jokers_only_ends_round: bool = True
     """Whether discarding a joker from a hand of only jokers ends the round (DRoV Streitfall 8)."""
@@ -265,10 +337,13 @@ class Rules:
     """Factor on every other player's penalty after a Hand-Rommé (S000 §8, S001: 2)."""
 
     # -- stock (RULES.md §9) --
-    stock_exhausted: StockExhausted = StockExhausted.END_ROUND
+    stock_exhausted: StockExhausted = attrs.field(
+        default=StockExhausted.END_ROUND, converter=_to_stock_exhausted
+    )
     """What happens when the stock runs out (DRoV Nr. 5; S000 §9)."""
     max_reshuffles: int | None = None
-    """Under ``reshuffle``: how often the stock may be refilled; ``None`` for no limit."""
+    """Under ``reshuffle``: how often the stock may be refilled (0 to 20); ``None`` for as often as
+    the rule books allow, which the library bounds at `MAX_RESHUFFLES` (20) so that every round ends."""
 
     # -- scoring (RULES.md §10) --
     ace_penalty: int = 11
@@ -279,7 +354,9 @@ class Rules:
     """Flat penalty of a player who never opened, instead of the hand (S000 §8 variant: 100)."""
 
     # -- match (RULES.md §11) --
-    match_scoring: MatchScoring = MatchScoring.TOURNAMENT
+    match_scoring: MatchScoring = attrs.field(
+        default=MatchScoring.TOURNAMENT, converter=_to_match_scoring
+    )
     """How the match is scored (DRoV Nr. 12–14: tournament points)."""
     match_rounds: int | None = None
     """Rounds in a match; ``None`` for no fixed number (S001: 3)."""
@@ -335,6 +412,20 @@ _OPTIONAL_INT_FIELDS: Final = frozenset(
 )
 
 
+_INT_RANGES: Final = {
+    "opening_threshold": (0, MAX_OPENING_THRESHOLD),
+    "hand_romme_multiplier": (1, 10),
+    "ace_penalty": (0, 1000),
+    "joker_penalty": (0, 1000),
+    "not_opened_penalty": (0, 10_000),
+    "max_reshuffles": (0, MAX_RESHUFFLES),
+    "match_rounds": (1, 1000),
+    "match_limit": (1, 1_000_000),
+}
+"""The bounds of the integer fields not checked on their own: no rule book comes near them,
+and they keep every value small enough to write and read back."""
+
+
 def _problem(rules: Rules) -> str | None:
     """Return what is impossible about `rules`, or ``None``."""
     for field in attrs.fields(Rules):
@@ -366,20 +457,15 @@ def _problem(rules: Rules) -> str | None:
             f"the deal for {rules.max_players} players uses {dealt} cards, but the deck holds "
             f"{rules.deck_size} and the stock needs at least one"
         )
-    if rules.opening_threshold < 0:
-        return f"opening_threshold must be 0 or more, not {rules.opening_threshold}"
-    if rules.hand_romme_multiplier < 1:
-        return f"hand_romme_multiplier must be 1 or more, not {rules.hand_romme_multiplier}"
-    for name in ("ace_penalty", "joker_penalty"):
-        if getattr(rules, name) < 0:
-            return f"{name} must be 0 or more, not {getattr(rules, name)}"
-    if rules.not_opened_penalty is not None and rules.not_opened_penalty < 0:
-        return f"not_opened_penalty must be None or 0 or more, not {rules.not_opened_penalty}"
-    if rules.max_reshuffles is not None and rules.max_reshuffles < 0:
-        return f"max_reshuffles must be None or 0 or more, not {rules.max_reshuffles}"
-    for name in ("match_rounds", "match_limit"):
-        if not _positive_or_none(getattr(rules, name)):
-            return f"{name} must be None or 1 or more, not {getattr(rules, name)}"
+    for name, (low, high) in _INT_RANGES.items():
+        value = getattr(rules, name)
+        if value is None:
+            continue
+        if value < low:
+            none = "None or " if name in _OPTIONAL_INT_FIELDS else ""
+            return f"{name} must be {none}{low} or more, not {value}"
+        if value > high:
+            return f"{name} must be at most {high}, not {value}"
     if rules.dealer_sits_out and rules.first_player is FirstPlayer.DEALER:
         return (
             "a dealer who sits out cannot play first (dealer_sits_out with first_player='dealer')"

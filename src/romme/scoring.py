@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 import attrs
 
+from romme._guard import boolean, bounded, integer, is_boolean, is_integer, member
 from romme.cards import Card, Rank
-from romme.rules import Rules
+from romme.rules import MAX_DECK_SIZE, MAX_SEATS, MIN_SEATS, Rules
 
 __all__ = ["EndReason", "RoundResult", "card_penalty", "hand_penalty"]
 
@@ -31,13 +32,25 @@ class EndReason(str, enum.Enum):
     """A player holding only jokers discarded one (DRoV Streitfall 8)."""
 
 
+def _require_rules(rules: object) -> Rules:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+    return rules
+
+
 def card_penalty(card: Card, rules: Rules) -> int:
     """Return the penalty of `card` left in hand (DRoV Nr. 11; ace always ``ace_penalty``).
 
     >>> from romme import Rules, parse_card
     >>> [card_penalty(parse_card(t), Rules()) for t in ("7♥", "Q♣", "A♠", "JK")]
     [7, 10, 11, 20]
+
+    Raises:
+        TypeError: If `card` is no `Card` or `rules` no `Rules`.
     """
+    if not isinstance(card, Card):
+        raise TypeError(f"card must be a Card, not {type(card).__name__}")
+    _require_rules(rules)
     if card.rank is None:
         return rules.joker_penalty
     if card.rank is Rank.ACE:
@@ -46,23 +59,88 @@ def card_penalty(card: Card, rules: Rules) -> int:
 
 
 def hand_penalty(cards: Iterable[Card], rules: Rules) -> int:
-    """Return the penalty of a hand: the sum of `card_penalty` over its cards."""
-    return sum(card_penalty(card, rules) for card in cards)
+    """Return the penalty of a hand: the sum of `card_penalty` over its cards.
+
+    Raises:
+        TypeError: If `cards` is not cards or `rules` no `Rules`.
+        InputTooLargeError: For more cards than any deck holds.
+    """
+    return sum(card_penalty(card, rules) for card in bounded(cards, MAX_DECK_SIZE, "a hand"))
+
+
+def _end_reason(value: EndReason | str) -> EndReason:
+    return member(EndReason, value, "end")
+
+
+def _seats(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(integer(item, "a penalty", 0) for item in bounded(value, MAX_SEATS, "penalties"))
+
+
+def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
+    return tuple(boolean(item, "a seat's flag") for item in bounded(value, MAX_SEATS, "flags"))
 
 
 @attrs.frozen(kw_only=True)
 class RoundResult:
     """The outcome of a finished round (Spiel): who went out, how it ended, the penalties."""
 
-    end: EndReason
+    end: EndReason = attrs.field(converter=_end_reason)
     """How the round ended."""
-    winner: int | None
+    winner: int | None = attrs.field(
+        validator=is_integer("winner", 0, MAX_SEATS - 1, optional=True)
+    )
     """The seat that went out, or ``None`` when nobody did."""
-    hand_romme: bool
+    hand_romme: bool = attrs.field(validator=is_boolean("hand_romme"))
     """Whether the winner went out by a Hand-Rommé (RULES.md §8)."""
-    penalties: tuple[int, ...]
+    penalties: tuple[int, ...] = attrs.field(converter=_seats)
     """Each seat's penalty points for the round, the multiplier applied (0 for the winner and a dealer who sat out)."""
-    dealt_in: tuple[bool, ...]
+    dealt_in: tuple[bool, ...] = attrs.field(converter=_flags)
     """Which seats were dealt cards (all but a dealer who sat out, DRoV Nr. 2)."""
-    opened: tuple[bool, ...]
+    opened: tuple[bool, ...] = attrs.field(converter=_flags)
     """Which seats had opened when the round ended (the winner always has)."""
+
+    def __attrs_post_init__(self) -> None:
+        players = len(self.penalties)
+        if not MIN_SEATS <= players <= MAX_SEATS:
+            raise ValueError(f"a round result has one penalty per seat, 2 to 6, not {players}")
+        if len(self.dealt_in) != players or len(self.opened) != players:
+            raise ValueError("penalties, dealt_in and opened need one entry per seat")
+        if self.winner is not None and self.winner >= players:
+            raise ValueError(f"winner must be a seat, not {self.winner}")
+
+
+def score_hands(
+    rules: Rules,
+    hands: tuple[tuple[Card, ...], ...],
+    opened: tuple[bool, ...],
+    dealt_in: tuple[bool, ...],
+    end: EndReason,
+    winner: int | None,
+    hand_romme: bool,
+) -> RoundResult:
+    """Return the result of a round that ended by `end` with these hands (rules §10).
+
+    Every seat dealt in but the winner pays its hand's penalty, or
+    ``not_opened_penalty`` if it never opened; after a Hand-Rommé the
+    others pay ``hand_romme_multiplier`` times as much.
+    """
+    penalties = []
+    for seat, hand in enumerate(hands):
+        if seat == winner or not dealt_in[seat]:
+            penalties.append(0)
+            continue
+        if not opened[seat] and rules.not_opened_penalty is not None:
+            penalty = rules.not_opened_penalty
+        else:
+            penalty = hand_penalty(hand, rules)
+        if hand_romme:
+            penalty *= rules.hand_romme_multiplier
+        penalties.append(penalty)
+    return RoundResult(
+        end=end,
+        winner=winner,
+        hand_romme=hand_romme,
+        penalties=tuple(penalties),
+        dealt_in=dealt_in,
+        opened=opened,
+    )
