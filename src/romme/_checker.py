@@ -27,6 +27,7 @@ from romme._core import (
     _remove,
     _replace_at,
     _staged,
+    _table_meld,
     _turn_with,
     _unstage,
     _waiver,
@@ -269,7 +270,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             return follow
         return Effect(
             hand=rest,
-            table=(*pos.table, TableMeld(meld, pos.player, False, fresh)),
+            table=(*pos.table, _table_meld(meld, pos.player, False, fresh)),
             discard_pile=pos.discard_pile,
             opened=True,
             turn=turn,
@@ -290,7 +291,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         table = _unstage(pos.table)
         return Effect(
             hand=rest,
-            table=(*table, TableMeld(meld, pos.player, False, fresh)),
+            table=(*table, _table_meld(meld, pos.player, False, fresh)),
             discard_pile=pos.discard_pile,
             opened=True,
             turn=_turn_with(turn, taken_staged=False),
@@ -306,7 +307,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             table = _unstage(pos.table)
             return Effect(
                 hand=rest,
-                table=(*table, TableMeld(meld, pos.player, False, fresh)),
+                table=(*table, _table_meld(meld, pos.player, False, fresh)),
                 discard_pile=pos.discard_pile,
                 opened=True,
                 turn=turn,
@@ -341,7 +342,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         )
     return Effect(
         hand=rest,
-        table=(*pos.table, TableMeld(meld, pos.player, True, fresh)),
+        table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
         discard_pile=pos.discard_pile,
         opened=False,
         turn=turn,
@@ -373,7 +374,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     if isinstance(checked, Failure):
         return checked
     entry, rest, meld, side, turn, follow = checked
-    new_entry = TableMeld(
+    new_entry = _table_meld(
         meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
     )
     table = _replace_at(pos.table, action.target, new_entry)
@@ -401,8 +402,6 @@ def _lay_off_verdict(
     entry = _target(pos, action.target)
     if isinstance(entry, Failure):
         return entry
-    if not action.cards:
-        return Failure(Reason.LAYOFF_DOES_NOT_FIT, "a lay-off needs at least one card")
     rest = _check_cards(pos, action.cards)
     if isinstance(rest, Failure):
         return rest
@@ -489,7 +488,7 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
     else:
         fresh = entry.fresh - {position}
     table = _replace_at(
-        pos.table, action.target, TableMeld(result, entry.owner, entry.staged, fresh)
+        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh)
     )
     rest = _remove(pos.hand, (card,))
     assert rest is not None

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
 
 import attrs
 
+from romme import _guard
 from romme.cards import Card, card_code
 from romme.errors import Reason
 from romme.melds import Meld
@@ -170,7 +171,12 @@ def _waiver(pos: _Pos) -> bool:
 
 def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
-    return tuple(TableMeld(e.meld, e.owner, False, e.fresh) if e.staged else e for e in table)
+    return tuple(_table_meld(e.meld, e.owner, False, e.fresh) if e.staged else e for e in table)
+
+
+def _table_meld(meld: Meld, owner: int, staged: bool, fresh: frozenset[int]) -> TableMeld:
+    """``TableMeld(meld, owner, staged, fresh)`` of values the checker made, without checking them again."""
+    return _guard.trusted(TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh)
 
 
 class _Same(enum.Enum):
@@ -188,8 +194,9 @@ def _turn_with(
     taken_staged: bool | None = None,
     laid_off: bool | None = None,
 ) -> TurnState:
-    """`turn` with the given fields changed (`attrs.evolve` without its introspection)."""
-    return TurnState(
+    """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
+    return _guard.trusted(
+        TurnState,
         number=turn.number,
         opened_before=turn.opened_before,
         taken=turn.taken if taken is _SAME else taken,

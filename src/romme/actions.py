@@ -22,9 +22,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from romme import _guard
 from romme.cards import MAX_NOTATION_LENGTH, Card, format_cards, parse_card, parse_cards
 from romme.errors import InvalidNotationError
-from romme.melds import MeldKind
+from romme.melds import MAX_MELD_CARDS, MeldKind
 
 __all__ = [
     "Action",
@@ -43,7 +44,7 @@ __all__ = [
 def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(value, str):
         return parse_cards(value)
-    result = tuple(value)
+    result = _guard.bounded(value, MAX_MELD_CARDS, "an action's cards")
     for card in result:
         if not isinstance(card, Card):
             raise TypeError(f"expected Card values, not {type(card).__name__}")
@@ -61,9 +62,18 @@ def _card(value: Card | str) -> Card:
 def _index(value: int) -> int:
     if type(value) is not int:
         raise TypeError(f"a table meld is addressed by an int, not {type(value).__name__}")
-    if not -1_000_000 < value < 1_000_000:
+    if value >= 1_000_000:
         raise InvalidNotationError("no table holds that many melds", token=f"{value:e}")
+    if value < 0:
+        raise ValueError(f"table melds are numbered from 0, not {value}")
     return value
+
+
+def _some_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    cards = _cards(value)
+    if not cards:
+        raise ValueError("a lay-down or lay-off needs at least one card")
+    return cards
 
 
 @enum.unique
@@ -74,6 +84,14 @@ class Side(str, enum.Enum):
     """Before the first card."""
     HIGH = "high"
     """After the last card."""
+
+
+def _kind(value: MeldKind | str | None) -> MeldKind | None:
+    return None if value is None else _guard.member(MeldKind, value, "a lay-down's kind")
+
+
+def _side(value: Side | str | None) -> Side | None:
+    return None if value is None else _guard.member(Side, value, "a lay-off's side")
 
 
 @attrs.frozen
@@ -92,10 +110,10 @@ class LayDown:
     or run where the cards could form both.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    """The meld's cards."""
-    kind: MeldKind | None = None
-    """Set or run, when the cards could form both."""
+    cards: tuple[Card, ...] = attrs.field(converter=_some_cards)
+    """The meld's cards (at least one)."""
+    kind: MeldKind | None = attrs.field(default=None, converter=_kind)
+    """Set or run, when the cards could form both (``"set"`` and ``"run"`` are accepted too)."""
 
     def __str__(self) -> str:
         kind = f"{self.kind.value} " if self.kind is not None else ""
@@ -114,10 +132,10 @@ class LayOff:
 
     target: int = attrs.field(converter=_index)
     """The index of the table meld."""
-    cards: tuple[Card, ...] = attrs.field(converter=_cards)
-    """The cards to add, jokers included (DRoV Streitfall 2: JK and Q♥ together)."""
-    side: Side | None = None
-    """The end of a run the cards go to."""
+    cards: tuple[Card, ...] = attrs.field(converter=_some_cards)
+    """The cards to add, jokers included (DRoV Streitfall 2: JK and Q♥ together); at least one."""
+    side: Side | None = attrs.field(default=None, converter=_side)
+    """The end of a run the cards go to (``"low"`` and ``"high"`` are accepted too)."""
 
     def __str__(self) -> str:
         side = f"{self.side.value} " if self.side is not None else ""
@@ -280,6 +298,10 @@ def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:
     if verb == "take":
         if not rest:
             return TakeDiscard()
+        if nested:
+            # A take's use is a lay-down or a lay-off; reading no further
+            # keeps text such as "take take … draw" from nesting deeper.
+            raise _bad(text, "a 'take' cannot follow 'take' or 'then'", words[0])
         use = _parse(rest, text, nested=True)
         if not isinstance(use, LayDown | LayOff):
             raise _bad(text, "'take' is followed by nothing, a 'meld …' or a 'layoff …'")
@@ -325,4 +347,10 @@ def parse_action(text: str) -> Action:
             f"action text of {len(text)} characters is longer than {MAX_NOTATION_LENGTH}",
             token=text[:20],
         )
-    return _parse(text.split(), text)
+    try:
+        return _parse(text.split(), text)
+    except InvalidNotationError:
+        raise
+    except ValueError as error:
+        # Words that read as an action but make none (``meld ,`` names no card).
+        raise _bad(text, str(error)) from None
