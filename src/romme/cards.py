@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from romme._guard import bounded
 from romme.errors import InvalidNotationError
 
 if TYPE_CHECKING:
@@ -230,7 +231,14 @@ def make_deck(rules: Rules) -> tuple[Card, ...]:
     >>> deck = make_deck(Rules())
     >>> len(deck), deck.count(JOKER)
     (110, 6)
+
+    Raises:
+        TypeError: If `rules` is no `Rules`.
     """
+    from romme.rules import Rules
+
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
     naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(rules.decks))
     return naturals + (JOKER,) * rules.jokers
 
@@ -344,5 +352,17 @@ def format_cards(cards: Iterable[Card]) -> str:
 
     >>> format_cards(parse_cards("qc kc ac jk"))
     'Q♣ K♣ A♣ JK'
+
+    Raises:
+        TypeError: If `cards` is not cards.
+        InputTooLargeError: For more cards than any deck holds.
     """
-    return " ".join(map(str, cards))
+    items = bounded(cards, _MAX_FORMATTED, "cards")
+    for card in items:
+        if not isinstance(card, Card):
+            raise TypeError(f"format_cards takes Card values, not {type(card).__name__}")
+    return " ".join(map(str, items))
+
+
+_MAX_FORMATTED: Final = 2 * 52 + 8
+"""The most cards `format_cards` writes: a whole deck."""

@@ -162,7 +162,17 @@ class InvalidMeldError(RommeError, ValueError):
 
 
 class InvalidPositionError(RommeError, ValueError):
-    """A position set up from explicit cards that cannot occur (e.g. cards that are not the deck)."""
+    """A position set up from explicit cards that cannot occur (e.g. cards that are not the deck).
+
+    Attributes:
+        where: The field at fault (``"table[0]"``, ``"turn.taken"``), or ``""``
+            for the position as a whole.
+    """
+
+    def __init__(self, message: str, *, where: str = "") -> None:
+        super().__init__(f"{where}: {message}" if where else message)
+        self.where = where
+        self.detail = message
 
 
 class InvalidDataError(RommeError, ValueError):

@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
+from romme import _guard
 from romme.actions import Action
 from romme.engine import apply
 from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
@@ -28,6 +30,7 @@ from romme.rules import MatchScoring, Rules
 from romme.scoring import RoundResult
 from romme.serialize import (
     Reader,
+    _construct,
     _result_in,
     _result_out,
     _rules_in,
@@ -36,13 +39,28 @@ from romme.serialize import (
     _state_out,
     register,
 )
-from romme.state import MAX_SEED, GameState, new_game
+from romme.state import GameState, Problem, check_seats, new_game, refuse
 
 __all__ = ["Match", "PointsTable", "new_match"]
 
 
+def _band(value: object) -> tuple[int | None, int]:
+    if not isinstance(value, tuple | list) or len(value) != 2:
+        raise TypeError(f"a band of a points table is a (limit, points) pair, not {value!r}"[:200])
+    limit, points = value
+    return _guard.optional_integer(limit, "a band's limit", 0), _guard.integer(points, "points")
+
+
 def _bands(value: Iterable[tuple[int | None, int]]) -> tuple[tuple[int | None, int], ...]:
-    return tuple((limit, points) for limit, points in value)
+    return tuple(_band(band) for band in _guard.bounded(value, _MAX_BANDS, "bands"))
+
+
+_MAX_BANDS: Final = 1000
+"""The most bands a points table may hold."""
+
+
+def _points(_: object, attribute: attrs.Attribute[int], value: object) -> None:
+    _guard.integer(value, attribute.name, -1_000_000, 1_000_000)
 
 
 @attrs.frozen(kw_only=True)
@@ -57,18 +75,20 @@ class PointsTable:
     holding 8 Augen 3, opened holding 87 Augen 1.
 
     Raises:
+        TypeError: For points or limits that are not integers.
+        ValueError: For points beyond ±1,000,000 or a negative limit.
         InvalidRulesError: If the bands are not in ascending order or do not end with ``None``.
     """
 
-    went_out: int
+    went_out: int = attrs.field(validator=_points)
     """Points for going out."""
-    hand_romme: int
+    hand_romme: int = attrs.field(validator=_points)
     """Points for going out by a Hand-Rommé."""
-    not_opened: int
+    not_opened: int = attrs.field(validator=_points)
     """Points for a player who never opened."""
     opened: tuple[tuple[int | None, int], ...] = attrs.field(converter=_bands)
     """``(highest penalty, points)`` bands for opened players, ascending, the last limit ``None``."""
-    sat_out: int = 0
+    sat_out: int = attrs.field(default=0, validator=_points)
     """Points for a dealer who sat out the round (DRoV Nr. 2)."""
 
     def __attrs_post_init__(self) -> None:
@@ -99,31 +119,61 @@ class PointsTable:
 
 
 def _results(value: Iterable[RoundResult]) -> tuple[RoundResult, ...]:
-    return tuple(value)
+    results = _guard.bounded(value, MAX_MATCH_ROUNDS, "results")
+    for result in results:
+        _guard.instance(result, RoundResult, "each result")
+    return results
+
+
+MAX_MATCH_ROUNDS: Final = 1000
+"""The most rounds a match holds (``Rules.match_rounds`` is at most this too)."""
 
 
 @attrs.frozen(kw_only=True)
 class Match:
-    """A match in progress or finished. Immutable: `apply` and `advance` return a new match."""
+    """A match in progress or finished. Immutable: `apply` and `advance` return a new match.
 
-    rules: Rules
+    Made by `new_match`; a match built field by field is checked like a
+    loaded document (seats, dealer, results per seat, the round in play
+    against the rules, seats and dealer, the end against the round count
+    and limit).
+
+    Raises:
+        TypeError: For a field of the wrong type.
+        InvalidPositionError: For a match that cannot occur; its ``where`` names the field.
+    """
+
+    rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    players: int
+    players: int = attrs.field(validator=_guard.is_integer("players", 2, 6))
     """The number of seats."""
-    seed: int
+    seed: int = attrs.field(validator=_guard.is_integer("seed"))
     """The match's seed: each round's deal and the lot are drawn from it."""
-    first_dealer: int
+    first_dealer: int = attrs.field(validator=_guard.is_integer("first_dealer", 0, 5))
     """The dealer of the first round; the deal passes one seat to the left each round."""
-    rounds: int | None
+    rounds: int | None = attrs.field(
+        validator=_guard.is_integer("rounds", 1, MAX_MATCH_ROUNDS, optional=True)
+    )
     """Rounds to play, or ``None`` for no fixed number."""
-    limit: int | None
+    limit: int | None = attrs.field(
+        validator=_guard.is_integer("limit", 1, 1_000_000, optional=True)
+    )
     """The penalty total that ends the match, or ``None``."""
-    points_table: PointsTable | None = None
+    points_table: PointsTable | None = attrs.field(
+        default=None,
+        validator=_guard.is_instance(PointsTable, "points_table", optional=True),
+    )
     """Tournament points, under ``match_scoring = tournament``."""
     results: tuple[RoundResult, ...] = attrs.field(default=(), converter=_results)
     """The results of the rounds played."""
-    state: GameState | None = None
+    state: GameState | None = attrs.field(
+        default=None,
+        validator=_guard.is_instance(GameState, "state", optional=True),
+    )
     """The round being played, or ``None`` once the match is over."""
+
+    def __attrs_post_init__(self) -> None:
+        refuse(_match_problem(self))
 
     @property
     def round(self) -> int:
@@ -201,6 +251,7 @@ class Match:
         """
         if self.state is None:
             raise InvalidPositionError("the match is over")
+        _guard.instance(state, GameState, "state")
         if (
             state.rules != self.rules
             or state.players != self.players
@@ -210,30 +261,71 @@ class Match:
         if state.result is None:
             return attrs.evolve(self, state=state)
         results = (*self.results, state.result)
-        booked = attrs.evolve(self, results=results, state=None)
-        if _ended(booked):
-            return booked
-        return attrs.evolve(booked, state=_deal(booked))
+        over = _ended(self.rules, self.rounds, self.limit, results, self.players)
+        return attrs.evolve(
+            self,
+            results=results,
+            state=None
+            if over
+            else _deal(self.rules, self.players, self.seed, self.first_dealer, len(results)),
+        )
 
 
-def _ended(match: Match) -> bool:
-    if match.rounds is not None and match.round >= match.rounds:
+def _ended(
+    rules: Rules,
+    rounds: int | None,
+    limit: int | None,
+    results: tuple[RoundResult, ...],
+    players: int,
+) -> bool:
+    """Whether a match with these `results` is over (rules §11)."""
+    if rounds is not None and len(results) >= rounds:
         return True
-    return (
-        match.rules.match_scoring is MatchScoring.PENALTIES
-        and match.limit is not None
-        and max(match.totals) >= match.limit
-    )
+    if rules.match_scoring is not MatchScoring.PENALTIES or limit is None or not results:
+        return False
+    totals = [sum(result.penalties[seat] for result in results) for seat in range(players)]
+    return max(totals) >= limit
+
+
+def _match_problem(match: Match) -> Problem | None:
+    """Return what is impossible about `match`, or ``None`` (what `Match` refuses)."""
+    rules, players = match.rules, match.players
+    if not 2 <= players <= rules.max_players or rules.players_dealt_in(players) < 2:
+        return "players", f"these rules do not seat {players} players"
+    if match.first_dealer >= players:
+        return "first_dealer", f"no seat {match.first_dealer}"
+    if rules.match_scoring is MatchScoring.TOURNAMENT and match.points_table is None:
+        return "points_table", "tournament scoring needs a points table"
+    for index, result in enumerate(match.results):
+        if len(result.penalties) != players:
+            return f"results[{index}]", "one penalty per seat is needed"
+    ended = _ended(rules, match.rounds, match.limit, match.results, players)
+    state = match.state
+    if ended != (state is None):
+        if ended:
+            return "state", "a finished match has no round in play"
+        return "state", "the match is not over but has no round in play"
+    if state is not None and state.result is not None:
+        return "state", "a finished round is booked in results, not kept in play"
+    if state is not None and (
+        state.rules != rules or state.players != players or state.dealer != match.dealer
+    ):
+        return "state", "not the round in play of this match (rules, seats or dealer)"
+    return None
+
+
+_ROUND_SEEDS: Final = 2**63
+"""Each round's seed is drawn below this bound from the match's seed."""
 
 
 def _round_seed(seed: int, round_index: int) -> int:
-    return random.Random(f"romme/match/{seed}/round/{round_index}").randrange(MAX_SEED)
+    return random.Random(f"romme/match/{seed}/round/{round_index}").randrange(_ROUND_SEEDS)
 
 
-def _deal(match: Match) -> GameState:
-    return new_game(
-        match.rules, match.players, seed=_round_seed(match.seed, match.round), dealer=match.dealer
-    )
+def _deal(rules: Rules, players: int, seed: int, first_dealer: int, round_index: int) -> GameState:
+    """The deal of round `round_index` of a match: its seed drawn from the match's, the dealer rotated."""
+    dealer = (first_dealer + round_index) % players
+    return new_game(rules, players, seed=_round_seed(seed, round_index), dealer=dealer)
 
 
 def new_match(
@@ -256,20 +348,26 @@ def new_match(
         points_table: Tournament points; required under ``match_scoring = tournament``.
 
     Raises:
+        TypeError: If `rules` is no `Rules` or `points_table` no `PointsTable`.
         InvalidRulesError: If tournament scoring has no points table.
-        InvalidPositionError: For an impossible number of players or dealer.
+        InvalidPositionError: For an impossible number of players, dealer, seed or round count.
     """
-    rules = Rules() if rules is None else rules
+    rules = Rules() if rules is None else _guard.instance(rules, Rules, "rules")
+    check_seats(rules, players, dealer)
+    if seed is not None and type(seed) is not int:
+        raise InvalidPositionError(f"seed must be an int, not {seed!r}"[:200])
+    if points_table is not None:
+        _guard.instance(points_table, PointsTable, "points_table")
     if rules.match_scoring is MatchScoring.TOURNAMENT and points_table is None:
         raise InvalidRulesError(
             "tournament scoring needs the caller's points table (PointsTable): the DRoV table "
             "is not published in the sources; or evolve the rules to match_scoring='penalties'"
         )
     if seed is None:
-        seed = random.SystemRandom().randrange(MAX_SEED)
+        seed = random.SystemRandom().getrandbits(128)
     if rounds is not None and (type(rounds) is not int or rounds < 1):
         raise InvalidPositionError(f"rounds must be 1 or more, not {rounds!r}")
-    match = Match(
+    return Match(
         rules=rules,
         players=players,
         seed=seed,
@@ -277,8 +375,8 @@ def new_match(
         rounds=rules.match_rounds if rounds is None else rounds,
         limit=rules.match_limit,
         points_table=points_table,
+        state=_deal(rules, players, seed, dealer, 0),
     )
-    return attrs.evolve(match, state=_deal(match))
 
 
 # -- JSON ------------------------------------------------------------------------
@@ -348,43 +446,19 @@ def _match_in(reader: Reader) -> Match:
         for i, item in enumerate(reader.get_list("results"))
     )
     state = None if reader.raw("state") is None else _state_in(reader.get_object("state"))
-    match = Match(
-        rules=rules,
-        players=players,
-        seed=reader.get_int("seed"),
-        first_dealer=reader.get_int("first_dealer", minimum=0, maximum=players - 1),
-        rounds=reader.get_optional_int("rounds", minimum=1),
-        limit=reader.get_optional_int("limit", minimum=1),
-        points_table=table,
-        results=results,
-        state=state,
-    )
+    fields = {
+        "rules": rules,
+        "players": players,
+        "seed": reader.get_int("seed"),
+        "first_dealer": reader.get_int("first_dealer", minimum=0, maximum=players - 1),
+        "rounds": reader.get_optional_int("rounds", minimum=1),
+        "limit": reader.get_optional_int("limit", minimum=1),
+        "points_table": table,
+        "results": results,
+        "state": state,
+    }
     reader.done()
-    _check_match(match, reader.path)
-    return match
-
-
-def _check_match(match: Match, path: str) -> None:
-    if match.rules.match_scoring is MatchScoring.TOURNAMENT and match.points_table is None:
-        raise InvalidDataError(f"{path}.points_table: tournament scoring needs a points table")
-    for index, result in enumerate(match.results):
-        if len(result.penalties) != match.players:
-            raise InvalidDataError(f"{path}.results[{index}]: one penalty per seat is needed")
-    if _ended(match) != (match.state is None):
-        raise InvalidDataError(
-            f"{path}.state: {'a finished match has no round in play' if _ended(match) else 'the match is not over but has no round in play'}"
-        )
-    state = match.state
-    if state is not None and state.result is not None:
-        raise InvalidDataError(
-            f"{path}.state: a finished round is booked in results, not kept in play"
-        )
-    if state is not None and (
-        state.rules != match.rules or state.players != match.players or state.dealer != match.dealer
-    ):
-        raise InvalidDataError(
-            f"{path}.state: not the round in play of this match (rules, seats or dealer)"
-        )
+    return _construct(Match, reader.path, **fields)
 
 
 register("match", Match, _match_out, _match_in)

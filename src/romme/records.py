@@ -10,15 +10,30 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
-from romme.actions import Action
+from romme import _guard
+from romme.actions import ACTION_TYPES, Action
 from romme.engine import apply
-from romme.errors import IllegalActionError, InvalidDataError, InvalidNotationError
+from romme.errors import (
+    IllegalActionError,
+    InvalidDataError,
+    InvalidNotationError,
+    InvalidPositionError,
+)
 from romme.rules import Rules
-from romme.serialize import Reader, _rules_in, _rules_out, _state_in, _state_out, register
-from romme.state import GameState, new_game
+from romme.serialize import (
+    Reader,
+    _construct,
+    _rules_in,
+    _rules_out,
+    _state_in,
+    _state_out,
+    register,
+)
+from romme.state import GameState, check_seats, new_game
 
 __all__ = ["GameRecord", "ReplayError"]
 
@@ -35,8 +50,16 @@ class ReplayError(IllegalActionError):
         self.index = index
 
 
+MAX_RECORD_ACTIONS: Final = 100_000
+"""The most actions a record holds (a round takes a few hundred)."""
+
+
 def _actions(value: Iterable[Action]) -> tuple[Action, ...]:
-    return tuple(value)
+    actions = _guard.bounded(value, MAX_RECORD_ACTIONS, "actions")
+    for action in actions:
+        if not isinstance(action, ACTION_TYPES):
+            raise TypeError(f"a record holds actions, not {type(action).__name__}")
+    return actions
 
 
 @attrs.frozen(kw_only=True)
@@ -47,22 +70,43 @@ class GameRecord:
     (a position set up with `new_position`) is stored whole in `initial`.
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    players: int
+    players: int = attrs.field(validator=_guard.is_integer("players", 2, 6))
     """The number of seats."""
-    dealer: int
+    dealer: int = attrs.field(validator=_guard.is_integer("dealer", 0, 5))
     """The dealer's seat."""
-    seed: int
+    seed: int = attrs.field(validator=_guard.is_integer("seed"))
     """The seed of the deal (and of reshuffles)."""
-    initial: GameState | None = None
+    initial: GameState | None = attrs.field(
+        default=None,
+        validator=_guard.is_instance(GameState, "initial", optional=True),
+    )
     """The start position when it was not dealt from `seed` by `new_game`."""
     actions: tuple[Action, ...] = attrs.field(default=(), converter=_actions)
     """The actions in the order taken."""
 
+    def __attrs_post_init__(self) -> None:
+        check_seats(self.rules, self.players, self.dealer)
+        initial = self.initial
+        if initial is not None and (
+            initial.rules != self.rules
+            or initial.players != self.players
+            or initial.dealer != self.dealer
+            or initial.seed != self.seed
+        ):
+            raise InvalidPositionError(
+                "does not match the record's rules, seats, dealer or seed", where="initial"
+            )
+
     @classmethod
     def start(cls, state: GameState) -> GameRecord:
-        """Return an empty record that starts at `state`."""
+        """Return an empty record that starts at `state`.
+
+        Raises:
+            TypeError: If `state` is no `GameState` (a view holds too little to replay from).
+        """
+        _guard.instance(state, GameState, "state")
         dealt = new_game(state.rules, state.players, seed=state.seed, dealer=state.dealer)
         return cls(
             rules=state.rules,
@@ -123,7 +167,10 @@ def _record_in(reader: Reader) -> GameRecord:
     seed = reader.get_int("seed")
     initial = None if reader.raw("initial") is None else _state_in(reader.get_object("initial"))
     actions = []
-    for index, text in enumerate(reader.get_list("actions")):
+    texts = reader.get_list("actions")
+    if len(texts) > MAX_RECORD_ACTIONS:
+        raise InvalidDataError(f"{reader.where('actions')}: more than {MAX_RECORD_ACTIONS} actions")
+    for index, text in enumerate(texts):
         if not isinstance(text, str):
             raise InvalidDataError(f"{reader.where('actions')}[{index}]: expected action text")
         try:
@@ -131,19 +178,17 @@ def _record_in(reader: Reader) -> GameRecord:
         except InvalidNotationError as error:
             raise InvalidDataError(f"{reader.where('actions')}[{index}]: {error}") from None
     reader.done()
-    if initial is not None and (
-        initial.rules != rules
-        or initial.players != players
-        or initial.dealer != dealer
-        or initial.seed != seed
-    ):
-        raise InvalidDataError(
-            f"{reader.path}.initial: does not match the record's rules, seats, dealer or seed"
-        )
     if rules.players_dealt_in(players) < 2:
         raise InvalidDataError(f"{reader.path}.players: too few seats dealt in under these rules")
-    return GameRecord(
-        rules=rules, players=players, dealer=dealer, seed=seed, initial=initial, actions=actions
+    return _construct(
+        GameRecord,
+        reader.path,
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        seed=seed,
+        initial=initial,
+        actions=actions,
     )
 
 

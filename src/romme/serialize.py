@@ -28,9 +28,17 @@ from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.cards import Card, parse_card
 from romme.errors import InvalidDataError, InvalidNotationError, InvalidPositionError, RommeError
 from romme.melds import Meld, MeldKind, meld_failure
-from romme.rules import PRESETS, AdjacentJokers, JokerLimit, Rules, find_rules, preset_name
+from romme.rules import (
+    MAX_RESHUFFLES,
+    PRESETS,
+    AdjacentJokers,
+    JokerLimit,
+    Rules,
+    find_rules,
+    preset_name,
+)
 from romme.scoring import EndReason, RoundResult
-from romme.state import GameState, Phase, TableMeld, TurnState, check_cards
+from romme.state import MAX_TURNS, GameState, Phase, TableMeld, TurnState
 from romme.views import PlayerView
 
 __all__ = [
@@ -328,18 +336,16 @@ def _turn_out(turn: TurnState) -> JSON:
 
 def _turn_in(reader: Reader) -> TurnState:
     taken = reader.raw("taken")
-    turn = TurnState(
-        number=reader.get_int("number", minimum=0),
-        opened_before=reader.get_bool("opened_before"),
-        taken=None if taken is None else _card(taken, reader.where("taken")),
-        taken_in_hand=reader.get_bool("taken_in_hand"),
-        taken_staged=reader.get_bool("taken_staged"),
-        laid_off=reader.get_bool("laid_off"),
-    )
+    fields = {
+        "number": reader.get_int("number", minimum=0, maximum=MAX_TURNS),
+        "opened_before": reader.get_bool("opened_before"),
+        "taken": None if taken is None else _card(taken, reader.where("taken")),
+        "taken_in_hand": reader.get_bool("taken_in_hand"),
+        "taken_staged": reader.get_bool("taken_staged"),
+        "laid_off": reader.get_bool("laid_off"),
+    }
     reader.done()
-    if (turn.taken_in_hand or turn.taken_staged) and turn.taken is None:
-        raise InvalidDataError(f"{reader.path}: a taken card is marked but none is named")
-    return turn
+    return _construct(TurnState, reader.path, **fields)
 
 
 def _result_out(result: RoundResult) -> JSON:
@@ -366,7 +372,9 @@ def _result_in(reader: Reader) -> RoundResult:
         raise InvalidDataError(
             f"{reader.path}: a round that ended by {end.value!r} has {'no' if winner is None else 'a'} winner"
         )
-    result = RoundResult(
+    result = _construct(
+        RoundResult,
+        reader.path,
         end=end,
         winner=winner,
         hand_romme=reader.get_bool("hand_romme"),
@@ -426,7 +434,7 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
         "opened": _bools(reader.raw("opened"), reader.where("opened"), players),
         "dealt_in": _bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
         "turn": _turn_in(reader.get_object("turn")),
-        "reshuffles": reader.get_int("reshuffles", minimum=0),
+        "reshuffles": reader.get_int("reshuffles", minimum=0, maximum=MAX_RESHUFFLES),
     }
     if len(reader.get_list("table")) > rules.deck_size // 3:
         raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
@@ -438,43 +446,7 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
     fields["result"] = (
         None if result is None else _result_in(Reader(result, reader.where("result")))
     )
-    _check_consistency(fields, reader.path, players)
     return fields
-
-
-def _check_consistency(fields: dict[str, Any], path: str, players: int) -> None:
-    phase: Phase = fields["phase"]
-    result: RoundResult | None = fields["result"]
-    current: int = fields["current_player"]
-    opened: tuple[bool, ...] = fields["opened"]
-    dealt_in: tuple[bool, ...] = fields["dealt_in"]
-    rules: Rules = fields["rules"]
-    if (phase is Phase.ROUND_OVER) != (result is not None):
-        raise InvalidDataError(
-            f"{path}: phase {phase.value!r} and result {'null' if result is None else 'given'} do not agree"
-        )
-    if result is not None and len(result.penalties) != players:
-        raise InvalidDataError(f"{path}.result: one penalty per seat is needed")
-    if not dealt_in[current]:
-        raise InvalidDataError(f"{path}.current_player: seat {current} is not dealt in")
-    if sum(dealt_in) < 2 or (sum(dealt_in) < players and not rules.dealer_sits_out):
-        raise InvalidDataError(f"{path}.dealt_in: not possible under these rules")
-    if sum(dealt_in) < players and dealt_in[fields["dealer"]]:
-        raise InvalidDataError(f"{path}.dealt_in: only the dealer may sit out")
-    for i, entry in enumerate(fields["table"]):
-        if entry.staged:
-            if entry.owner != current or opened[entry.owner] or phase is not Phase.PLAY:
-                raise InvalidDataError(
-                    f"{path}.table[{i}]: only the player to act, not yet opened, has staged melds"
-                )
-        elif not opened[entry.owner]:
-            raise InvalidDataError(
-                f"{path}.table[{i}]: seat {entry.owner} owns a meld but has not opened"
-            )
-        if entry.fresh and phase is Phase.DRAW:
-            raise InvalidDataError(
-                f"{path}.table[{i}]: jokers laid this turn before the turn began"
-            )
 
 
 def _state_in(reader: Reader) -> GameState:
@@ -484,62 +456,26 @@ def _state_in(reader: Reader) -> GameState:
         raise InvalidDataError(f"{reader.where('hands')}: expected 2 to 6 hands, got {players}")
     fields = _common_position(reader, players)
     hands = tuple(_cards(hand, f"{reader.where('hands')}[{i}]") for i, hand in enumerate(hands_raw))
-    state = GameState(
-        seed=reader.get_int("seed"),
-        hands=hands,
-        stock=_cards(reader.raw("stock"), reader.where("stock")),
-        **fields,
-    )
+    seed = reader.get_int("seed")
+    stock = _cards(reader.raw("stock"), reader.where("stock"))
     reader.done()
+    return _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
+
+
+def _construct(cls: type[T], path: str, **fields: Any) -> T:
+    """Build `cls` from fields read, turning what its constructor refuses into `InvalidDataError`.
+
+    The constructors of `GameState` and `PlayerView` check the position as
+    a whole (`romme.state.state_problem`); the error's ``where`` names the
+    field at fault below `path`.
+    """
     try:
-        check_cards(state)
+        return cls(**fields)
     except InvalidPositionError as error:
-        raise InvalidDataError(f"{reader.path}: {error}") from None
-    for seat, hand in enumerate(state.hands):
-        if not state.dealt_in[seat] and hand:
-            raise InvalidDataError(f"{reader.path}.hands[{seat}]: a seat not dealt in holds cards")
-    if state.phase is Phase.DRAW and not state.stock:
-        raise InvalidDataError(f"{reader.path}: the stock is empty at the start of a turn")
-    _check_hands(state, reader.path)
-    if state.result is not None:
-        _check_result(state, state.result, reader.path)
-    return state
-
-
-def _check_hands(state: GameState, path: str) -> None:
-    limit = state.rules.hand_size + 2
-    for seat, hand in enumerate(state.hands):
-        if len(hand) > limit:
-            raise InvalidDataError(
-                f"{path}.hands[{seat}]: {len(hand)} cards; a hand never holds more than {limit}"
-            )
-        if (
-            state.result is None
-            and state.dealt_in[seat]
-            and not hand
-            and seat != state.current_player
-        ):
-            raise InvalidDataError(f"{path}.hands[{seat}]: an empty hand while the round goes on")
-    if state.phase is Phase.PLAY and not state.hand:
-        raise InvalidDataError(f"{path}: the player to act holds no cards")
-    if state.turn.opened_before and not state.opened[state.current_player]:
-        raise InvalidDataError(f"{path}.turn.opened_before: the player to act has not opened")
-
-
-def _check_result(state: GameState, result: RoundResult, path: str) -> None:
-    """A finished round's result must be the one its final position gives."""
-    from romme.engine import _end
-
-    expected = _end(
-        attrs.evolve(state, phase=Phase.PLAY, result=None),
-        result.end,
-        result.winner,
-        result.hand_romme,
-    ).result
-    if result.winner is not None and state.hands[result.winner]:
-        raise InvalidDataError(f"{path}.result.winner: seat {result.winner} still holds cards")
-    if expected != result:
-        raise InvalidDataError(f"{path}.result: does not match the final hands, seats and openings")
+        where = f"{path}.{error.where}" if error.where else path
+        raise InvalidDataError(f"{where}: {error.detail}") from None
+    except (TypeError, ValueError) as error:
+        raise InvalidDataError(f"{path}: {error}") from None
 
 
 def _view_out(seen: PlayerView) -> JSON:
@@ -563,38 +499,17 @@ def _view_in(reader: Reader) -> PlayerView:
     player = reader.get_int("player", minimum=0, maximum=players - 1)
     hand = tuple(sorted(_cards(reader.raw("hand"), reader.where("hand"))))
     sizes = _ints(sizes_raw, reader.where("hand_sizes"), players)
-    seen = PlayerView(
+    stock_size = reader.get_int("stock_size", minimum=0)
+    reader.done()
+    return _construct(
+        PlayerView,
+        reader.path,
         player=player,
         hand=hand,
         hand_sizes=sizes,
-        stock_size=reader.get_int("stock_size", minimum=0),
+        stock_size=stock_size,
         **fields,
     )
-    reader.done()
-    limit = fields["rules"].hand_size + 2
-    for seat, size in enumerate(sizes):
-        if size > limit:
-            raise InvalidDataError(
-                f"{reader.path}.hand_sizes[{seat}]: {size} cards; a hand never holds more than {limit}"
-            )
-    if sizes[player] != len(hand):
-        raise InvalidDataError(
-            f"{reader.path}.hand: {len(hand)} cards, but hand_sizes says {sizes[player]}"
-        )
-    rules: Rules = fields["rules"]
-    visible = list(hand) + list(seen.discard_pile) + [c for e in seen.table for c in e.meld.cards]
-    total = sum(sizes) - len(hand) + len(visible) + seen.stock_size
-    if total != rules.deck_size:
-        raise InvalidDataError(
-            f"{reader.path}: {total} cards in play, but the deck holds {rules.deck_size}"
-        )
-    from collections import Counter
-
-    from romme.cards import make_deck
-
-    if Counter(visible) - Counter(make_deck(rules)):
-        raise InvalidDataError(f"{reader.path}: more copies of a card than the deck holds")
-    return seen
 
 
 # -- registry ------------------------------------------------------------------------

@@ -11,23 +11,34 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, Protocol
 
 import attrs
 
+from romme import _guard
 from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidMeldError, InvalidPositionError
-from romme.melds import Meld, MeldKind, validate_meld
-from romme.rules import MAX_SEATS, ExtraCard, FirstPlayer, Rules
-from romme.scoring import RoundResult
+from romme.melds import Meld, MeldKind, meld_failure, validate_meld
+from romme.rules import (
+    MAX_DECK_SIZE,
+    MAX_RESHUFFLES,
+    MAX_SEATS,
+    MIN_SEATS,
+    ExtraCard,
+    FirstPlayer,
+    Rules,
+    TakeDiscardMode,
+)
+from romme.scoring import RoundResult, score_hands
 
 __all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
 
-_MAX_CARDS: Final = 2 * 52 + 8
-"""The most cards any deck holds (two packs and the most jokers)."""
+_MAX_CARDS: Final = MAX_DECK_SIZE
 
-MAX_SEED = 2**63
-"""Seeds drawn by `new_game` lie below this bound."""
+MAX_SEED: Final = 2**128
+"""Seeds drawn by `new_game` lie below this bound: 128 bits from the operating system."""
+MAX_TURNS: Final = 1_000_000
+"""The highest turn number a position may carry (no round comes near it)."""
 
 
 @enum.unique
@@ -42,8 +53,15 @@ class Phase(str, enum.Enum):
     """The round has ended; nobody acts."""
 
 
-def _frozen_ints(value: Iterable[int]) -> frozenset[int]:
-    return frozenset(value)
+def _fresh(value: Iterable[int]) -> frozenset[int]:
+    return frozenset(
+        _guard.integer(p, "a fresh joker's position", 0, 12)
+        for p in _guard.bounded(value, 13, "fresh")
+    )
+
+
+def _card_or_none(value: Card | None) -> Card | None:
+    return None if value is None else _guard.instance(value, Card, "the taken card")
 
 
 @attrs.frozen
@@ -54,65 +72,111 @@ class TableMeld:
     the opening yet; a `TakeBack` returns them (RULES.md §5). ``fresh``
     holds the positions of jokers laid this turn, which may not be swapped
     this turn when ``swap_own_new_joker`` is off (DRoV Streitfall 20).
+
+    Raises:
+        TypeError: For a field of the wrong type.
+        ValueError: For an owner that is no seat, or a fresh position that holds no joker.
     """
 
-    meld: Meld
+    meld: Meld = attrs.field(validator=_guard.is_instance(Meld, "meld"))
     """The meld."""
-    owner: int
+    owner: int = attrs.field(validator=_guard.is_integer("owner", 0, MAX_SEATS - 1))
     """The seat that laid the meld."""
-    staged: bool = False
+    staged: bool = attrs.field(default=False, validator=_guard.is_boolean("staged"))
     """Whether the meld is part of an opening not yet complete."""
-    fresh: frozenset[int] = attrs.field(default=frozenset(), converter=_frozen_ints)
+    fresh: frozenset[int] = attrs.field(default=frozenset(), converter=_fresh)
     """Positions (in ``meld.cards``) of jokers laid this turn."""
+
+    def __attrs_post_init__(self) -> None:
+        cards = self.meld.cards
+        if any(p >= len(cards) or not cards[p].is_joker for p in self.fresh):
+            raise ValueError(f"fresh names a position of {self.meld} that holds no joker")
 
 
 @attrs.frozen(kw_only=True)
 class TurnState:
-    """What the rules remember within one turn."""
+    """What the rules remember within one turn.
 
-    number: int = 0
+    Raises:
+        TypeError: For a field of the wrong type.
+        ValueError: For a negative turn number, or a taken card marked but not named.
+    """
+
+    number: int = attrs.field(default=0, validator=_guard.is_integer("number", 0, MAX_TURNS))
     """Turns played before this one in the round."""
-    opened_before: bool = False
+    opened_before: bool = attrs.field(default=False, validator=_guard.is_boolean("opened_before"))
     """Whether the player had opened before this turn (for Hand-Rommé, RULES.md §8)."""
-    taken: Card | None = None
+    taken: Card | None = attrs.field(default=None, converter=_card_or_none)
     """The card taken from the discard pile this turn, if any."""
-    taken_in_hand: bool = False
+    taken_in_hand: bool = attrs.field(default=False, validator=_guard.is_boolean("taken_in_hand"))
     """Under ``free``: whether the taken card is still in the hand (``rediscard_taken``)."""
-    taken_staged: bool = False
+    taken_staged: bool = attrs.field(default=False, validator=_guard.is_boolean("taken_staged"))
     """Under ``immediate_use``: whether the taken card lies in a staged meld (a take-back returns it)."""
-    laid_off: bool = False
+    laid_off: bool = attrs.field(default=False, validator=_guard.is_boolean("laid_off"))
     """Whether the player laid off or swapped a joker this turn (DRoV Nr. 10, Hand-Rommé mit Anlegen)."""
+
+    def __attrs_post_init__(self) -> None:
+        if (self.taken_in_hand or self.taken_staged) and self.taken is None:
+            raise ValueError("a taken card is marked but none is named")
+        if self.taken_in_hand and self.taken_staged:
+            raise ValueError("the taken card is either in the hand or in a staged meld, not both")
+
+
+def _cards_of(value: Iterable[Card], what: str) -> tuple[Card, ...]:
+    cards = _guard.bounded(value, MAX_DECK_SIZE, what)
+    for card in cards:
+        _guard.instance(card, Card, f"each card of {what}")
+    return cards
 
 
 def _hands(value: Iterable[Iterable[Card]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(tuple(sorted(hand, key=card_code)) for hand in value)
+    return tuple(
+        tuple(sorted(_cards_of(hand, "a hand"), key=card_code))
+        for hand in _guard.bounded(value, MAX_SEATS, "hands")
+    )
 
 
 def _card_tuple(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(value)
+    return _cards_of(value, "a pile")
 
 
 def _bool_tuple(value: Iterable[bool]) -> tuple[bool, ...]:
-    return tuple(value)
+    return tuple(
+        _guard.boolean(flag, "a seat's flag") for flag in _guard.bounded(value, MAX_SEATS, "flags")
+    )
 
 
 def _table_tuple(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
-    return tuple(value)
+    entries = _guard.bounded(value, MAX_DECK_SIZE // 3, "the table")
+    for entry in entries:
+        _guard.instance(entry, TableMeld, "each table entry")
+    return entries
+
+
+def _phase(value: Phase | str) -> Phase:
+    return _guard.member(Phase, value, "phase")
 
 
 @attrs.frozen(kw_only=True)
 class GameState:
     """One position of a round. Immutable: `romme.apply` returns a new state.
 
-    Use `new_game` or `new_position` to make one; the fields are public
-    and documented, but a state built field by field is not checked.
+    Use `new_game` or `new_position` to make one. A state built field by
+    field (or with `attrs.evolve`) is checked like a loaded document: the
+    cards must be the deck, the seats, table and turn bookkeeping must
+    agree, and the player to act must have a legal action.
+
+    Raises:
+        TypeError: For a field of the wrong type.
+        InvalidPositionError: For a position that cannot occur; its ``where``
+            names the field.
     """
 
-    rules: Rules
+    rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    seed: int
+    seed: int = attrs.field(validator=_guard.is_integer("seed"))
     """The seed of the round; reshuffles of the stock draw from it (RULES.md §9)."""
-    dealer: int
+    dealer: int = attrs.field(validator=_guard.is_integer("dealer"))
     """The dealer's seat."""
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     """Each seat's hand, sorted."""
@@ -126,16 +190,26 @@ class GameState:
     """Whether each seat has opened (herausgekommen)."""
     dealt_in: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
     """Whether each seat was dealt cards (all but a dealer who sits out)."""
-    current_player: int
+    current_player: int = attrs.field(validator=_guard.is_integer("current_player"))
     """The seat to act."""
-    phase: Phase
+    phase: Phase = attrs.field(converter=_phase)
     """Where that seat is in its turn."""
-    turn: TurnState = TurnState()
+    turn: TurnState = attrs.field(
+        default=TurnState(), validator=_guard.is_instance(TurnState, "turn")
+    )
     """Bookkeeping of the turn in progress."""
-    reshuffles: int = 0
+    reshuffles: int = attrs.field(
+        default=0, validator=_guard.is_integer("reshuffles", 0, MAX_RESHUFFLES)
+    )
     """How often the stock has been refilled from the discard pile."""
-    result: RoundResult | None = None
+    result: RoundResult | None = attrs.field(
+        default=None,
+        validator=_guard.is_instance(RoundResult, "result", optional=True),
+    )
     """The result, once the round is over."""
+
+    def __attrs_post_init__(self) -> None:
+        refuse(state_problem(self))
 
     @property
     def players(self) -> int:
@@ -248,7 +322,8 @@ def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
     raise AssertionError("no seat is dealt in")  # pragma: no cover - Rules ensures two
 
 
-def _check_players(rules: Rules, players: object, dealer: object) -> None:
+def check_seats(rules: Rules, players: object, dealer: object) -> None:
+    """Raise `InvalidPositionError` unless `players` seats with `dealer` are possible under `rules`."""
     if type(players) is not int:
         raise InvalidPositionError(f"players must be an int, not {players!r}")
     if not 2 <= players <= rules.max_players:
@@ -296,9 +371,11 @@ def new_game(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    _check_players(rules, players, dealer)
+    check_seats(rules, players, dealer)
     if seed is None:
-        seed = random.SystemRandom().randrange(MAX_SEED)
+        # 128 bits from the operating system: a seed rebuilds every hand, so
+        # it must not be guessable from one's own cards (see the data how-to).
+        seed = random.SystemRandom().getrandbits(128)
     elif type(seed) is not int:
         raise InvalidPositionError(f"seed must be an int, not {seed!r}")
     stock = list(make_deck(rules))
@@ -410,7 +487,7 @@ def new_position(
         raise InvalidPositionError(f"no phase {phase!r}") from None
     players = len(parsed)
     dealer = (current_player - 1) % max(players, 1) if dealer is None else dealer
-    _check_players(rules, players, dealer)
+    check_seats(rules, players, dealer)
     if type(current_player) is not int or not 0 <= current_player < players:
         raise InvalidPositionError(f"current_player must be a seat, not {current_player!r}")
     if phase not in (Phase.DRAW, Phase.PLAY):
@@ -432,6 +509,8 @@ def new_position(
     entries = tuple(_table_meld(entry, rules, players) for entry in table_items)
     if opened is not None and not isinstance(opened, Sequence):
         raise InvalidPositionError(f"opened must hold one bool per seat, not {opened!r}")
+    if opened is not None and len(opened) != players:
+        raise InvalidPositionError(f"opened must hold one bool per seat ({players})")
     opened_flags = (
         tuple(opened)
         if opened is not None
@@ -502,3 +581,181 @@ def check_cards(state: GameState) -> None:
         if extra:
             parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements())))
         raise InvalidPositionError("the cards in play are not the deck: " + "; ".join(parts))
+
+
+Problem = tuple[str, str]
+"""What is impossible about a position: the field at fault (``""`` for the whole) and why."""
+
+
+def refuse(problem: Problem | None) -> None:
+    """Raise `InvalidPositionError` for `problem`, naming its field in ``where``; nothing for ``None``."""
+    if problem is not None:
+        where, message = problem
+        raise InvalidPositionError(message, where=where)
+
+
+class _Position(Protocol):
+    """The fields a `GameState` and a `romme.PlayerView` share, as `common_problem` reads them."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+    @property
+    def turn(self) -> TurnState: ...
+    @property
+    def result(self) -> RoundResult | None: ...
+
+
+def common_problem(
+    position: _Position, players: int, hand: tuple[Card, ...] | None
+) -> Problem | None:
+    """Return what is impossible in the fields a state and a view share, or ``None``.
+
+    The seats (rules §2), the table (every meld valid under the rules, its
+    owner opened, staged melds only the player to act's before the opening,
+    rules §5), the phase and result, and the turn bookkeeping against the
+    table and `hand`, the hand of the player to act where it is known
+    (rules §4–§6). `loads`, `new_position` and the constructors of
+    `GameState` and `romme.PlayerView` all ask this.
+    """
+    rules = position.rules
+    if not MIN_SEATS <= players <= rules.max_players:
+        return "", f"these rules seat 2 to {rules.max_players} players, not {players}"
+    for name in ("dealer", "current_player"):
+        if not 0 <= getattr(position, name) < players:
+            return name, f"must be a seat from 0 to {players - 1}, not {getattr(position, name)}"
+    for name in ("opened", "dealt_in"):
+        if len(getattr(position, name)) != players:
+            return name, f"needs one flag per seat ({players})"
+    phase, result = position.phase, position.result
+    current, opened, dealt_in = position.current_player, position.opened, position.dealt_in
+    if (phase is Phase.ROUND_OVER) != (result is not None):
+        given = "null" if result is None else "given"
+        return "", f"phase {phase.value!r} and result {given} do not agree"
+    if result is not None and len(result.penalties) != players:
+        return "result", "one penalty per seat is needed"
+    if not dealt_in[current]:
+        return "current_player", f"seat {current} is not dealt in"
+    if sum(dealt_in) < 2 or (sum(dealt_in) < players and not rules.dealer_sits_out):
+        return "dealt_in", "not possible under these rules"
+    if sum(dealt_in) < players and dealt_in[position.dealer]:
+        return "dealt_in", "only the dealer may sit out"
+    for i, entry in enumerate(position.table):
+        if entry.owner >= players:
+            return f"table[{i}].owner", f"no seat {entry.owner}"
+        if meld_failure(entry.meld.cards, rules, entry.meld.kind) != entry.meld:
+            return f"table[{i}]", f"{entry.meld} is not a valid meld under these rules"
+        if entry.staged:
+            if entry.owner != current or opened[entry.owner] or phase is not Phase.PLAY:
+                return f"table[{i}]", "only the player to act, not yet opened, has staged melds"
+        elif not opened[entry.owner]:
+            return f"table[{i}]", f"seat {entry.owner} owns a meld but has not opened"
+        if entry.fresh and phase is not Phase.PLAY:
+            return f"table[{i}]", "jokers laid this turn outside a turn's play"
+    return _turn_problem(position, hand)
+
+
+def _turn_problem(position: _Position, hand: tuple[Card, ...] | None) -> Problem | None:
+    """What the turn bookkeeping says that the hand and the table contradict (rules §4–§6)."""
+    turn, rules, phase = position.turn, position.rules, position.phase
+    opened = position.opened[position.current_player]
+    staged = [entry for entry in position.table if entry.staged]
+    if turn.opened_before and not opened:
+        return "turn.opened_before", "the player to act has not opened"
+    if staged and turn.opened_before:
+        return "turn.opened_before", "a player with staged melds had not opened before"
+    if phase is Phase.DRAW:
+        if turn.opened_before != opened:
+            return "turn.opened_before", "at the draw the player has opened before, or not"
+        if turn.taken is not None or turn.laid_off:
+            return "turn", "nothing is taken or laid off before the draw"
+        return None
+    if phase is not Phase.PLAY:
+        return None
+    if turn.laid_off and not opened:
+        return "turn.laid_off", "only a player who has opened lays off or swaps"
+    taken = turn.taken
+    if turn.taken_in_hand:
+        if rules.take_discard is not TakeDiscardMode.FREE:
+            return "turn.taken_in_hand", "only a free take puts the card in the hand"
+        if hand is not None and taken not in hand:
+            return "turn.taken_in_hand", f"the hand does not hold the taken {taken}"
+    if turn.taken_staged:
+        if rules.take_discard is not TakeDiscardMode.IMMEDIATE_USE or opened:
+            return "turn.taken_staged", "only a take towards the opening lies in a staged meld"
+        if not any(taken in entry.meld.cards for entry in staged):
+            return "turn.taken_staged", f"no staged meld holds the taken {taken}"
+    return None
+
+
+def state_problem(state: GameState) -> Problem | None:
+    """Return what is impossible about `state`, or ``None`` (what `GameState` refuses).
+
+    Besides `common_problem`: the cards are exactly the deck, every hand
+    fits (at most ``hand_size`` + 2 cards; none for a seat not dealt in;
+    not empty while the round goes on, but for the player to act), a turn
+    starts with cards in the stock, a result is the one the hands give
+    (rules §10), and the player to act has a legal action (no dead table).
+    """
+    players = len(state.hands)
+    if not 0 <= state.current_player < players:
+        return (
+            "current_player",
+            f"must be a seat from 0 to {players - 1}, not {state.current_player}",
+        )
+    problem = common_problem(state, players, state.hand)
+    if problem is not None:
+        return problem
+    try:
+        check_cards(state)
+    except InvalidPositionError as error:
+        return "", str(error)
+    limit = state.rules.hand_size + 2
+    for seat, hand in enumerate(state.hands):
+        if not state.dealt_in[seat] and hand:
+            return f"hands[{seat}]", "a seat not dealt in holds cards"
+        if len(hand) > limit:
+            return f"hands[{seat}]", f"{len(hand)} cards; a hand never holds more than {limit}"
+        if (
+            state.result is None
+            and state.dealt_in[seat]
+            and not hand
+            and seat != state.current_player
+        ):
+            return f"hands[{seat}]", "an empty hand while the round goes on"
+    if state.phase is Phase.DRAW and not state.stock:
+        return "", "the stock is empty at the start of a turn"
+    if state.phase is Phase.PLAY and not state.hand:
+        return "", "the player to act holds no cards"
+    result = state.result
+    if result is not None:
+        if result.winner is not None and state.hands[result.winner]:
+            return "result.winner", f"seat {result.winner} still holds cards"
+        expected = score_hands(
+            state.rules,
+            state.hands,
+            state.opened,
+            state.dealt_in,
+            result.end,
+            result.winner,
+            result.hand_romme,
+        )
+        if expected != result:
+            return "result", "does not match the final hands, seats and openings"
+        return None
+    from romme.legal import legal_actions
+
+    if not legal_actions(state):
+        return "", "the player to act has no legal action"
+    return None

@@ -79,7 +79,13 @@ from romme import (
     new_game,
     validate_meld,
 )
-from romme.rules import MAX_HAND_SIZE, MAX_JOKERS, MAX_SEATS
+from romme.rules import (
+    MAX_HAND_SIZE,
+    MAX_JOKERS,
+    MAX_OPENING_THRESHOLD,
+    MAX_RESHUFFLES,
+    MAX_SEATS,
+)
 
 __all__ = [
     "NearMiss",
@@ -267,7 +273,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "rediscard_taken": draw(st.booleans()),
         "last_card_stock_only": draw(st.booleans()),
         "failed_take": draw(st.sampled_from(tuple(FailedTake))),
-        "opening_threshold": draw(st.integers(0, 80)),
+        "opening_threshold": draw(st.integers(0, 80) | st.integers(0, MAX_OPENING_THRESHOLD)),
         "opening_sums_melds": draw(st.booleans()),
         "opening_requires_run": draw(st.booleans()),
         "opening_allows_jokers": draw(st.booleans()),
@@ -285,15 +291,15 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "discard_to_go_out": draw(st.booleans()),
         "hand_romme_waives_threshold": draw(st.booleans()),
         "hand_romme_first_at_table": draw(st.booleans()),
-        "hand_romme_multiplier": draw(st.integers(1, 4)),
+        "hand_romme_multiplier": draw(st.integers(1, 4) | st.integers(1, 10)),
         "stock_exhausted": draw(st.sampled_from(tuple(StockExhausted))),
-        "max_reshuffles": draw(optional | st.integers(0, 5)),
-        "ace_penalty": draw(st.integers(0, 30)),
-        "joker_penalty": draw(st.integers(0, 50)),
-        "not_opened_penalty": draw(optional | st.integers(0, 200)),
+        "max_reshuffles": draw(optional | st.integers(0, 5) | st.integers(0, MAX_RESHUFFLES)),
+        "ace_penalty": draw(st.integers(0, 30) | st.integers(0, 1000)),
+        "joker_penalty": draw(st.integers(0, 50) | st.integers(0, 1000)),
+        "not_opened_penalty": draw(optional | st.integers(0, 200) | st.integers(0, 10_000)),
         "match_scoring": draw(st.sampled_from(tuple(MatchScoring))),
-        "match_rounds": draw(optional | st.integers(1, 20)),
-        "match_limit": draw(optional | st.integers(1, 1000)),
+        "match_rounds": draw(optional | st.integers(1, 20) | st.integers(1, 1000)),
+        "match_limit": draw(optional | st.integers(1, 1000) | st.integers(1, 1_000_000)),
     }
 
 
@@ -594,8 +600,8 @@ def near_miss_actions(position: GameState | PlayerView) -> st.SearchStrategy[Nea
     Four kinds of mistake: another seat tries a legal action (not your
     turn), an action of the other phase (drawing while playing, discarding
     before drawing), a card that is not in the hand (discarded, melded,
-    laid off, swapped in), and a table meld that does not exist (index -1
-    or past the end). In a finished round every action is refused.
+    laid off, swapped in), and a table meld that does not exist (an index
+    past the end). In a finished round every action is refused.
 
     `position` is a state or the view of the player to act; for another
     seat's view every near miss is refused as not that seat's turn.
@@ -668,10 +674,7 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
         action = draw(st.sampled_from(options))
         return NearMiss(action, None, family, frozenset(reasons))
     # wrong_meld: a table meld index that does not exist.
-    target = draw(
-        st.sampled_from((-1, len(position.table)))
-        | st.integers(len(position.table), len(position.table) + 5)
-    )
+    target = draw(st.integers(len(position.table), len(position.table) + 5))
     reasons = {Reason.NO_SUCH_MELD} | _OPENING_FIRST
     if position.phase is Phase.PLAY:
         options = [LayOff(target, hand[:1])]

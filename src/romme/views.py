@@ -8,50 +8,92 @@ hidden card. Bots and frontends work from views; `legal_actions` and
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
 import attrs
 
-from romme.cards import Card
-from romme.rules import Rules
+from romme import _guard
+from romme.cards import Card, card_code, make_deck
+from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
-from romme.state import GameState, Phase, TableMeld, TurnState
+from romme.state import (
+    GameState,
+    Phase,
+    Problem,
+    TableMeld,
+    TurnState,
+    _bool_tuple,
+    _card_tuple,
+    _phase,
+    _table_tuple,
+    common_problem,
+    refuse,
+)
 
 __all__ = ["PlayerView", "view"]
 
 
+def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(_card_tuple(value), key=card_code))
+
+
+def _sizes(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(
+        _guard.integer(size, "a hand size", 0, MAX_DECK_SIZE)
+        for size in _guard.bounded(value, MAX_SEATS, "hand_sizes")
+    )
+
+
 @attrs.frozen(kw_only=True)
 class PlayerView:
-    """One player's view of a position: no card they cannot see."""
+    """One player's view of a position: no card they cannot see.
 
-    rules: Rules
+    Built by `view`; a view built field by field is checked like a loaded
+    document (the seats, table and turn as for a `GameState`, the hand
+    sizes and the cards seen against the deck).
+
+    Raises:
+        TypeError: For a field of the wrong type.
+        InvalidPositionError: For a view of no possible position.
+    """
+
+    rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    player: int
+    player: int = attrs.field(validator=_guard.is_integer("player"))
     """The seat whose view this is."""
-    dealer: int
+    dealer: int = attrs.field(validator=_guard.is_integer("dealer"))
     """The dealer's seat."""
-    current_player: int
+    current_player: int = attrs.field(validator=_guard.is_integer("current_player"))
     """The seat to act."""
-    phase: Phase
+    phase: Phase = attrs.field(converter=_phase)
     """Where the seat to act is in its turn."""
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     """The viewer's own hand, sorted."""
-    hand_sizes: tuple[int, ...]
+    hand_sizes: tuple[int, ...] = attrs.field(converter=_sizes)
     """The number of cards in every seat's hand."""
-    stock_size: int
+    stock_size: int = attrs.field(validator=_guard.is_integer("stock_size", 0, MAX_DECK_SIZE))
     """The number of cards in the stock."""
-    discard_pile: tuple[Card, ...]
+    discard_pile: tuple[Card, ...] = attrs.field(converter=_card_tuple)
     """The discard pile, top card last (it lies open)."""
-    table: tuple[TableMeld, ...]
+    table: tuple[TableMeld, ...] = attrs.field(converter=_table_tuple)
     """The melds on the table, in the order laid."""
-    opened: tuple[bool, ...]
+    opened: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
     """Whether each seat has opened."""
-    dealt_in: tuple[bool, ...]
+    dealt_in: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
     """Whether each seat was dealt cards."""
-    turn: TurnState
+    turn: TurnState = attrs.field(validator=_guard.is_instance(TurnState, "turn"))
     """Bookkeeping of the turn in progress (all of it public)."""
-    reshuffles: int
+    reshuffles: int = attrs.field(validator=_guard.is_integer("reshuffles", 0, MAX_RESHUFFLES))
     """How often the stock has been refilled."""
-    result: RoundResult | None
+    result: RoundResult | None = attrs.field(
+        validator=_guard.is_instance(RoundResult, "result", optional=True)
+    )
     """The result, once the round is over (all hands are then scored openly)."""
+
+    def __attrs_post_init__(self) -> None:
+        refuse(view_problem(self))
 
     @property
     def players(self) -> int:
@@ -90,7 +132,7 @@ def view(state: GameState, player: int) -> PlayerView:
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     if type(player) is not int or not 0 <= player < state.players:
         raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
-    return PlayerView(
+    return _trusted_view(
         rules=state.rules,
         player=player,
         dealer=state.dealer,
@@ -107,3 +149,52 @@ def view(state: GameState, player: int) -> PlayerView:
         reshuffles=state.reshuffles,
         result=state.result,
     )
+
+
+def view_problem(seen: PlayerView) -> Problem | None:
+    """Return what is impossible about the view `seen`, or ``None`` (what `PlayerView` refuses).
+
+    The fields a state shares (`romme.state.common_problem`), the hand
+    sizes (the viewer's agrees with the hand, none above ``hand_size`` + 2),
+    and the cards: those seen are part of the deck, and with the cards
+    unseen they make up the deck exactly.
+    """
+    players = len(seen.hand_sizes)
+    acting = seen.hand if seen.player == seen.current_player else None
+    problem = common_problem(seen, players, acting)
+    if problem is not None:
+        return problem
+    if not 0 <= seen.player < players:
+        return "player", f"must be a seat from 0 to {players - 1}, not {seen.player}"
+    rules = seen.rules
+    limit = rules.hand_size + 2
+    for seat, size in enumerate(seen.hand_sizes):
+        if size > limit:
+            return f"hand_sizes[{seat}]", f"{size} cards; a hand never holds more than {limit}"
+    if seen.hand_sizes[seen.player] != len(seen.hand):
+        return "hand", f"{len(seen.hand)} cards, but hand_sizes says {seen.hand_sizes[seen.player]}"
+    visible = [*seen.hand, *seen.discard_pile, *(c for e in seen.table for c in e.meld.cards)]
+    total = sum(seen.hand_sizes) - len(seen.hand) + len(visible) + seen.stock_size
+    if total != rules.deck_size:
+        return "", f"{total} cards in play, but the deck holds {rules.deck_size}"
+    if Counter(visible) - Counter(make_deck(rules)):
+        return "", "more copies of a card than the deck holds"
+    if seen.player == seen.current_player and seen.result is None:
+        from romme.legal import legal_actions
+
+        if not legal_actions(seen):
+            return "", "the player to act has no legal action"
+    return None
+
+
+_VIEW_SLOTS = {
+    field.name: getattr(PlayerView, field.name).__set__ for field in attrs.fields(PlayerView)
+}
+
+
+def _trusted_view(**fields: Any) -> PlayerView:
+    """A `PlayerView` of fields taken from a valid state, without checking them again."""
+    seen: PlayerView = object.__new__(PlayerView)
+    for name, put in _VIEW_SLOTS.items():
+        put(seen, fields[name])
+    return seen
