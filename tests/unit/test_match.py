@@ -70,13 +70,13 @@ def went_out(
 
 
 def penalty_match(results: Sequence[RoundResult], *, players: int, rules: Rules = CLASSIC) -> Match:
-    """A match value built directly from its results (no round in play)."""
+    """A finished match value built directly from its results (its last round played, none in play)."""
     return Match(
         rules=rules,
         players=players,
         seed=1,
         first_dealer=0,
-        rounds=rules.match_rounds,
+        rounds=len(results),
         limit=rules.match_limit,
         results=results,
         state=None,
@@ -84,13 +84,13 @@ def penalty_match(results: Sequence[RoundResult], *, players: int, rules: Rules 
 
 
 def tournament_match(results: Sequence[RoundResult], *, players: int, seed: int = 1) -> Match:
-    """A tournament match value built directly from its results (DRoV Nr. 12–14)."""
+    """A finished tournament match value built directly from its results (DRoV Nr. 12–14)."""
     return Match(
         rules=DROV_ALL_DEALT,
         players=players,
         seed=seed,
         first_dealer=0,
-        rounds=None,
+        rounds=len(results),
         limit=None,
         points_table=TABLE,
         results=results,
@@ -239,8 +239,8 @@ def test_total_reaching_500_ends_the_match() -> None:
 
 def test_total_passing_500_ends_the_match() -> None:
     """A total above 500 ends a classic match (RULES.md §11: reaches or passes; S000 §8)."""
-    match = _last_round(270).apply(Discard(parse_card("9♣")))
-    assert (0, 530, 12) == match.totals
+    match = _last_round(250).apply(Discard(parse_card("9♣")))
+    assert (0, 510, 12) == match.totals
     assert match.is_over
 
 
