@@ -166,6 +166,8 @@ class RoundMachine(RuleBasedStateMachine):
             assert state.hand_sizes() == seen.hand_sizes
             assert len(state.stock) == seen.stock_size
             assert not {"hands", "stock", "seed"} & set(to_dict(seen))
+        if state.is_over:
+            return  # the result scores every hand openly: no position differs only in them
         viewer = rng.randrange(state.players)
         hidden = [card for s, hand in enumerate(state.hands) if s != viewer for card in hand]
         hidden += state.stock
