@@ -153,9 +153,7 @@ def floor_play(rounds: int, repeat: int) -> Figures:
     meld is ever looked for: what random play would cost if Rommé had no
     melds. It bounds what any speed-up of the meld work can reach.
     """
-    from romme._checker import _discardable, _position_for
-    from romme._core import Failure
-    from romme.legal import _DISCARDS
+    from romme._turn import discards
 
     rules = find_rules("drov")
     draw = Draw()
@@ -170,9 +168,7 @@ def floor_play(rounds: int, repeat: int) -> Figures:
                 if state.phase is Phase.DRAW:
                     action: Action = draw
                 else:
-                    position = _position_for(state, None)
-                    assert not isinstance(position, Failure)
-                    action = chooser.choice([_DISCARDS[c.code] for c in _discardable(position)])
+                    action = chooser.choice(discards(state))
                 state = apply(state, action)
                 decisions += 1
         return decisions, time.perf_counter() - started

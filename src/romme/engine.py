@@ -6,8 +6,7 @@ import random
 
 import attrs
 
-from romme._checker import resolve
-from romme._core import Effect, Failure, Next
+from romme._turn import Effect, Failure, Next, resolve
 from romme.actions import Action
 from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError

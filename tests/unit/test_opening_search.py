@@ -19,8 +19,8 @@ import attrs
 import pytest
 
 from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
-from romme._core import _Pos
-from romme._opening import _hand_romme_completable, _lay_down_possible, _opening_completable
+from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
+from romme._turn.position import _Pos
 from romme.cards import JOKER_CODE, Card
 from romme.melds import Meld, MeldKind
 from romme.state import Phase, TableMeld, TurnState

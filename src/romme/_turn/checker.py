@@ -13,7 +13,13 @@ import attrs
 from typing_extensions import assert_never
 
 from romme import _search
-from romme._core import (
+from romme._turn.opening import (
+    _hand_romme_completable,
+    _opening_completable,
+    _opening_reached,
+    _shortfall,
+)
+from romme._turn.position import (
     Effect,
     Failure,
     Next,
@@ -31,12 +37,6 @@ from romme._core import (
     _turn_with,
     _unstage,
     _waiver,
-)
-from romme._opening import (
-    _hand_romme_completable,
-    _opening_completable,
-    _opening_reached,
-    _shortfall,
 )
 from romme.actions import (
     ACTION_TYPES,

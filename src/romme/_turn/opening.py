@@ -15,7 +15,7 @@ from romme.state import TurnState
 if TYPE_CHECKING:
     pass
 
-from romme._core import Failure, _locked, _Pos, _waiver
+from romme._turn.position import Failure, _locked, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:

@@ -1,0 +1,70 @@
+"""The turn core (private): the one checker and the legal-move generator, built from the same rule stages.
+
+Everything outside this package uses only the names below (an import
+boundary test keeps it so); the modules inside are free to change.
+
+- `resolve` checks one action for the player to act (or a named seat)
+  and returns its `Effect`, or the `Failure` that refuses it;
+- `legal_actions` lists every action `resolve` accepts, each once;
+- `discards` lists only the legal discards (the draw-and-discard floor of
+  the benchmarks);
+- `seats_to_act` names the seats that may act at this decision point.
+
+The stages (rules §4–§9): `position` holds the vocabulary (the position as
+the checker reads it, an action's effect, a refusal) and the predicates
+shared by the stages; `checker` decides each kind of action; `opening`
+answers whether an opening or a Hand-Rommé can still be completed this
+turn; `generator` builds the candidate actions and keeps those the
+checker's stages accept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from romme._turn.checker import _discardable, _position_for, resolve
+from romme._turn.generator import _DISCARDS, legal_moves
+from romme._turn.position import Effect, Failure, Next, Position
+from romme.actions import Action, Discard
+
+if TYPE_CHECKING:
+    from romme.state import GameState
+    from romme.views import PlayerView
+
+__all__ = [
+    "Effect",
+    "Failure",
+    "Next",
+    "Position",
+    "discards",
+    "legal_actions",
+    "resolve",
+    "seats_to_act",
+]
+
+
+def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
+    """Return every action `resolve` accepts for the player to act, each once (``()`` when none may act)."""
+    pos = _position_for(position, None)
+    if isinstance(pos, Failure):
+        return ()
+    return legal_moves(pos)
+
+
+def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
+    """Return the legal discards of the player to act, in card order."""
+    pos = _position_for(position, None)
+    if isinstance(pos, Failure):
+        return ()
+    return tuple(_DISCARDS[card.code] for card in _discardable(pos))
+
+
+def seats_to_act(position: GameState | PlayerView) -> tuple[int, ...]:
+    """Return the seats that may act at this decision point: today the player to act, none once the round is over.
+
+    Rules that let a seat act out of turn (a claim on a discard) name more
+    seats here; every stage asks this instead of assuming one seat.
+    """
+    if position.result is not None:
+        return ()
+    return (position.current_player,)

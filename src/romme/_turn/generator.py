@@ -1,0 +1,279 @@
+"""The legal-move generator (private): every action the checker accepts, each once (rules §4–§9).
+
+Candidates are built from the hand and the table and kept only when the
+checker's own functions accept them, so the generator lists exactly what
+`resolve` allows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Final, NamedTuple
+
+from romme import _search
+from romme._turn.checker import (
+    _discardable,
+    _lay_off_verdict,
+    _place_joker,
+    _resolve,
+    _swap_joker,
+    _swapped,
+)
+from romme._turn.opening import _lay_down_possible
+from romme._turn.position import Effect, Failure, _add, _Pos, _turn_with
+from romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+)
+from romme.cards import JOKER, JOKER_CODE, Card
+from romme.melds import Meld, MeldKind
+from romme.rules import AdjacentJokers, Rules, SwappedJoker
+from romme.rules import TakeDiscardMode as TakeMode
+from romme.state import Phase
+
+
+class _RunEnd(NamedTuple):
+    """What an extension of a run at one end must respect (fixed for the whole extension)."""
+
+    target: int
+    """The table meld's index."""
+    side: Side
+    suit_base: int
+    start: int
+    """The rank index (rank - 2) of the first card beyond the end."""
+    step: int
+    room: int
+    wraps: bool
+    """Whether ranks go on past the ace (``ace_wraps``)."""
+    no_adjacent: bool
+    """Whether two jokers may never lie side by side (``adjacent_jokers=forbidden``)."""
+
+
+def _run_layoffs(
+    index: int, meld: Meld, counts: list[int], jokers: int, rules: Rules
+) -> Iterator[LayOff]:
+    """The sequences of hand cards that continue run `index` at either end (not yet checked).
+
+    Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
+    where no longer one could be a run: past an ace without ``ace_wraps``
+    (RULES.md §3, around the corner), and a joker is not put next to a
+    joker where ``adjacent_jokers`` forbids it in every run. Everything
+    else, the joker limit included, is for the checker to decide.
+    """
+    suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
+    high_start = meld.ranks[-1] - 1
+    low_start = meld.ranks[0] - 3
+    if not jokers and not (
+        counts[suit_base + high_start % 13] or counts[suit_base + low_start % 13]
+    ):
+        return  # nothing in hand continues either end
+    room = 13 - len(meld)
+    wraps = rules.ace_wraps
+    no_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
+    high = _RunEnd(index, Side.HIGH, suit_base, high_start, 1, room, wraps, no_adjacent)
+    yield from _extend_run(high, [], counts, jokers, meld.ranks[-1] - 2, meld.cards[-1].is_joker)
+    low = _RunEnd(index, Side.LOW, suit_base, low_start, -1, room, wraps, no_adjacent)
+    yield from _extend_run(low, [], counts, jokers, meld.ranks[0] - 2, meld.cards[0].is_joker)
+
+
+_ACE_INDEX: Final = 12
+
+
+def _extend_run(
+    end: _RunEnd,
+    sequence: list[Card],
+    counts: list[int],
+    jokers: int,
+    previous: int,
+    previous_joker: bool,
+) -> Iterator[LayOff]:
+    """Extend `sequence` by one card beyond rank index `previous` (a joker's, if `previous_joker`)."""
+    depth = len(sequence)
+    if depth >= end.room or (previous % 13 == _ACE_INDEX and not end.wraps):
+        return
+    here = (end.start + end.step * depth) % 13
+    code = end.suit_base + here
+    natural = _CARDS[code]
+    joker_ok = jokers > 0 and not (previous_joker and end.no_adjacent)
+    options = ((natural,) if counts[code] > 0 else ()) + ((JOKER,) if joker_ok else ())
+    for option in options:
+        sequence.append(option)
+        cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
+        yield LayOff(end.target, cards, end.side)
+        if option is JOKER:
+            yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
+        else:
+            counts[code] -= 1
+            yield from _extend_run(end, sequence, counts, jokers, here, False)
+            counts[code] += 1
+        sequence.pop()
+
+
+def _code_counts(hand: tuple[Card, ...]) -> list[int]:
+    """How many of each card code (0–52) `hand` holds."""
+    counts = [0] * (JOKER_CODE + 1)
+    for card in hand:
+        counts[card.code] += 1
+    return counts
+
+
+def _layoff_candidates(
+    pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
+) -> Iterator[LayOff]:
+    """Lay-offs onto every table meld (not yet checked); with `only`, those that can hold it."""
+    counts = _code_counts(hand)
+    jokers = counts[JOKER_CODE]
+    match_rank = only.rank if only is not None and not only.is_joker else None
+    match_suit = only.suit if only is not None and not only.is_joker else None
+    rules = pos.rules
+    for index, entry in enumerate(pos.table):
+        meld = entry.meld
+        if meld.kind is MeldKind.SET:
+            room = 4 - len(meld)
+            rank = meld.ranks[0]
+            if room <= 0 or (match_rank is not None and rank is not match_rank):
+                continue
+            copies = 1 if rules.set_distinct_suits else room
+            naturals = [
+                _CARDS[code]
+                for code in range(rank - 2, JOKER_CODE, 13)
+                for _ in range(min(copies, counts[code]))
+            ]
+            if not naturals and not jokers:
+                continue
+            for size in range(room + 1):
+                for chosen in sorted(set(combinations(naturals, size))):
+                    for extra in range(min(jokers, room - size) + 1):
+                        if size + extra:
+                            yield LayOff(index, (*chosen, *(JOKER,) * extra), None)
+        else:
+            if match_suit is not None and meld.suit is not match_suit:
+                continue
+            yield from _run_layoffs(index, meld, counts, jokers, rules)
+
+
+def _play_candidates(pos: _Pos) -> Iterator[Action]:
+    hand = pos.hand
+    opened = pos.opened[pos.player]
+    if opened or _lay_down_possible(pos):
+        for meld in _search.melds_in(_search.pack_cards(hand), pos.rules):
+            yield LayDown(meld.cards, meld.kind)
+    if opened:
+        yield from _layoff_candidates(pos, hand)
+
+
+def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
+    """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
+    opened = pos.opened[pos.player]
+    inner = pos._replace(
+        hand=_add(pos.hand, card),
+        phase=Phase.PLAY,
+        turn=_turn_with(pos.turn, taken=card, taken_staged=not opened),
+    )
+    uses = list(_uses(inner, card))
+    if uses and (opened or _lay_down_possible(inner)):
+        for use in uses:
+            yield TakeDiscard(use)
+
+
+def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
+    """The lay-downs and (once opened) lay-offs holding `card` (not yet checked), as `_play_candidates` lists them."""
+    hand = pos.hand
+    for meld in _search.melds_with(_search.pack_cards(hand), card.code, pos.rules):
+        yield LayDown(meld.cards, meld.kind)
+    if pos.opened[pos.player]:
+        for layoff in _layoff_candidates(pos, hand, only=card):
+            if card in layoff.cards:
+                yield layoff
+
+
+def _candidates(pos: _Pos) -> Iterator[Action]:
+    rules = pos.rules
+    if pos.phase is Phase.DRAW:
+        yield Draw()
+        if not pos.discard_pile:
+            return
+        if rules.take_discard is TakeMode.FREE:
+            yield TakeDiscard()
+            return
+        yield from _take_candidates(pos, pos.discard_pile[-1])
+        return
+    if any(entry.staged for entry in pos.table):
+        yield TakeBack()
+    yield from _play_candidates(pos)
+
+
+def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | None]]:
+    """Swaps with each place of the freed joker, checked as they are built.
+
+    The swap itself is checked once per table meld and card, and each
+    follow-up on the position after it, with the checker's own functions.
+    """
+    rules = pos.rules
+    in_hand = {card.code for card in pos.hand}
+    mode = rules.swapped_joker
+    for index, entry in enumerate(pos.table):
+        roles = entry.meld.jokers
+        if not roles:
+            continue
+        # The natural cards in hand some joker of the meld stands for, in card order.
+        codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
+        for code in sorted(codes & in_hand):
+            card = _CARDS[code]
+            base = SwapJoker(index, card)
+            if mode is SwappedJoker.TO_HAND:
+                yield base, None
+                continue
+            found = _swap_joker(pos, base)
+            if isinstance(found, Failure):
+                continue
+            after = _swapped(pos, base, *found)
+            for then in _uses(after, JOKER):
+                action = SwapJoker(index, card, then)
+                yield action, _place_joker(pos, action, after)
+            if mode is SwappedJoker.MELD_OR_DISCARD:
+                action = SwapJoker(index, card, Discard(JOKER))
+                yield action, _place_joker(pos, action, after)
+
+
+_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
+_CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
+
+
+def legal_moves(pos: _Pos) -> tuple[Action, ...]:
+    """Return every action the checker accepts for the player to act at `pos`, each once.
+
+    Discards first (checked without building their effect), then the
+    draws or plays, then joker swaps with each place of the freed joker.
+    """
+    seen: dict[Action, None] = {}
+    for card in _discardable(pos):
+        seen[_DISCARDS[card.code]] = None
+    for action in _candidates(pos):
+        if action in seen:
+            continue
+        # A lay-off needs only its verdict; everything else the full check.
+        if type(action) is LayOff:
+            accepted = not isinstance(_lay_off_verdict(pos, action), Failure)
+        else:
+            accepted = not isinstance(_resolve(pos, action), Failure)
+        if accepted:
+            seen[action] = None
+    if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
+        for action, checked in _swap_candidates(pos):
+            if action in seen:
+                continue
+            if checked is None:
+                checked = _resolve(pos, action)
+            if not isinstance(checked, Failure):
+                seen[action] = None
+    return tuple(seen)
