@@ -9,7 +9,7 @@ value and jokers, which is all that packing them needs (`_Option`). A
 `Meld` value is built only when it is asked for, and without the validator
 (`meld_failure`): the cards the search chooses form a valid meld by
 construction, so only the meld's fields are left to fill in (RULES.md §3).
-Each meld built here equals the one ``meld_failure(meld.cards, rules,
+Each meld built here equals the one ``meld_failure(meld.cards, shape,
 meld.kind)`` returns, card for card and joker role for joker role; the
 tests check that they agree.
 
@@ -27,6 +27,7 @@ from functools import lru_cache
 from itertools import combinations, compress
 from typing import Any, Final
 
+from romme._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code
 from romme.melds import JokerRole, Meld, MeldKind
 from romme.rules import AdjacentJokers, JokerLimit, Rules
@@ -202,11 +203,11 @@ jokers it holds, `lowest` the code of its lowest natural card, and
 """
 
 
-def _set_option(naturals: tuple[int, ...], jokers: int, rules: Rules) -> _Option:
+def _set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> _Option:
     """The set of the natural cards `naturals` and `jokers` jokers (see `_set_meld`)."""
     value = _RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
     packed = sum(map(_UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
-    recipe = (naturals, jokers, rules.set_distinct_suits)
+    recipe = (naturals, jokers, shape.distinct_suits)
     return packed, value, jokers, naturals[0], _set_meld, recipe
 
 
@@ -234,23 +235,12 @@ def _build(option: _Option) -> Meld:
 # -- enumeration -----------------------------------------------------------------------------
 
 
-def _joker_budget(naturals: int, limit: JokerLimit) -> int:
-    """The most jokers a meld with `naturals` natural cards may hold under `limit`."""
-    if limit is JokerLimit.NONE:
-        return 99
-    if limit is JokerLimit.ONE_PER_MELD:
-        return 1
-    if limit is JokerLimit.NOT_MAJORITY:
-        return naturals
-    return naturals - 1
-
-
 _SET_SHAPES: Final = {
     limit: tuple(
         tuple(
             (size, max(0, 3 - size), most)
             for size in range(1, 5)
-            if (most := min(jokers, 4 - size, _joker_budget(size, limit))) >= 3 - size
+            if (most := min(jokers, 4 - size, most_jokers(limit, size))) >= 3 - size
         )
         for jokers in range(4)
     )
@@ -262,14 +252,14 @@ size that `jokers` jokers at hand allow."""
 
 @lru_cache(maxsize=4096)
 def _rank_options(
-    rank_index: int, suit_counts: tuple[int, ...], jokers: int, rules: Rules
+    rank_index: int, suit_counts: tuple[int, ...], jokers: int, shape: MeldShape
 ) -> tuple[_Option, ...]:
     """The sets of one rank: they depend only on that rank's cards and the jokers (at most 3).
 
     `suit_counts` counts the cards of the rank by suit index. The sets come
     by their number of natural cards, then by suits, then by jokers.
     """
-    if rules.set_distinct_suits:
+    if shape.distinct_suits:
         pool = [suit * 13 + rank_index for suit, n in enumerate(suit_counts) if n]
     else:
         pool = [
@@ -277,7 +267,7 @@ def _rank_options(
         ]
     options = []
     seen = set()
-    for size, fewest, most in _SET_SHAPES[rules.joker_limit][jokers]:
+    for size, fewest, most in _SET_SHAPES[shape.joker_limit][jokers]:
         if size > len(pool):
             break
         for naturals in combinations(pool, size):
@@ -285,26 +275,20 @@ def _rank_options(
                 continue  # the same cards from the other pack
             seen.add(naturals)
             for extra in range(fewest, most + 1):
-                options.append(_set_option(naturals, extra, rules))
+                options.append(_set_option(naturals, extra, shape))
     return tuple(options)
 
 
 @lru_cache(maxsize=4096)
 def _rank_melds(
-    rank_index: int, suit_counts: tuple[int, ...], jokers: int, rules: Rules
+    rank_index: int, suit_counts: tuple[int, ...], jokers: int, shape: MeldShape
 ) -> tuple[Meld, ...]:
     """The melds of `_rank_options`."""
-    return tuple(map(_build, _rank_options(rank_index, suit_counts, jokers, rules)))
-
-
-def _most_run_jokers(length: int, limit: JokerLimit) -> int:
-    """The most jokers a run of `length` cards may hold: one card at least stays natural."""
-    allowed = [k for k in range(length) if k <= _joker_budget(length - k, limit)]
-    return max(allowed, default=0)
+    return tuple(map(_build, _rank_options(rank_index, suit_counts, jokers, shape)))
 
 
 _RUN_JOKERS: Final = {
-    limit: tuple(_most_run_jokers(length, limit) for length in range(14)) for limit in JokerLimit
+    limit: tuple(most_jokers_among(limit, length) for length in range(14)) for limit in JokerLimit
 }
 """``_RUN_JOKERS[limit][length]``: the most jokers a run of that length may hold."""
 _SHORTEST_RUN: Final = {
@@ -325,28 +309,24 @@ _SHORTEST_WINDOWS: Final = {
 """``_SHORTEST_WINDOWS[limit][jokers]``: (the places of the shortest run with k jokers, k),
 for every k up to `jokers`, as bits."""
 _APART: Final = {
-    adjacency: tuple(
-        adjacency is AdjacentJokers.FORBIDDEN
-        or (adjacency is AdjacentJokers.LONG_RUNS and length < 4)
-        for length in range(14)
-    )
+    adjacency: tuple(not jokers_may_touch(adjacency, length) for length in range(14))
     for adjacency in AdjacentJokers
 }
 """``_APART[adjacency][length]``: whether a run of that length may not hold two jokers side by side."""
 
 
 @lru_cache(maxsize=4096)
-def _suit_options(suit: int, have: int, jokers: int, rules: Rules) -> tuple[_Option, ...]:
+def _suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[_Option, ...]:
     """The runs of one suit: they depend only on which of its ranks are there, and the jokers.
 
     `have` has bit i set when the hand holds the card of rank index i. The
     runs come by start (the low ace first), then by length, then by where
     the jokers stand (see `_joker_places`).
     """
-    budget = _RUN_JOKERS[rules.joker_limit]
-    shortest = _SHORTEST_RUN[rules.joker_limit]
-    apart = _APART[rules.adjacent_jokers]
-    always_apart = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
+    budget = _RUN_JOKERS[shape.joker_limit]
+    shortest = _SHORTEST_RUN[shape.joker_limit]
+    apart = _APART[shape.adjacent_jokers]
+    always_apart = shape.adjacent_jokers is AdjacentJokers.FORBIDDEN
     lacking = ~have & 0x1FFF
     gaps = lacking << 1 | lacking >> 12 | lacking << 14  # bit o + 1: no card at ordinal o
     # A run begins with a natural card or with `lead` jokers at most before the first one …
@@ -357,8 +337,8 @@ def _suit_options(suit: int, have: int, jokers: int, rules: Rules) -> tuple[_Opt
     starts &= 0x1FFF  # bit s + 1: a run may start at the ordinal s, -1 ≤ s ≤ 11
     # … and a run with k jokers holds the shortest run for k jokers, which
     # must then lack k cards at most.
-    shortest_windows = _SHORTEST_WINDOWS[rules.joker_limit][jokers]
-    wraps = rules.ace_wraps
+    shortest_windows = _SHORTEST_WINDOWS[shape.joker_limit][jokers]
+    wraps = shape.ace_wraps
     options: list[_Option] = []
     while starts:
         start = (starts & -starts).bit_length() - 2
@@ -401,9 +381,9 @@ def _suit_options(suit: int, have: int, jokers: int, rules: Rules) -> tuple[_Opt
 
 
 @lru_cache(maxsize=4096)
-def _suit_melds(suit: int, have: int, jokers: int, rules: Rules) -> tuple[Meld, ...]:
+def _suit_melds(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[Meld, ...]:
     """The melds of `_suit_options`."""
-    return tuple(map(_build, _suit_options(suit, have, jokers, rules)))
+    return tuple(map(_build, _suit_options(suit, have, jokers, shape)))
 
 
 def _joker_places(holes: int, length: int, most: int, apart: bool) -> list[int]:
@@ -449,15 +429,15 @@ def _suit_row(fields: int) -> tuple[tuple[int, ...], int]:
     return counts, sum(compress(_BITS_13, counts))
 
 
-def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, rules: Rules) -> bool:
+def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, shape: MeldShape) -> bool:
     """Whether cards of one rank counted by suit (`suit_counts`) and `jokers` jokers make a set.
 
     Enough natural cards for the smallest set that many jokers allow (RULES.md
     §3): distinct suits under ``set_distinct_suits``, else up to four copies
     of each. `_rank_options` finds no set otherwise.
     """
-    fewest = _SET_SHAPES[rules.joker_limit][jokers][0][0]
-    if rules.set_distinct_suits:
+    fewest = _SET_SHAPES[shape.joker_limit][jokers][0][0]
+    if shape.distinct_suits:
         return 4 - suit_counts.count(0) >= fewest
     return sum(min(n, 4) for n in suit_counts) >= fewest
 
@@ -472,20 +452,20 @@ def _three_in_a_row(have: int) -> bool:
 
 
 @lru_cache(maxsize=64)
-def _parts(key: int, rules: Rules) -> tuple[tuple[_RankPart, ...], tuple[_SuitPart, ...]]:
+def _parts(key: int, shape: MeldShape) -> tuple[tuple[_RankPart, ...], tuple[_SuitPart, ...]]:
     """Where the melds of the packed multiset `key` may lie, in the order of the melds.
 
     The arguments for `_rank_options` of each rank that may hold a set, and
-    for `_suit_options` of each suit the hand holds (`rules` left out).
+    for `_suit_options` of each suit the hand holds (`shape` left out).
     Cached: the packing search of a hand and the list of its melds both
     ask (see `Packer`, `melds_in`).
     """
     rows = [_suit_row((key >> shift) & _SUIT_FIELDS) for shift in _SUIT_SHIFTS]
     jokers = key >> _JOKER_SHIFT
     set_jokers = min(jokers, 3)
-    fewest = _SET_SHAPES[rules.joker_limit][set_jokers][0][0]  # natural cards (`_may_hold_set`)
+    fewest = _SET_SHAPES[shape.joker_limit][set_jokers][0][0]  # natural cards (`_may_hold_set`)
     ranks: list[_RankPart]
-    if rules.set_distinct_suits:
+    if shape.distinct_suits:
         # The ranks held in `fewest` suits at least, by adding the suits'
         # rank bits bit by bit: bit r of `ones`, `twos`, `fours` holds the
         # number of suits with rank r.
@@ -524,33 +504,33 @@ def _parts(key: int, rules: Rules) -> tuple[tuple[_RankPart, ...], tuple[_SuitPa
 
 
 @lru_cache(maxsize=1024)
-def _options(key: int, rules: Rules) -> tuple[_Option, ...]:
+def _options(key: int, shape: MeldShape) -> tuple[_Option, ...]:
     """The melds of the packed multiset `key` as options (sets by rank, then runs by suit)."""
-    ranks, suits = _parts(key, rules)
+    ranks, suits = _parts(key, shape)
     found: list[_Option] = []
     for rank_index, suit_counts, jokers in ranks:
-        found.extend(_rank_options(rank_index, suit_counts, jokers, rules))
+        found.extend(_rank_options(rank_index, suit_counts, jokers, shape))
     for suit, have, jokers in suits:
-        found.extend(_suit_options(suit, have, jokers, rules))
+        found.extend(_suit_options(suit, have, jokers, shape))
     return tuple(found)
 
 
 @lru_cache(maxsize=1024)
-def _find(key: int, rules: Rules) -> tuple[Meld, ...]:
+def _find(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """The melds of the packed multiset `key` (sets by rank, then runs by suit)."""
-    ranks, suits = _parts(key, rules)
+    ranks, suits = _parts(key, shape)
     found: list[Meld] = []
     for rank_index, suit_counts, jokers in ranks:
-        found.extend(_rank_melds(rank_index, suit_counts, jokers, rules))
+        found.extend(_rank_melds(rank_index, suit_counts, jokers, shape))
     for suit, have, jokers in suits:
-        found.extend(_suit_melds(suit, have, jokers, rules))
+        found.extend(_suit_melds(suit, have, jokers, shape))
     return tuple(found)
 
 
 def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return every distinct valid meld formable from the multiset `cards`."""
     # More copies of a card than any deck holds change nothing.
-    return _find(pack_cards(cards), rules)
+    return _find(pack_cards(cards), shape_of(rules))
 
 
 def _meld_key(meld: Meld) -> int:
@@ -563,14 +543,14 @@ _NO_PACKING: Final[_Packing] = (0, 0, ())
 
 
 @lru_cache(maxsize=1024)
-def _best(key: int, rules: Rules) -> tuple[Meld, ...]:
+def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """The best packing of the packed multiset `key` (see `best_melds`)."""
     # starting[c]: the melds whose lowest natural card has the code c, in order.
     # live[k]: the fields of the cards that the melds with k jokers or fewer
     # take, and the joker's field; reach[k] gathers the melds with k jokers.
     starting: list[list[_Option] | None] = [None] * JOKER_CODE
     reach = [0] * ((key >> _JOKER_SHIFT) + 1)
-    for option in _options(key, rules):
+    for option in _options(key, shape):
         reach[option[2]] |= option[0]
         options = starting[option[3]]
         if options is None:
@@ -640,7 +620,7 @@ def _best(key: int, rules: Rules) -> tuple[Meld, ...]:
 
 def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     """Return disjoint melds of greatest total value (fewest jokers on ties)."""
-    return _best(pack_cards(cards), rules)
+    return _best(pack_cards(cards), shape_of(rules))
 
 
 # -- packing queries for the engine ------------------------------------------------
@@ -703,12 +683,12 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     )
 
 
-def _rank_packing(part: _RankPart, rules: Rules, jokers_ok: bool) -> _PartPacking:
+def _rank_packing(part: _RankPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
     """The sets of `_rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
-    return _part_packing(_rank_options(*part, rules), jokers_ok, part[2])
+    return _part_packing(_rank_options(*part, shape), jokers_ok, part[2])
 
 
-def _suit_packing(part: _SuitPart, rules: Rules, jokers_ok: bool) -> _PartPacking:
+def _suit_packing(part: _SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
     """The runs of `_suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
 
     Without jokers and three ranks in a row there is no run to enumerate.
@@ -716,7 +696,7 @@ def _suit_packing(part: _SuitPart, rules: Rules, jokers_ok: bool) -> _PartPackin
     _, have, jokers = part
     if not jokers and not _three_in_a_row(have):
         return (), (0,), 0
-    return _part_packing(_suit_options(*part, rules), jokers_ok, jokers)
+    return _part_packing(_suit_options(*part, shape), jokers_ok, jokers)
 
 
 _PARTS_KEPT: Final = 4096
@@ -725,12 +705,12 @@ _PARTS_KEPT: Final = 4096
 
 @lru_cache(maxsize=16)
 def _part_tables(
-    rules: Rules, jokers_ok: bool
+    shape: MeldShape, jokers_ok: bool
 ) -> tuple[dict[_RankPart, _PartPacking], dict[_SuitPart, _PartPacking]]:
-    """The parts of hands seen under `rules`, as `_rank_packing` and `_suit_packing` give them.
+    """The parts of hands seen under `shape`, as `_rank_packing` and `_suit_packing` give them.
 
     Plain dictionaries keyed by the part alone: a hand's parts are looked
-    up without hashing `rules` again for each. Bounded by `_PARTS_KEPT`.
+    up without hashing `shape` again for each. Bounded by `_PARTS_KEPT`.
     """
     return {}, {}
 
@@ -776,38 +756,38 @@ class Packer:
         "_melds",
         "_memos",
         "_pool",
-        "_rules",
         "_searches",
+        "_shape",
         "_starting",
         "free",
         "top",
     )
 
-    def __init__(self, pool: int, rules: Rules, jokers_ok: bool) -> None:
+    def __init__(self, pool: int, shape: MeldShape, jokers_ok: bool) -> None:
         self._pool = pool
-        self._rules = rules
+        self._shape = shape
         self._jokers_ok = jokers_ok
         # starting[c]: (packed, value) of the melds whose lowest natural card
         # has the code c. live[k]: the fields of the natural cards that the
         # melds with k jokers or fewer take, and the joker's field.
         starting: list[tuple[tuple[int, int], ...] | None] = [None] * JOKER_CODE
         live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
-        ranks, suits = _parts(pool, rules)
-        rank_table, suit_table = _part_tables(rules, jokers_ok)
+        ranks, suits = _parts(pool, shape)
+        rank_table, suit_table = _part_tables(shape, jokers_ok)
         parts = []
         for rank_part in ranks:
             part = rank_table.get(rank_part)
             if part is None:
                 if len(rank_table) >= _PARTS_KEPT:
                     rank_table.clear()
-                part = rank_table[rank_part] = _rank_packing(rank_part, rules, jokers_ok)
+                part = rank_table[rank_part] = _rank_packing(rank_part, shape, jokers_ok)
             parts.append(part)
         for suit_part in suits:
             part = suit_table.get(suit_part)
             if part is None:
                 if len(suit_table) >= _PARTS_KEPT:
                     suit_table.clear()
-                part = suit_table[suit_part] = _suit_packing(suit_part, rules, jokers_ok)
+                part = suit_table[suit_part] = _suit_packing(suit_part, shape, jokers_ok)
             parts.append(part)
         top = 0
         for groups, fields, most in parts:
@@ -837,7 +817,7 @@ class Packer:
             jokers_ok = self._jokers_ok
             self._melds = tuple(
                 (packed, value, builder is _run_meld)
-                for packed, value, jokers, _, builder, _ in _options(self._pool, self._rules)
+                for packed, value, jokers, _, builder, _ in _options(self._pool, self._shape)
                 if jokers_ok or not jokers
             )
         return self._melds
@@ -969,13 +949,18 @@ class Packer:
         return tuple(chosen)
 
 
-@lru_cache(maxsize=32)
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
     """Return the packing searches within the packed multiset `pool` (see `Packer`).
 
-    Without `jokers_ok` only melds without jokers count.
+    Without `jokers_ok` only melds without jokers count. Cached by the
+    meld shape of `rules`: rules that differ in no meld rule share them.
     """
-    return Packer(pool, rules, jokers_ok)
+    return _packer(pool, shape_of(rules), jokers_ok)
+
+
+@lru_cache(maxsize=32)
+def _packer(pool: int, shape: MeldShape, jokers_ok: bool) -> Packer:
+    return Packer(pool, shape, jokers_ok)
 
 
 def packing_value(
@@ -1020,7 +1005,7 @@ def codes_in(key: int) -> Iterable[int]:
 
 def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
     """Return the melds formable from the packed multiset `key` (cached)."""
-    return _find(key, rules)
+    return _find(key, shape_of(rules))
 
 
 def meld_key(meld: Meld) -> int:
@@ -1035,15 +1020,16 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
     natural card only needs the sets of its rank and the runs of its suit
     (and none of them where `_parts` finds no room for one).
     """
+    shape = shape_of(rules)
     if code == JOKER_CODE:
-        return tuple(meld for meld in _find(key, rules) if meld.joker_count)
+        return tuple(meld for meld in _find(key, shape) if meld.joker_count)
     jokers = key >> _JOKER_SHIFT
     rank_index, suit = code % 13, code // 13
     shift = _SHIFTS[code]
     found: list[Meld] = []
     suit_counts = tuple([(key >> at) & _FIELD for at in _SHIFTS[rank_index:JOKER_CODE:13]])
-    if _may_hold_set(suit_counts, min(jokers, 3), rules):
-        sets = (rank_index, suit_counts, min(jokers, 3), rules)
+    if _may_hold_set(suit_counts, min(jokers, 3), shape):
+        sets = (rank_index, suit_counts, min(jokers, 3), shape)
         found.extend(
             meld
             for meld, option in zip(_rank_melds(*sets), _rank_options(*sets), strict=True)
@@ -1051,7 +1037,7 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
         )
     have = _suit_row((key >> _SUIT_SHIFTS[suit]) & _SUIT_FIELDS)[1]
     if jokers or _three_in_a_row(have):
-        runs = (suit, have, min(jokers, 13), rules)
+        runs = (suit, have, min(jokers, 13), shape)
         found.extend(
             meld
             for meld, option in zip(_suit_melds(*runs), _suit_options(*runs), strict=True)

@@ -15,14 +15,15 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
+from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code, format_cards, parse_cards
 from romme.errors import InputTooLargeError, InvalidMeldError, Reason
-from romme.rules import AdjacentJokers, JokerLimit, Rules
+from romme.rules import JokerLimit, Rules
 
 __all__ = [
     "MAX_MELD_CARDS",
@@ -239,43 +240,34 @@ class _Failure:
         return f"{text}: {self.detail}"
 
 
-# Whether a meld of `jokers` jokers and `naturals` natural cards breaks each joker limit.
-_JOKER_LIMIT_BROKEN: Final[dict[JokerLimit, Callable[[int, int], bool]]] = {
-    JokerLimit.NONE: lambda jokers, naturals: False,
-    JokerLimit.ONE_PER_MELD: lambda jokers, naturals: jokers > 1,
-    JokerLimit.NOT_MAJORITY: lambda jokers, naturals: jokers > naturals,
-    JokerLimit.MINORITY: lambda jokers, naturals: jokers >= naturals,
-}
+def _joker_limit_broken(jokers: int, naturals: int, shape: MeldShape) -> bool:
+    return jokers > shape.most_jokers(naturals)
 
 
-def _joker_limit_broken(jokers: int, naturals: int, rules: Rules) -> bool:
-    return _JOKER_LIMIT_BROKEN[rules.joker_limit](jokers, naturals)
-
-
-def _joker_limit_text(rules: Rules) -> str:
+def _joker_limit_text(shape: MeldShape) -> str:
     return {
         JokerLimit.NONE: "any number of jokers",
         JokerLimit.ONE_PER_MELD: "at most one joker per meld",
         JokerLimit.NOT_MAJORITY: "no more jokers than natural cards",
         JokerLimit.MINORITY: "fewer jokers than natural cards",
-    }[rules.joker_limit]
+    }[shape.joker_limit]
 
 
-def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
+def _set_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | _Failure:
     if len(cards) > 4:
         return _Failure(Reason.SET_TOO_LARGE, cards, "a set holds at most four cards")
     suits = {card.suit for card in naturals}
-    if rules.set_distinct_suits and len(suits) < len(naturals):
+    if shape.distinct_suits and len(suits) < len(naturals):
         return _Failure(Reason.REPEATED_SUIT, cards, "a set may not hold a suit twice")
     jokers = len(cards) - len(naturals)
-    if _joker_limit_broken(jokers, len(naturals), rules):
-        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
+    if _joker_limit_broken(jokers, len(naturals), shape):
+        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
     rank = naturals[0].rank
     assert rank is not None
     length = len(cards)
     if jokers:
         ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
-        free = _ALL_SUITS - suits if rules.set_distinct_suits else _ALL_SUITS
+        free = _ALL_SUITS - suits if shape.distinct_suits else _ALL_SUITS
         roles = _SET_JOKER_ROLES[rank, free][len(naturals) : length]
     else:
         ordered = tuple(sorted(naturals, key=card_code))
@@ -290,24 +282,15 @@ def _set_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
     )
 
 
-# For each adjacent-jokers rule: the shortest run in which two jokers may lie
-# side by side (14, longer than any run, for never).
-_ADJACENT_JOKERS_FROM: Final = {
-    AdjacentJokers.FORBIDDEN: 14,
-    AdjacentJokers.LONG_RUNS: 4,
-    AdjacentJokers.ALLOWED: 0,
-}
+def _adjacent_jokers_forbidden(shape: MeldShape, length: int) -> bool:
+    """Whether `shape` forbids two jokers side by side in a run of `length` cards."""
+    return not shape.jokers_may_touch(length)
 
 
-def _adjacent_jokers_forbidden(rules: Rules, length: int) -> bool:
-    """Whether `rules` forbid two jokers side by side in a run of `length` cards."""
-    return length < _ADJACENT_JOKERS_FROM[rules.adjacent_jokers]
-
-
-def _run_in_given_order(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
+def _run_in_given_order(cards: tuple[Card, ...], shape: MeldShape) -> Meld | None:
     """Return the run `cards` make in the order given, or ``None``.
 
-    ``None`` means the order given is no run that `rules` allow: no
+    ``None`` means the order given is no run that the rules of `shape` allow: no
     natural card, two suits, a gap, more than thirteen cards, too many
     jokers or jokers side by side where forbidden, or (without
     ``ace_wraps``) a run around the corner. Whether the cards form a meld
@@ -335,15 +318,15 @@ def _run_in_given_order(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
     if suit_index < 0:
         return None
     start = -1 if offset == 12 else offset  # a run that begins with the ace begins low
-    if not rules.ace_wraps and start + length - 1 > 12:
+    if not shape.ace_wraps and start + length - 1 > 12:
         return None
     jokers = len(joker_places)
     if jokers:
-        if _joker_limit_broken(jokers, length - jokers, rules):
+        if _joker_limit_broken(jokers, length - jokers, shape):
             return None
         if (
             jokers > 1
-            and _adjacent_jokers_forbidden(rules, length)
+            and _adjacent_jokers_forbidden(shape, length)
             and any(b - a == 1 for a, b in itertools.pairwise(joker_places))
         ):
             return None
@@ -375,7 +358,7 @@ def _inversions(order: list[int]) -> int:
     return count
 
 
-def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Meld | _Failure:
+def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | _Failure:
     """Return the run of `cards` (naturals of one suit) nearest to the order given, or why none.
 
     The caller has tried `_run_in_given_order` first: when the order given
@@ -389,12 +372,12 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], rules: Rules) -> Me
     if length > 13:
         return _Failure(Reason.RUN_TOO_LONG, cards, "a run holds at most thirteen cards")
     jokers = length - len(naturals)
-    if _joker_limit_broken(jokers, len(naturals), rules):
-        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(rules)}")
-    check_adjacent = _adjacent_jokers_forbidden(rules, length)
-    windows = _run_windows(cards, naturals, rules.ace_wraps)
+    if _joker_limit_broken(jokers, len(naturals), shape):
+        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
+    check_adjacent = _adjacent_jokers_forbidden(shape, length)
+    windows = _run_windows(cards, naturals, shape.ace_wraps)
     if not windows:
-        if not rules.ace_wraps and _run_windows(cards, naturals, True):
+        if not shape.ace_wraps and _run_windows(cards, naturals, True):
             return _Failure(
                 Reason.AROUND_THE_CORNER,
                 cards,
@@ -489,14 +472,14 @@ def _kind(kind: MeldKind | str | None) -> MeldKind | None:
         raise ValueError(f"kind must be 'set', 'run' or None, not {kind!r}") from None
 
 
-def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld | _Failure:
+def _check(cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None) -> Meld | _Failure:
     if len(cards) < 3:
         return _Failure(Reason.TOO_FEW_CARDS, cards, "a meld needs at least three cards")
     if kind is not MeldKind.SET:
         # The common case first. A run in the order given is the answer
         # whatever else the cards could form: it is preferred to a set and
         # to any other order of the cards.
-        in_order = _run_in_given_order(cards, rules)
+        in_order = _run_in_given_order(cards, shape)
         if in_order is not None:
             return in_order
     naturals = [card for card in cards if card.code != JOKER_CODE]
@@ -507,11 +490,11 @@ def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld
     if kind is MeldKind.SET or (kind is None and one_rank and not one_suit):
         if not one_rank:
             return _Failure(Reason.MIXED_RANKS, cards, "a set holds cards of one rank only")
-        return _set_meld(cards, naturals, rules)
+        return _set_meld(cards, naturals, shape)
     if kind is MeldKind.RUN or (one_suit and not one_rank):
         if not one_suit:
             return _Failure(Reason.MIXED_SUITS, cards, "a run holds cards of one suit only")
-        return _run_meld(cards, naturals, rules)
+        return _run_meld(cards, naturals, shape)
     if not one_rank:  # and not one_suit: neither kind
         ranks = len({card.rank for card in naturals})
         suits = len({card.suit for card in naturals})
@@ -520,10 +503,10 @@ def _check(cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None) -> Meld
     # One natural card (or copies of one card) and jokers: either kind may fit.
     # A run in the order given is preferred (tried above), then a set, then a
     # re-ordered run.
-    as_set = _set_meld(cards, naturals, rules)
+    as_set = _set_meld(cards, naturals, shape)
     if isinstance(as_set, Meld):
         return as_set
-    run = _run_meld(cards, naturals, rules)
+    run = _run_meld(cards, naturals, shape)
     if isinstance(run, Meld) or len(naturals) == 1:
         return run
     return as_set
@@ -565,7 +548,7 @@ def validate_meld(
     ...
     romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
     """
-    result = _cached_check(_coerce(cards), _rules(rules), _kind(kind))
+    result = _cached_check(_coerce(cards), shape_of(_rules(rules)), _kind(kind))
     if isinstance(result, Meld):
         return result
     raise InvalidMeldError(result[1], reason=result[0])
@@ -580,7 +563,7 @@ def is_valid_meld(
     >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
     (True, False)
     """
-    return isinstance(_cached_check(_coerce(cards), _rules(rules), _kind(kind)), Meld)
+    return isinstance(_cached_check(_coerce(cards), shape_of(_rules(rules)), _kind(kind)), Meld)
 
 
 def meld_failure(
@@ -588,16 +571,17 @@ def meld_failure(
 ) -> tuple[Reason, str] | Meld:
     """Return the meld, or the reason and message why `cards` are none (no exception).
 
-    Results are cached: the engine asks about the same cards again and again.
+    Results are cached by the cards and the meld shape of `rules`: the
+    engine asks about the same cards again and again.
     """
-    return _cached_check(cards, rules, kind)
+    return _cached_check(cards, shape_of(rules), kind)
 
 
 @functools.lru_cache(maxsize=16384)
 def _cached_check(
-    cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
+    cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None
 ) -> tuple[Reason, str] | Meld:
-    result = _check(cards, rules, kind)
+    result = _check(cards, shape, kind)
     if isinstance(result, _Failure):
         return result.reason, result.message
     return result

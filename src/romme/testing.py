@@ -79,6 +79,7 @@ from romme import (
     new_game,
     validate_meld,
 )
+from romme._shape import jokers_may_touch, most_jokers_among
 from romme.rules import (
     MAX_HAND_SIZE,
     MAX_JOKERS,
@@ -310,17 +311,6 @@ def _any_rules() -> st.SearchStrategy[Rules]:
 # -- melds --------------------------------------------------------------------------
 
 
-def _joker_budget(size: int, limit: JokerLimit) -> int:
-    """The most jokers a meld of `size` cards may hold (at least one card is natural)."""
-    if limit is JokerLimit.NONE:
-        return size - 1
-    if limit is JokerLimit.ONE_PER_MELD:
-        return 1
-    if limit is JokerLimit.NOT_MAJORITY:
-        return size // 2
-    return (size - 1) // 2
-
-
 def melds(rules: Rules | None = None) -> st.SearchStrategy[Meld]:
     """A valid meld under `rules` (random rules from `rules()` if ``None``).
 
@@ -359,7 +349,7 @@ def _built_melds(draw: st.DrawFn, rules: Rules) -> Meld:
 def _set_cards(draw: st.DrawFn, rules: Rules) -> tuple[Card, ...]:
     rank = draw(st.sampled_from(_RANKS))
     size = draw(st.integers(3, 4))
-    jokers = draw(st.integers(0, min(_joker_budget(size, rules.joker_limit), rules.jokers)))
+    jokers = draw(st.integers(0, min(most_jokers_among(rules.joker_limit, size), rules.jokers)))
     naturals = size - jokers
     # Without distinct suits a suit may repeat, as often as the deck holds it.
     pool = _SUITS if rules.set_distinct_suits else _SUITS * rules.decks
@@ -374,11 +364,9 @@ def _run_cards(draw: st.DrawFn, rules: Rules) -> tuple[Card, ...]:
     length = draw(st.integers(3, 13))
     # Start -1 is the low ace (A-2-3); without ace_wraps the run ends at the ace.
     start = draw(st.integers(-1, 11 if rules.ace_wraps else 13 - length))
-    budget = min(_joker_budget(length, rules.joker_limit), rules.jokers)
+    budget = min(most_jokers_among(rules.joker_limit, length), rules.jokers)
     wanted = draw(st.lists(st.integers(0, length - 1), unique=True, max_size=budget))
-    no_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN or (
-        rules.adjacent_jokers is AdjacentJokers.LONG_RUNS and length < 4
-    )
+    no_adjacent = not jokers_may_touch(rules.adjacent_jokers, length)
     places: set[int] = set()
     for place in sorted(wanted):
         if no_adjacent and place - 1 in places:

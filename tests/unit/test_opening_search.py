@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
+from romme._shape import shape_of
 from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
 from romme._turn.position import _Pos
 from romme.cards import JOKER_CODE, Card
@@ -277,11 +278,11 @@ def test_no_set_without_enough_natural_cards_RULES_3() -> None:
     """A rank without enough natural cards for the smallest set holds none."""
     for preset in PRESETS.values():
         for distinct in (True, False):
-            rules = attrs.evolve(preset, set_distinct_suits=distinct)
+            shape = shape_of(attrs.evolve(preset, set_distinct_suits=distinct))
             for jokers in range(4):
                 for counts in _suit_count_patterns():
-                    if not _search._may_hold_set(counts, jokers, rules):
-                        assert () == _search._rank_options(5, counts, jokers, rules)
+                    if not _search._may_hold_set(counts, jokers, shape):
+                        assert () == _search._rank_options(5, counts, jokers, shape)
 
 
 def _suit_count_patterns() -> Iterator[tuple[int, ...]]:

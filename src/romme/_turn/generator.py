@@ -12,6 +12,7 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from romme import _search
+from romme._shape import shape_of
 from romme._turn.checker import (
     _discardable,
     _lay_off_verdict,
@@ -35,7 +36,7 @@ from romme.actions import (
 )
 from romme.cards import JOKER, JOKER_CODE, Card
 from romme.melds import Meld, MeldKind
-from romme.rules import AdjacentJokers, Rules, SwappedJoker
+from romme.rules import Rules, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import Phase
 
@@ -76,8 +77,9 @@ def _run_layoffs(
     ):
         return  # nothing in hand continues either end
     room = 13 - len(meld)
-    wraps = rules.ace_wraps
-    no_adjacent = rules.adjacent_jokers is AdjacentJokers.FORBIDDEN
+    shape = shape_of(rules)
+    wraps = shape.ace_wraps
+    no_adjacent = not shape.jokers_may_touch(13)  # forbidden in every run
     high = _RunEnd(index, Side.HIGH, suit_base, high_start, 1, room, wraps, no_adjacent)
     yield from _extend_run(high, [], counts, jokers, meld.ranks[-1] - 2, meld.cards[-1].is_joker)
     low = _RunEnd(index, Side.LOW, suit_base, low_start, -1, room, wraps, no_adjacent)
@@ -141,7 +143,7 @@ def _layoff_candidates(
             rank = meld.ranks[0]
             if room <= 0 or (match_rank is not None and rank is not match_rank):
                 continue
-            copies = 1 if rules.set_distinct_suits else room
+            copies = 1 if shape_of(rules).distinct_suits else room
             naturals = [
                 _CARDS[code]
                 for code in range(rank - 2, JOKER_CODE, 13)
