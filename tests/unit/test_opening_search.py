@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
+from romme._search import enumeration
 from romme._shape import shape_of
 from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
 from romme._turn.position import _Pos
@@ -268,10 +269,10 @@ def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> list[Card]:
 @pytest.mark.parametrize("ace_wraps", [True, False])
 def test_no_run_without_three_in_a_row_RULES_3(ace_wraps: bool) -> None:
     """Without jokers a run is three ranks in a row: the search skips suits without them."""
-    rules = attrs.evolve(PRESETS["drov"], ace_wraps=ace_wraps)
+    shape = shape_of(attrs.evolve(PRESETS["drov"], ace_wraps=ace_wraps))
     for have in range(1, 1 << 13):
-        if not _search._three_in_a_row(have):
-            assert () == _search._suit_options(0, have, 0, rules)
+        if not enumeration._three_in_a_row(have):
+            assert () == enumeration._suit_options(0, have, 0, shape)
 
 
 def test_no_set_without_enough_natural_cards_RULES_3() -> None:
@@ -281,8 +282,8 @@ def test_no_set_without_enough_natural_cards_RULES_3() -> None:
             shape = shape_of(attrs.evolve(preset, set_distinct_suits=distinct))
             for jokers in range(4):
                 for counts in _suit_count_patterns():
-                    if not _search._may_hold_set(counts, jokers, shape):
-                        assert () == _search._rank_options(5, counts, jokers, shape)
+                    if not enumeration._may_hold_set(counts, jokers, shape):
+                        assert () == enumeration._rank_options(5, counts, jokers, shape)
 
 
 def _suit_count_patterns() -> Iterator[tuple[int, ...]]:

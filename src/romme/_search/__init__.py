@@ -1,0 +1,49 @@
+"""Meld search (private): enumerate the melds of a hand and pack them, on integer card codes.
+
+One concept a module: `packed` (a multiset of cards as one integer),
+`build` (the `Meld` value of cards the search found), `enumeration` (the
+melds of a hand, by rank and by suit) and `packing` (disjoint melds of
+greatest value, and the packing searches of the opening checks). The names
+below are the interface the rest of the library uses.
+"""
+
+from __future__ import annotations
+
+from romme._search.enumeration import find_melds, melds_in, melds_with
+from romme._search.packed import (
+    JOKER_UNIT,
+    NATURAL_FIELDS,
+    codes_in,
+    count,
+    field,
+    fits,
+    is_unit,
+    meld_key,
+    pack,
+    pack_cards,
+    pack_hand,
+    unit,
+)
+from romme._search.packing import Packer, best_melds, packer, packing_value
+
+__all__ = [
+    "JOKER_UNIT",
+    "NATURAL_FIELDS",
+    "Packer",
+    "best_melds",
+    "codes_in",
+    "count",
+    "field",
+    "find_melds",
+    "fits",
+    "is_unit",
+    "meld_key",
+    "melds_in",
+    "melds_with",
+    "pack",
+    "pack_cards",
+    "pack_hand",
+    "packer",
+    "packing_value",
+    "unit",
+]

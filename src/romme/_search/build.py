@@ -1,0 +1,163 @@
+"""Meld values from packed cards (private): the fields of a meld the search found, and its option.
+
+A `Meld` value is built only when it is asked for, and without the
+validator: the cards the search chooses form a valid meld by
+construction, so only the meld's fields are left to fill in (rules §3).
+Each meld built here equals the one ``meld_failure(meld.cards, rules,
+meld.kind)`` returns; the tests check that they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from romme._search.packed import _BITS, _UNITS, JOKER_UNIT
+from romme._shape import MeldShape
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
+from romme.melds import JokerRole, Meld, MeldKind
+
+# -- the fields of a meld ------------------------------------------------------------------
+
+_CARDS: Final = tuple(Card.from_code(code) for code in range(JOKER_CODE + 1))
+_RANKS: Final = tuple(Rank)
+"""The ranks by rank index (a card's code modulo 13): 0 the two … 12 the ace."""
+_SUITS: Final = tuple(Suit)
+"""The suits by suit index (a card's code divided by 13): ♣ ♠ ♥ ♦."""
+_RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
+"""The value of a card of each rank index (RULES.md §3): face value, J/Q/K 10, ace 11."""
+_OTHER_SUITS: Final = tuple(
+    frozenset(suit for index, suit in enumerate(_SUITS) if not taken >> index & 1)
+    for taken in range(16)
+)
+"""``_OTHER_SUITS[taken]``: the suits whose bits (by suit index) `taken` does not set."""
+
+# Run places are counted in ordinals: -1 is the ace below the two (worth 1),
+# 0 the two … 12 the ace (worth 11), and on past the corner, 13 the two again.
+_ORDINALS: Final = range(-1, 25)
+_RUN_CARDS: Final = tuple(
+    tuple(_CARDS[suit * 13 + ordinal % 13] for ordinal in _ORDINALS) for suit in range(4)
+)
+"""``_RUN_CARDS[suit][ordinal + 1]``: the card at each ordinal of a suit's runs."""
+_RUN_PACKED: Final = tuple(
+    tuple(sum(_UNITS[card.code] for card in cards[:end]) for end in range(len(cards) + 1))
+    for cards in _RUN_CARDS
+)
+"""``_RUN_PACKED[suit][ordinal + 1]``: the cards of the suit's ordinals below `ordinal`, packed."""
+_RUN_UNITS: Final = tuple(tuple(_UNITS[card.code] for card in cards) for cards in _RUN_CARDS)
+"""``_RUN_UNITS[suit][ordinal + 1]``: the card at the ordinal, packed."""
+
+
+def _window(start: int, length: int) -> tuple[tuple[Rank, ...], int]:
+    """The ranks and the value of the run of `length` cards from the ordinal `start`."""
+    ordinals = range(start, start + length)
+    ranks = tuple(_RANKS[ordinal % 13] for ordinal in ordinals)
+    value = sum(1 if ordinal == -1 else _RANK_VALUES[ordinal % 13] for ordinal in ordinals)
+    return ranks, value
+
+
+_WINDOWS: Final = tuple(
+    tuple(_window(start, length) for length in range(14)) for start in range(-1, 12)
+)
+"""``_WINDOWS[start + 1][length]``: the ranks and value of every run window."""
+_RUN_ROLES: Final = tuple(
+    tuple(
+        tuple(JokerRole(place, _RANKS[(start + place) % 13], (suit,)) for place in range(13))
+        for start in range(-1, 12)
+    )
+    for suit in _SUITS
+)
+"""``_RUN_ROLES[suit][start + 1][place]``: the role of a joker at that place of a run."""
+
+_SUIT_BITS: Final = tuple(1 << (code // 13) for code in range(JOKER_CODE))
+"""The bit of each natural card's suit index."""
+_SET_ROLES: Final = tuple(
+    tuple(tuple(JokerRole(place, rank, free) for place in range(4)) for free in _OTHER_SUITS)
+    for rank in _RANKS
+)
+"""``_SET_ROLES[rank index][taken][place]``: the role of a joker at that place of a set
+whose natural cards take the suits of the bits of `taken`."""
+
+
+def _set_meld(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> Meld:
+    """The set of the natural cards `naturals` (codes of one rank, ascending) and `jokers` jokers.
+
+    As `meld_failure` builds it: the natural cards by code, then the jokers,
+    each standing for the rank in any suit the natural cards leave free
+    (any suit at all without `distinct_suits`).
+    """
+    rank_index = naturals[0] % 13
+    count = len(naturals)
+    size = count + jokers
+    taken = sum(map(_SUIT_BITS.__getitem__, naturals)) if distinct_suits else 0
+    return Meld(
+        kind=MeldKind.SET,
+        cards=tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers,
+        ranks=(_RANKS[rank_index],) * size,
+        suit=None,
+        value=_RANK_VALUES[rank_index] * size,
+        jokers=_SET_ROLES[rank_index][taken][count:size],
+    )
+
+
+def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
+    """The run of `suit` from the ordinal `start`, with jokers at the bits of `joker_places`.
+
+    As `meld_failure` builds it from these cards in this order: low to high,
+    each joker standing for the one card at its place.
+    """
+    ranks, value = _WINDOWS[start + 1][length]
+    cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
+    roles: tuple[JokerRole, ...] = ()
+    if joker_places:
+        placed = list(cards)
+        roles_here = _RUN_ROLES[suit][start + 1]
+        role_list = []
+        while joker_places:
+            place = (joker_places & -joker_places).bit_length() - 1
+            joker_places &= joker_places - 1
+            placed[place] = JOKER
+            role_list.append(roles_here[place])
+        cards = tuple(placed)
+        roles = tuple(role_list)
+    return Meld(
+        kind=MeldKind.RUN, cards=cards, ranks=ranks, suit=_SUITS[suit], value=value, jokers=roles
+    )
+
+
+_Option = tuple[int, int, int, int, Callable[..., Meld], tuple[Any, ...]]
+"""A meld found, as packing it needs: ``(packed, value, jokers, lowest, build, recipe)``.
+
+`packed` is the meld's cards as a packed multiset, `jokers` how many
+jokers it holds, `lowest` the code of its lowest natural card, and
+``build(*recipe)`` builds the `Meld` itself, only when it is wanted.
+"""
+
+
+def _set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> _Option:
+    """The set of the natural cards `naturals` and `jokers` jokers (see `_set_meld`)."""
+    value = _RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
+    packed = sum(map(_UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
+    recipe = (naturals, jokers, shape.distinct_suits)
+    return packed, value, jokers, naturals[0], _set_meld, recipe
+
+
+def _run_option(suit: int, start: int, length: int, joker_places: int) -> _Option:
+    """The run of `suit` from `start` with jokers at `joker_places` (see `_run_meld`)."""
+    below = _RUN_PACKED[suit]
+    naturals = below[start + 1 + length] - below[start + 1]
+    places = joker_places
+    while places:
+        place = (places & -places).bit_length() - 1
+        places &= places - 1
+        naturals -= _RUN_UNITS[suit][start + 1 + place]
+    jokers = joker_places.bit_count()
+    lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+    value = _WINDOWS[start + 1][length][1]
+    recipe = (suit, start, length, joker_places)
+    return naturals + jokers * JOKER_UNIT, value, jokers, lowest, _run_meld, recipe
+
+
+def _build(option: _Option) -> Meld:
+    """The meld of `option`."""
+    return option[4](*option[5])

@@ -1,0 +1,136 @@
+"""Packed multisets (private): a multiset of cards as one integer, a 5-bit field per card code.
+
+Cards are codes 0–52 (52 the joker, see `Card.code`); subtracting a meld
+is one subtraction, and checking that it fits is one mask test.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Final
+
+from romme.cards import JOKER_CODE, Card, card_code
+from romme.melds import Meld
+
+_BITS: Final = 5
+_FIELD: Final = (1 << _BITS) - 1
+_GUARD: Final = sum(1 << (_BITS * code + _BITS - 1) for code in range(JOKER_CODE + 1))
+"""The top bit of every field: counts stay below 16, so a borrow clears a guard bit."""
+_LOW_BITS: Final = sum(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+"""The lowest bit of every field."""
+_JOKER_SHIFT: Final = _BITS * JOKER_CODE
+"""Where the joker's field begins: the last field, so ``key >> _JOKER_SHIFT`` counts the jokers."""
+_JOKER_FIELD: Final = _FIELD << _JOKER_SHIFT
+_NATURAL_FIELDS: Final = (1 << _JOKER_SHIFT) - 1
+"""The fields of the natural cards (all but the joker's)."""
+
+JOKER_UNIT: Final = 1 << _JOKER_SHIFT
+"""One joker in a packed multiset."""
+
+
+def pack(codes: Iterable[int]) -> int:
+    """Return the packed multiset of card `codes`."""
+    key = 0
+    for code in codes:
+        key += 1 << (_BITS * code)
+    return key
+
+
+def fits(part: int, whole: int) -> bool:
+    """Return whether the packed multiset `part` is contained in `whole`."""
+    return ((whole | _GUARD) - part) & _GUARD == _GUARD
+
+
+def count(key: int, code: int) -> int:
+    """Return how many cards of `code` the packed multiset `key` holds."""
+    return (key >> (_BITS * code)) & _FIELD
+
+
+def _occupied(key: int) -> int:
+    """The fields of `key` that hold at least one card, each filled with ones."""
+    # A count is below 16, so only a field's four lower bits can be set:
+    # fold them onto the field's lowest bit, then fill the field.
+    folded = key | (key >> 1)
+    folded |= folded >> 2
+    return (folded & _LOW_BITS) * _FIELD
+
+
+def _codes(key: int) -> Iterable[int]:
+    """The codes of the cards `key` holds, lowest first, each once."""
+    while key:
+        lowest = ((key & -key).bit_length() - 1) // _BITS
+        yield lowest
+        key &= ~(_FIELD << (_BITS * lowest))
+
+
+_UNITS: Final = tuple(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+"""One card of each code, packed."""
+
+
+def unit(code: int) -> int:
+    """Return the packed multiset holding one card of `code`."""
+    return 1 << (_BITS * code)
+
+
+def pack_cards(cards: Iterable[Card]) -> int:
+    """Return the packed multiset of `cards` (at most 15 copies of a card count)."""
+    if isinstance(cards, tuple) and len(cards) < 16:  # no card can come 16 times
+        return sum(map(_UNITS.__getitem__, map(card_code, cards)))
+    tally = Counter(card.code for card in cards)
+    return pack(code for code, n in tally.items() for _ in range(min(n, 15)))
+
+
+def _meld_key(meld: Meld) -> int:
+    return sum(map(_UNITS.__getitem__, map(card_code, meld.cards)))
+
+
+NATURAL_FIELDS: Final = _NATURAL_FIELDS
+"""The fields of the natural cards in a packed multiset (all but the joker's)."""
+
+
+def field(code: int) -> int:
+    """Return the field of `code` in a packed multiset, every bit set: a mask for its copies."""
+    return _FIELD << (_BITS * code)
+
+
+def is_unit(key: int) -> bool:
+    """Return whether the packed multiset `key` holds exactly one card."""
+    bit = key.bit_length() - 1
+    return bit >= 0 and key == 1 << bit and bit % _BITS == 0
+
+
+def codes_in(key: int) -> Iterable[int]:
+    """Return the codes of the cards the packed multiset `key` holds, lowest first, each once."""
+    return _codes(key)
+
+
+def meld_key(meld: Meld) -> int:
+    """Return the packed multiset of `meld`'s cards."""
+    return _meld_key(meld)
+
+
+_SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))
+
+
+_SUIT_FIELDS: Final = (1 << (13 * _BITS)) - 1
+"""The fields of one suit's thirteen cards, shifted to the lowest bits."""
+_SUIT_SHIFTS: Final = (0, 13 * _BITS, 26 * _BITS, 39 * _BITS)
+
+_last_hand: tuple[tuple[Card, ...], int] = ((), 0)
+"""The hand `pack_hand` packed last, and its packed multiset."""
+
+
+def pack_hand(hand: tuple[Card, ...]) -> int:
+    """Return `pack_cards` of `hand`, remembering the last hand packed (by identity).
+
+    The checks of one position pack the same hand tuple for every
+    candidate action; a tuple is immutable, so the same object packs the same.
+    """
+    global _last_hand
+    last = _last_hand
+    if last[0] is hand:
+        return last[1]
+    key = pack_cards(hand)
+    _last_hand = (hand, key)
+    return key
