@@ -42,11 +42,11 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
         raise IllegalActionError(
             f"{action}: {effect.message}", reason=effect.reason, action=action, player=seat
         )
-    return _carry_out(state, effect)
+    return _carry_out(state, effect, state.current_player if player is None else player)
 
 
-def _carry_out(state: GameState, effect: Effect) -> GameState:
-    seat = state.current_player
+def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
+    """The state after `seat` (one of the seats to act) took an action with `effect`."""
     hand = effect.hand
     stock = state.stock
     if effect.draw:
@@ -58,7 +58,7 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
         opened = (*opened[:seat], effect.opened, *opened[seat + 1 :])
     step = effect.next
     if step is Next.END_TURN:
-        return _next_turn(state, hands, stock, effect.discard_pile, effect.table, opened)
+        return _next_turn(state, seat, hands, stock, effect.discard_pile, effect.table, opened)
     after = replace_state(
         state,
         hands=hands,
@@ -80,18 +80,18 @@ def _carry_out(state: GameState, effect: Effect) -> GameState:
 
 def _next_turn(
     state: GameState,
+    seat: int,
     hands: tuple[tuple[Card, ...], ...],
     stock: tuple[Card, ...],
     discard_pile: tuple[Card, ...],
     table: tuple[TableMeld, ...],
     opened: tuple[bool, ...],
 ) -> GameState:
-    """The state after the turn ends with these cards: the next seat dealt in is to draw."""
+    """The state after `seat`'s turn ends with these cards: the next seat dealt in is to draw."""
     if any(entry.fresh for entry in table):
         table = tuple(
             attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in table
         )
-    seat = state.current_player
     players = len(hands)
     dealt_in = state.dealt_in
     for step in range(1, players + 1):

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from romme._turn.checker import _discardable, _position_for, resolve
 from romme._turn.generator import _DISCARDS, legal_moves
-from romme._turn.position import Effect, Failure, Next, Position
+from romme._turn.position import Effect, Failure, Next, Position, seats_to_act
 from romme.actions import Action, Discard
 
 if TYPE_CHECKING:
@@ -57,14 +57,3 @@ def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
     if isinstance(pos, Failure):
         return ()
     return tuple(_DISCARDS[card.code] for card in _discardable(pos))
-
-
-def seats_to_act(position: GameState | PlayerView) -> tuple[int, ...]:
-    """Return the seats that may act at this decision point: today the player to act, none once the round is over.
-
-    Rules that let a seat act out of turn (a claim on a discard) name more
-    seats here; every stage asks this instead of assuming one seat.
-    """
-    if position.result is not None:
-        return ()
-    return (position.current_player,)

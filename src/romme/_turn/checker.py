@@ -37,6 +37,7 @@ from romme._turn.position import (
     _turn_with,
     _unstage,
     _waiver,
+    seats_to_act,
 )
 from romme.actions import (
     ACTION_TYPES,
@@ -671,19 +672,17 @@ def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos 
         )
     if player is not None and type(player) is not int:
         raise TypeError(f"player must be a seat number, not {player!r}")
-    acting = position.current_player
-    viewer = getattr(position, "player", None)
-    if position.phase is Phase.ROUND_OVER:
+    seats = seats_to_act(position)
+    if not seats:
         return Failure(Reason.ROUND_OVER, "the round is over")
-    if viewer is not None and viewer != acting:
-        return Failure(
-            Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; seat {acting} is to act"
-        )
-    if player is not None and player != acting:
-        return Failure(
-            Reason.NOT_YOUR_TURN, f"seat {player} tried to act, but seat {acting} is to act"
-        )
-    return _pos(position)
+    who = f"seat {seats[0]} is to act" if len(seats) == 1 else f"seats {seats} may act"
+    viewer = getattr(position, "player", None)
+    if viewer is not None and viewer not in seats:
+        return Failure(Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; {who}")
+    if player is not None and (player not in seats or viewer not in (None, player)):
+        return Failure(Reason.NOT_YOUR_TURN, f"seat {player} tried to act, but {who}")
+    seat = player if player is not None else viewer if viewer is not None else seats[0]
+    return _pos(position, seat)
 
 
 def resolve(

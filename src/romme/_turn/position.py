@@ -88,12 +88,26 @@ class _Pos(NamedTuple):
     stock_size: int
 
 
-def _pos(position: Position) -> _Pos:
+def seats_to_act(position: Position) -> tuple[int, ...]:
+    """Return the seats that may act at this decision point: the player to act, none once the round is over.
+
+    The one place that says who may act: rules that let a seat act out of
+    turn (a claim on a discard) name more seats here, and the checker, the
+    generator and `apply` follow.
+    """
+    if position.phase is Phase.ROUND_OVER:
+        return ()
+    return (position.current_player,)
+
+
+def _pos(position: Position, seat: int) -> _Pos:
+    """The position as the checker reads it for `seat`, one of `seats_to_act` (a view: its own seat)."""
+    hands = getattr(position, "hands", None)
     return _Pos(
         rules=position.rules,
-        player=position.current_player,
+        player=seat,
         phase=position.phase,
-        hand=position.hand,
+        hand=position.hand if hands is None else hands[seat],
         table=position.table,
         discard_pile=position.discard_pile,
         opened=position.opened,
