@@ -8,15 +8,17 @@ The search lists the melds of a hand as options: their packed cards,
 value and jokers, which is all that packing them needs (`_Option`). A
 `Meld` value is built only when it is asked for, and without the validator
 (`meld_failure`): the cards the search chooses form a valid meld by
-construction, so only the meld's fields are left to fill in (RULES.md §3).
+construction, so only the meld's fields are left to fill in (rules §3).
 Each meld built here equals the one ``meld_failure(meld.cards, rules,
 meld.kind)`` returns, card for card and joker role for joker role; the
 tests check that they agree.
 
-The packing queries of the opening checks (RULES.md §5, §8) run in a
+The packing queries of the opening checks (rules §5, §8) run in a
 `Packer` per hand: the melds of each part of the hand (one rank's sets,
 one suit's runs) as the search reads them, cached by part, and one memo
 per kind of search shared by every check on the hand's sub-multisets.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)
 """The suits by suit index (a card's code divided by 13): ♣ ♠ ♥ ♦."""
 _RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
-"""The value of a card of each rank index (RULES.md §3): face value, J/Q/K 10, ace 11."""
+"""The value of a card of each rank index (rules §3): face value, J/Q/K 10, ace 11."""
 _OTHER_SUITS: Final = tuple(
     frozenset(suit for index, suit in enumerate(_SUITS) if not taken >> index & 1)
     for taken in range(16)
@@ -452,7 +454,7 @@ def _suit_row(fields: int) -> tuple[tuple[int, ...], int]:
 def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, rules: Rules) -> bool:
     """Whether cards of one rank counted by suit (`suit_counts`) and `jokers` jokers make a set.
 
-    Enough natural cards for the smallest set that many jokers allow (RULES.md
+    Enough natural cards for the smallest set that many jokers allow (rules
     §3): distinct suits under ``set_distinct_suits``, else up to four copies
     of each. `_rank_options` finds no set otherwise.
     """
@@ -465,7 +467,7 @@ def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, rules: Rules) -> bo
 def _three_in_a_row(have: int) -> bool:
     """Whether the ranks `have` (bit i: rank index i) hold three in a row, around the corner too.
 
-    Without jokers a run needs it (RULES.md §3): `_suit_options` finds none otherwise.
+    Without jokers a run needs it (rules §3): `_suit_options` finds none otherwise.
     """
     ranks = have | have << 13
     return bool(ranks & ranks >> 1 & ranks >> 2)

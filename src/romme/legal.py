@@ -3,6 +3,8 @@
 All three rest on the one checker (`romme._checker`): `check` raises from
 it, `is_legal` tests it, and `legal_actions` yields exactly the candidate
 actions it accepts.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -119,7 +121,7 @@ def _run_layoffs(
 
     Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
     where no longer one could be a run: past an ace without ``ace_wraps``
-    (RULES.md §3, around the corner), and a joker is not put next to a
+    (rules §3, around the corner), and a joker is not put next to a
     joker where ``adjacent_jokers`` forbids it in every run. Everything
     else, the joker limit included, is for the checker to decide.
     """

@@ -1,4 +1,7 @@
-"""DESIGN.md guarantees 1–5 as properties of random legal play, for every preset."""
+"""docs/maintainers.md guarantees 1–5 as properties of random legal play, for every preset.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -143,7 +146,7 @@ def _audit(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
 @ENGINE_SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
-    """DESIGN.md guarantees 1–5 hold at every step of random legal play (RULES.md §2–§10)."""
+    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10)."""
     rules = _bounded(PRESETS[preset])
     players = 3 + seed % 2 if rules.dealer_sits_out else 2 + seed % 3
     final = _play(rules, players, seed, audit=True)
@@ -153,7 +156,7 @@ def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play_ends_every_round(preset: str) -> None:
-    """Random legal play ends every round (DESIGN.md guarantee 4; RULES.md §9 bounds the stock)."""
+    """Random legal play ends every round (docs/maintainers.md guarantee 4; rules §9 bounds the stock)."""
     rules = _bounded(PRESETS[preset])
     for seed in range(3):
         final = _play(rules, 4, 1000 + seed, audit=False)
@@ -163,7 +166,7 @@ def test_random_play_ends_every_round(preset: str) -> None:
 @ENGINE_SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 40))
 def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
-    """Positions that differ only in hidden cards give a player equal views (DESIGN.md guarantee 5)."""
+    """Positions that differ only in hidden cards give a player equal views (docs/maintainers.md guarantee 5)."""
     rules = PRESETS["classic"]
     state = new_game(rules, 4, seed=seed)
     rng = random.Random(seed)
@@ -190,13 +193,13 @@ def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
 
 
 def test_view_fields_hold_no_hidden_cards() -> None:
-    """A PlayerView has no field for other hands, the stock or the seed (DESIGN.md guarantee 5)."""
+    """A PlayerView has no field for other hands, the stock or the seed (docs/maintainers.md guarantee 5)."""
     names = {field.name for field in attrs.fields(type(view(new_game(seed=1), 0)))}
     assert not names & {"hands", "stock", "seed"}
 
 
 def test_same_seed_same_game() -> None:
-    """The same seed and actions give the same states (DESIGN.md guarantee 2)."""
+    """The same seed and actions give the same states (docs/maintainers.md guarantee 2)."""
     first = _play(PRESETS["drov"], 4, 99, audit=False)
     second = _play(PRESETS["drov"], 4, 99, audit=False)
     assert first == second
