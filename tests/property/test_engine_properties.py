@@ -44,6 +44,10 @@ ENGINE_SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+QUICK_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=min(2, settings().max_examples))
+"""Audited random play in the plain run: two rounds per preset (the full run is marked slow)."""
+FULL_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=max(10, settings().max_examples // 10))
+"""Audited random play in the slow run: ten rounds per preset, a hundred under ``thorough``."""
 MAX_STEPS = 3000
 """A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
 
@@ -142,16 +146,29 @@ def _audit(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
             assert () == legal_actions(seen)
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-@ENGINE_SETTINGS
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
-    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10)."""
+def _play_audited(preset: str, seed: int) -> None:
     rules = _bounded(PRESETS[preset])
     players = 3 + seed % 2 if rules.dealer_sits_out else 2 + seed % 3
     final = _play(rules, players, seed, audit=True)
     assert final.result is not None
     assert final.result.end.value in ("went_out", "stock_exhausted", "jokers_only")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@QUICK_PLAY_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
+    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10)."""
+    _play_audited(preset, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", list(PRESETS))
+@FULL_PLAY_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_the_guarantees_in_many_rounds(preset: str, seed: int) -> None:
+    """docs/maintainers.md guarantees 1–5 hold at every step of many rounds of random legal play (rules §2–§10)."""
+    _play_audited(preset, seed)
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
@@ -240,22 +257,22 @@ def _brute_force(state: GameState) -> list[Action]:
     return found
 
 
+@pytest.mark.parametrize(
+    "seed", [5, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (6, 7, 8))]
+)
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_every_legal_action_is_generated(preset: str) -> None:
+def test_every_legal_action_is_generated(preset: str, seed: int) -> None:
     """Whatever the checker accepts, legal_actions offers an action with the same outcome (guarantee 3)."""
     rules = _bounded(PRESETS[preset])
-    for seed in (5, 6, 7, 8):
-        state = new_game(rules, 4, seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_over and step < 150:
-            actions = legal_actions(state)
-            if step % 3 == 0:
-                outcomes = {apply(state, action) for action in actions}
-                for action in _brute_force(state):
-                    if is_legal(state, action):
-                        assert apply(state, action) in outcomes, (
-                            f"{action} is legal but not offered"
-                        )
-            state = apply(state, rng.choice(actions))
-            step += 1
+    state = new_game(rules, 4, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over and step < 150:
+        actions = legal_actions(state)
+        if step % 3 == 0:
+            outcomes = {apply(state, action) for action in actions}
+            for action in _brute_force(state):
+                if is_legal(state, action):
+                    assert apply(state, action) in outcomes, f"{action} is legal but not offered"
+        state = apply(state, rng.choice(actions))
+        step += 1

@@ -512,6 +512,16 @@ PERMISSIVE = Rules(
 """The rules under which the meld search has the most melds to consider (rules §3)."""
 
 
+def test_a_hard_search_input_completes() -> None:
+    """find_melds and best_melds return for a whole suit and two jokers that may lie side by side (the quick form of the next test)."""
+    cards = (*(Card(rank, Suit.HEARTS) for rank in Rank), JOKER, JOKER)
+    found = find_melds(cards, PERMISSIVE)
+    assert found
+    best = best_melds(cards, PERMISSIVE)
+    assert not Counter(card for meld in best for card in meld.cards) - Counter(cards)
+
+
+@pytest.mark.slow
 def test_the_worst_allowed_search_input_completes() -> None:
     """find_melds and best_melds return for the worst input the caps allow: MAX_SEARCH_CARDS cards, up to 8 jokers, permissive rules."""
     # A whole suit, as many jokers as fit (at most 8) and second copies of the suit's lowest
