@@ -46,8 +46,8 @@ ENGINE_SETTINGS = settings(
 )
 QUICK_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=min(2, settings().max_examples))
 """Audited random play in the plain run: two rounds per preset (the full run is marked slow)."""
-FULL_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=max(10, settings().max_examples // 10))
-"""Audited random play in the slow run: ten rounds per preset, a hundred under ``thorough``."""
+FULL_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=max(6, settings().max_examples // 16))
+"""Audited random play in the slow run: six rounds per preset, sixty-two under ``thorough``."""
 MAX_STEPS = 3000
 """A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
 
