@@ -7,7 +7,7 @@ change to the engine, and read the summary.
     python bench/soak.py --rounds 50          # a quick look
     python bench/soak.py --presets classic,drov --seed 1000 --json-every 5
 
-After every action it checks (DESIGN.md guarantees 1–6): the cards are
+After every action it checks (docs/maintainers.md guarantees 1–6): the cards are
 the deck, the player to act has a legal action until the round is over
 and no action is listed twice, the chosen action passes ``is_legal``,
 ``apply`` leaves its input unchanged; every ``--json-every`` actions the
@@ -17,6 +17,8 @@ survives JSON, and the result is sane. Rounds are seeded (preset index,
 ``--seed`` + round number), so a failure names the seed that reproduces it.
 Presets that refill the stock play with ``max_reshuffles`` capped (by
 ``--max-reshuffles``), so that random play ends every round.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -140,7 +142,7 @@ def soak(
 
 
 def bounded(rules: Rules, max_reshuffles: int) -> Rules:
-    """Cap the reshuffles of rules that refill the stock, so that random play ends (RULES.md §9)."""
+    """Cap the reshuffles of rules that refill the stock, so that random play ends (rules §9)."""
     if rules.stock_exhausted is StockExhausted.RESHUFFLE and rules.max_reshuffles is None:
         return attrs.evolve(rules, max_reshuffles=max_reshuffles)
     return rules

@@ -1,6 +1,6 @@
 """Fuzz action text and the checker: parse_action, then is_legal / check / apply on real positions.
 
-Promises checked on every input (DESIGN.md "Actions", guarantees 2 and 3):
+Promises checked on every input (docs/maintainers.md "Actions", guarantees 2 and 3):
 
 - ``parse_action`` returns an action whose text reads back to it, or
   raises `romme.InvalidNotationError`;

@@ -1,6 +1,6 @@
 """Fuzz card text: parse_card, parse_cards and the meld functions that read text.
 
-Promises checked on every input (DESIGN.md "Cards", "Melds"):
+Promises checked on every input (docs/maintainers.md "Cards", "Melds"):
 
 - ``parse_card`` / ``parse_cards`` return cards whose text reads back to
   the same cards, or raise `romme.InvalidNotationError`;
@@ -55,7 +55,7 @@ TOKENS = tuple(
     for card in make_deck(Rules(decks=1, jokers=1, max_players=2))
     for spelling in _spellings(card)
 )
-"""Every card in its spellings (DESIGN.md "Cards")."""
+"""Every card in its spellings (docs/maintainers.md "Cards")."""
 NEAR_MISSES = (
     "11♥",
     "1♠",

@@ -1,6 +1,6 @@
 """Fuzz JSON loading: loads of raw bytes and of valid documents with bytes changed.
 
-Promises checked on every input (DESIGN.md "Data", guarantee 6):
+Promises checked on every input (docs/maintainers.md "Data", guarantee 6):
 
 - ``loads`` returns a value whose own document loads back equal, or
   raises `romme.InvalidDataError` (never KeyError, TypeError, …);

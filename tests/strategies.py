@@ -2,6 +2,8 @@
 
 Hands are sub-multisets of a real deck (2 × 52 cards and up to 6 jokers):
 no natural card appears more than twice.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -132,13 +134,13 @@ def card_sequences(max_size: int = 8) -> st.SearchStrategy[tuple[Card, ...]]:
 
 
 def preset_rules() -> st.SearchStrategy[Rules]:
-    """One of the presets (RULES.md §12)."""
+    """One of the presets (rules §12)."""
     return st.sampled_from(tuple(PRESETS.values()))
 
 
 @st.composite
 def evolved_rules(draw: st.DrawFn) -> Rules:
-    """A preset with random values for the meld fields (RULES.md §3)."""
+    """A preset with random values for the meld fields (rules §3)."""
     base = draw(preset_rules())
     return attrs.evolve(
         base,

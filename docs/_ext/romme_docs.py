@@ -191,9 +191,9 @@ def _source_groups(cls: type) -> dict[str, str]:
 
 
 def _group_title(title: str) -> list[nodes.Node]:
-    """Render ``melds (RULES.md §3)`` as "Melds (§3)", §3 linking to the rules page."""
+    """Render ``melds (rules §3)`` as "Melds (§3)", §3 linking to the rules page."""
     text = title[:1].upper() + title[1:]
-    text = text.replace("RULES.md ", "")
+    text = text.replace("rules §", "§")
     result: list[nodes.Node] = []
     position = 0
     for match in _SECTION.finditer(text):

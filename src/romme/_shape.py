@@ -13,6 +13,8 @@ strategies read these rules here and nowhere else:
 Every cache of meld work is keyed on the `MeldShape`, not on the whole
 `Rules`: rules that differ only in, say, ``opening_threshold`` share their
 meld searches.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations

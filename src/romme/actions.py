@@ -210,7 +210,7 @@ class SwapJoker:
 
 @attrs.frozen
 class TakeBack:
-    """Take back this turn's staged melds before the opening is complete (S000 §9, DRoV Streitfall 1)."""
+    """Take back this turn's staged melds before the opening is complete (cardgames.zone §9, DRoV Streitfall 1)."""
 
     def __str__(self) -> str:
         return "takeback"

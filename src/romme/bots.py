@@ -7,6 +7,8 @@
 ...     state = apply(state, bots[state.current_player].choose(view(state, state.current_player)))
 >>> state.result.end.value
 'went_out'
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -96,7 +98,7 @@ class GreedyBot:
         ]
         if plays:
             # Lay down the melds of the best packing first, so that one meld
-            # does not break another (RULES.md §5: the opening adds them up).
+            # does not break another (rules §5: the opening adds them up).
             best = {meld.cards for meld in best_melds(view.hand, view.rules)}
             planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
             return max(planned or plays, key=lambda a: self._play_score(view, a))

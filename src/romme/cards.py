@@ -1,8 +1,10 @@
 """Cards (Karten): suits, ranks, the joker, and their text notation.
 
 The deck holds two French packs (2 × 52 cards) and a number of jokers
-(RULES.md §2). Cards of equal rank and suit are indistinguishable, and so
+(rules §2). Cards of equal rank and suit are indistinguishable, and so
 are jokers: a `Card` is a value, and equal cards compare equal.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@
 ``romme simulate`` — bots against bots, many rounds, a summary table;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
 ``romme rules [NAME]`` — the presets side by side, or one preset's every field.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -44,12 +46,12 @@ __all__ = ["main"]
 
 PRESET_SOURCES = {
     "drov": "DRoV tournament rules (Deutscher Rommé-Verband): 40 to open, K-A-2, dealer sits out",
-    "classic": "the family classic (S000): 30 to open, 14 cards to the first player, no upcard",
-    "cardgames-zone": "classic with the discard free to take, three rounds (S000 §10)",
-    "german-rummy": "an online 'German Rummy' (S001): one joker per meld, ace 15 in hand",
-    "house": "a house-rules text (S003): 4 jokers, 40 to open, lay off from the next turn",
-    "ass": "ASS Altenburger's leaflet (S002): DRoV rules, 30 to open, the dealer plays",
-    "schmidt": "Schmidt Spiele's leaflet (S002): DRoV rules, 31 to open, no K-A-2, Hand-Rommé doubles",
+    "classic": "the family classic (cardgames.zone rules): 30 to open, 14 cards to the first player, no upcard",
+    "cardgames-zone": "classic with the discard free to take, three rounds (cardgames.zone rules §10)",
+    "german-rummy": "an online site's German Rummy rules: one joker per meld, ace 15 in hand",
+    "house": "a house-rules text: 4 jokers, 40 to open, lay off from the next turn",
+    "ass": "ASS Altenburger's leaflet: DRoV rules, 30 to open, the dealer plays",
+    "schmidt": "Schmidt Spiele's leaflet: DRoV rules, 31 to open, no K-A-2, Hand-Rommé doubles",
 }
 
 

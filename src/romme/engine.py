@@ -1,4 +1,7 @@
-"""The engine (Spielablauf): `apply` an action to a state, and score a finished round."""
+"""The engine (Spielablauf): `apply` an action to a state, and score a finished round.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -116,7 +119,7 @@ def _next_turn(
 
 
 def _enter_draw(state: GameState) -> GameState:
-    """Refill an empty stock before a draw, or end the round (RULES.md §9)."""
+    """Refill an empty stock before a draw, or end the round (rules §9)."""
     if state.stock:
         return state
     rules = state.rules
@@ -149,7 +152,7 @@ def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool)
 
 
 def score_round(state: GameState) -> RoundResult:
-    """Return the result of a finished round: how it ended, who went out, every penalty (RULES.md §10).
+    """Return the result of a finished round: how it ended, who went out, every penalty (rules §10).
 
     Raises:
         RoundNotOverError: If the round is still being played.

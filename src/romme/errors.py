@@ -1,4 +1,7 @@
-"""Errors (Fehler) raised by romme, and the `Reason` a rule gives for refusing something."""
+"""Errors (Fehler) raised by romme, and the `Reason` a rule gives for refusing something.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ class Reason(str, enum.Enum):
     clients' code); a member is never renamed, only added.
     """
 
-    # -- melds (RULES.md §3) ------------------------------------------------
+    # -- melds (rules §3) ------------------------------------------------
     TOO_FEW_CARDS = "too_few_cards"
     """A meld needs at least three cards (DRoV Nr. 8)."""
     ONLY_JOKERS = "only_jokers"
@@ -46,13 +49,13 @@ class Reason(str, enum.Enum):
     RUN_TOO_LONG = "run_too_long"
     """A run would need more than thirteen ranks."""
     AROUND_THE_CORNER = "around_the_corner"
-    """A run passes from king to two without ``ace_wraps`` (S000 §5)."""
+    """A run passes from king to two without ``ace_wraps`` (cardgames.zone §5)."""
     JOKER_LIMIT = "joker_limit"
     """The meld holds more jokers than ``joker_limit`` allows."""
     ADJACENT_JOKERS = "adjacent_jokers"
-    """Two jokers lie next to each other in a run (S000 §5, DRoV Nr. 8)."""
+    """Two jokers lie next to each other in a run (cardgames.zone §5, DRoV Nr. 8)."""
 
-    # -- turn structure (RULES.md §4) ---------------------------------------
+    # -- turn structure (rules §4) ---------------------------------------
     ROUND_OVER = "round_over"
     """The round is over; no action is legal."""
     NOT_YOUR_TURN = "not_your_turn"
@@ -72,7 +75,7 @@ class Reason(str, enum.Enum):
     TAKEN_CARD_NOT_USED = "taken_card_not_used"
     """Under ``immediate_use`` the taken discard must be part of its first use (DRoV Nr. 4a/4b)."""
     REDISCARD_TAKEN = "rediscard_taken"
-    """The card taken from the discard pile may not be discarded this turn (S000 §6)."""
+    """The card taken from the discard pile may not be discarded this turn (cardgames.zone §6)."""
     JOKER_DISCARD = "joker_discard"
     """A joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)."""
     MUST_KEEP_A_CARD = "must_keep_a_card"
@@ -84,21 +87,21 @@ class Reason(str, enum.Enum):
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     """There are no staged melds to take back."""
 
-    # -- opening (RULES.md §5) ----------------------------------------------
+    # -- opening (rules §5) ----------------------------------------------
     NOT_OPENED = "not_opened"
     """Laying off and swapping need an opened player (DRoV Nr. 9)."""
     OPENING_BELOW_THRESHOLD = "opening_below_threshold"
     """The opening can no longer reach ``opening_threshold`` this turn (DRoV Nr. 6)."""
     OPENING_NEEDS_RUN = "opening_needs_run"
-    """The opening must include a run (S000 §10 variant)."""
+    """The opening must include a run (cardgames.zone §10 variant)."""
     OPENING_JOKER = "opening_joker"
     """No joker may be part of the opening (Schmidt variant)."""
     OPENING_SINGLE_MELD = "opening_single_meld"
     """Without ``opening_sums_melds`` one meld alone must reach the threshold."""
     NOT_IN_OPENING_TURN = "not_in_opening_turn"
-    """Without ``opening_turn_layoffs`` no lay-off or swap in the turn of opening (S003)."""
+    """Without ``opening_turn_layoffs`` no lay-off or swap in the turn of opening (house rules)."""
 
-    # -- lay-off and joker swap (RULES.md §6) -------------------------------
+    # -- lay-off and joker swap (rules §6) -------------------------------
     LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"
     """The cards do not extend the table meld into a valid meld."""
     SWAP_NOT_ALLOWED = "swap_not_allowed"
@@ -106,15 +109,15 @@ class Reason(str, enum.Enum):
     NO_JOKER_THERE = "no_joker_there"
     """The table meld named holds no joker."""
     WRONG_SWAP_CARD = "wrong_swap_card"
-    """The card is not the one the joker stands for (S000 §6)."""
+    """The card is not the one the joker stands for (cardgames.zone §6)."""
     SWAP_NEEDS_FOUR = "swap_needs_four"
     """A joker in a set may be swapped only when the set has four cards (DRoV Nr. 9, Streitfall 14)."""
     SWAPPED_JOKER_NOT_PLACED = "swapped_joker_not_placed"
-    """The freed joker must be melded in the same action (S000 §9, DRoV Nr. 6)."""
+    """The freed joker must be melded in the same action (cardgames.zone §9, DRoV Nr. 6)."""
     SWAPPED_JOKER_TO_HAND = "swapped_joker_to_hand"
-    """Under ``swapped_joker = to_hand`` the freed joker goes to the hand; no placement goes with the swap (S003)."""
+    """Under ``swapped_joker = to_hand`` the freed joker goes to the hand; no placement goes with the swap (house rules)."""
     SWAP_BACK_SAME_MELD = "swap_back_same_meld"
-    """The freed joker may not return to the meld it came from (S001)."""
+    """The freed joker may not return to the meld it came from (German Rummy page)."""
     SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
 

@@ -3,6 +3,8 @@
 All three rest on the turn core (`romme._turn`): `check` raises from its
 checker, `is_legal` tests it, and `legal_actions` lists exactly the
 actions it accepts.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations

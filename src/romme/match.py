@@ -1,6 +1,6 @@
 """Matches (Partie): rounds with the dealer rotating, running totals, the end, and the winners.
 
-RULES.md §11: a match ends after ``match_rounds`` rounds, or when a
+Rules §11: a match ends after ``match_rounds`` rounds, or when a
 player's penalty total reaches or passes ``match_limit``; the lowest total
 wins and tied players share the win. Under tournament scoring (DRoV
 Nr. 12–14) each player gets points per round from the caller's
@@ -12,6 +12,8 @@ table: the DRoV's is not published in the sources it follows.
 >>> match = new_match(find_rules("cardgames-zone"), 3, seed=11)
 >>> match.round, match.dealer, match.is_over
 (0, 0, False)
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -71,7 +73,7 @@ class PointsTable:
     a player who never opened gets `not_opened`; an opened player gets the
     points of the first band whose limit is at least their penalty (Augen),
     a limit of ``None`` taking any penalty; a dealer who sat out gets
-    `sat_out`. The three known DRoV data points (S002): went out 5, opened
+    `sat_out`. The three known DRoV data points (as the Rommé encyclopedia entry reports them): went out 5, opened
     holding 8 Augen 3, opened holding 87 Augen 1.
 
     Raises:
@@ -182,7 +184,7 @@ class Match:
 
     @property
     def dealer(self) -> int:
-        """The dealer of the round in play (RULES.md §2: the deal rotates to the left)."""
+        """The dealer of the round in play (rules §2: the deal rotates to the left)."""
         return (self.first_dealer + self.round) % self.players
 
     @property

@@ -1,6 +1,6 @@
 """Melds (Kombinationen): sets (Sätze) and runs (Folgen), checked against `Rules`.
 
-RULES.md §3 is the contract: a set is 3 or 4 cards of one rank, a run 3 or
+Rules §3 is the contract: a set is 3 or 4 cards of one rank, a run 3 or
 more cards of one suit in sequence, jokers stand for the card at their
 place, and the meld's value is what its cards stand for.
 
@@ -8,6 +8,8 @@ place, and the meld's value is what its cards stand for.
 >>> meld = validate_meld(parse_cards("Q♣ K♣ A♣"), find_rules("classic"))
 >>> meld.kind.value, meld.value
 ('run', 31)
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class JokerRole:
 
     In a run the joker stands for one card. In a set it stands for the set's
     rank in one of the suits the natural cards leave free: one suit in a
-    4-card set with one joker, two in a 3-card set (RULES.md §3).
+    4-card set with one joker, two in a 3-card set (rules §3).
     """
 
     position: int
@@ -100,7 +102,7 @@ class Meld:
     suit: Suit | None
     """The suit of a run; ``None`` for a set."""
     value: int
-    """The meld value: the sum of the values of the cards it stands for (RULES.md §3)."""
+    """The meld value: the sum of the values of the cards it stands for (rules §3)."""
     jokers: tuple[JokerRole, ...]
     """What each joker stands for, in table order."""
 

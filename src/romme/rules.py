@@ -1,8 +1,10 @@
 """Rules (Spielregeln): one frozen value that says which Rommé is played, and its presets.
 
-Every field is a point on which the rule books disagree (RULES.md); each
-preset (`PRESETS`) picks a value for each, from its source. Make a house
-variant with :func:`attrs.evolve`:
+Every field is a point on which the rule books disagree; each preset
+(`PRESETS`) picks a value for each, from its source. "rules §N" cites section N
+of the documentation's rules page (docs/rules.md), and the sources are named on
+its sources page (docs/sources.md). Make a house variant with
+:func:`attrs.evolve`:
 
 >>> import attrs
 >>> from romme import find_rules
@@ -41,9 +43,9 @@ __all__ = [
 ]
 
 MAX_SEATS: Final = 6
-"""The most seats at a table (RULES.md §2)."""
+"""The most seats at a table (rules §2)."""
 MIN_SEATS: Final = 2
-"""The fewest players dealt in (RULES.md §2)."""
+"""The fewest players dealt in (rules §2)."""
 MAX_HAND_SIZE: Final = 15
 """The largest ``hand_size`` (13 is usual; the rule books deal 10 to 15): it bounds the meld search."""
 MAX_JOKERS: Final = 8
@@ -64,54 +66,54 @@ otherwise never end. Twenty refills are far beyond any round people play
 
 @enum.unique
 class ExtraCard(str, enum.Enum):
-    """Who is dealt one card more than ``hand_size`` (RULES.md §2)."""
+    """Who is dealt one card more than ``hand_size`` (rules §2)."""
 
     NONE = "none"
     """Nobody (DRoV Nr. 3)."""
     FIRST_PLAYER = "first_player"
-    """The first player (S000 §4: the player left of the dealer gets 14)."""
+    """The first player (cardgames.zone §4: the player left of the dealer gets 14)."""
     DEALER = "dealer"
     """The dealer (an option some home rules give instead of the upcard)."""
 
 
 @enum.unique
 class FirstPlayer(str, enum.Enum):
-    """Who plays first in a round (RULES.md §2)."""
+    """Who plays first in a round (rules §2)."""
 
     LEFT_OF_DEALER = "left_of_dealer"
-    """The player left of the dealer (DRoV Nr. 3, S000 §4)."""
+    """The player left of the dealer (DRoV Nr. 3, cardgames.zone §4)."""
     DEALER = "dealer"
     """The dealer."""
 
 
 @enum.unique
 class TakeDiscardMode(str, enum.Enum):
-    """When the top discard may be taken (RULES.md §4)."""
+    """When the top discard may be taken (rules §4)."""
 
     FREE = "free"
-    """Always; the card goes to the hand (S001, S003)."""
+    """Always; the card goes to the hand (German Rummy page, house rules)."""
     IMMEDIATE_USE = "immediate_use"
-    """Only together with its first use in a meld or lay-off (S000 §6, DRoV Nr. 4a/4b/4d)."""
+    """Only together with its first use in a meld or lay-off (cardgames.zone §6, DRoV Nr. 4a/4b/4d)."""
 
 
 @enum.unique
 class FailedTake(str, enum.Enum):
-    """What happens after a take-back returns a taken discard (RULES.md §5)."""
+    """What happens after a take-back returns a taken discard (rules §5)."""
 
     REDO_TURN = "redo_turn"
-    """The turn is repeated correctly: the player draws again (S000 §9)."""
+    """The turn is repeated correctly: the player draws again (cardgames.zone §9)."""
     END_TURN = "end_turn"
     """The turn is over without a discard (DRoV Nr. 4c)."""
 
 
 @enum.unique
 class JokerLimit(str, enum.Enum):
-    """How many jokers one meld may hold (RULES.md §3)."""
+    """How many jokers one meld may hold (rules §3)."""
 
     NONE = "none"
-    """Any number (S000)."""
+    """Any number (cardgames.zone)."""
     ONE_PER_MELD = "one_per_meld"
-    """At most one (S001)."""
+    """At most one (German Rummy page)."""
     NOT_MAJORITY = "not_majority"
     """No more jokers than natural cards."""
     MINORITY = "minority"
@@ -120,54 +122,54 @@ class JokerLimit(str, enum.Enum):
 
 @enum.unique
 class AdjacentJokers(str, enum.Enum):
-    """Whether two jokers may lie next to each other in a run (RULES.md §3)."""
+    """Whether two jokers may lie next to each other in a run (rules §3)."""
 
     FORBIDDEN = "forbidden"
-    """Never (S000 §5, DRoV Nr. 8)."""
+    """Never (cardgames.zone §5, DRoV Nr. 8)."""
     LONG_RUNS = "long_runs"
-    """Only in runs of four or more cards (Schmidt variant, S002)."""
+    """Only in runs of four or more cards (a variant of Schmidt Spiele's leaflet)."""
     ALLOWED = "allowed"
     """Always."""
 
 
 @enum.unique
 class JokerDiscard(str, enum.Enum):
-    """When a joker may be discarded (RULES.md §4)."""
+    """When a joker may be discarded (rules §4)."""
 
     ALLOWED = "allowed"
-    """Any time (S000, S001)."""
+    """Any time (cardgames.zone, German Rummy page)."""
     LAST_CARD_ONLY = "last_card_only"
     """Only as the last card, or from a hand of nothing but jokers (DRoV Nr. 4, Streitfall 8)."""
 
 
 @enum.unique
 class SwappedJoker(str, enum.Enum):
-    """Where a joker freed by a swap goes (RULES.md §6)."""
+    """Where a joker freed by a swap goes (rules §6)."""
 
     MELD_SAME_TURN = "meld_same_turn"
-    """It must be laid down or laid off in the same action (S000 §9, DRoV Nr. 6)."""
+    """It must be laid down or laid off in the same action (cardgames.zone §9, DRoV Nr. 6)."""
     TO_HAND = "to_hand"
-    """It goes to the hand (S003 ¶5)."""
+    """It goes to the hand (house rules ¶5)."""
     MELD_OR_DISCARD = "meld_or_discard"
-    """It is placed in the same action, or discarded to end the turn (S001)."""
+    """It is placed in the same action, or discarded to end the turn (German Rummy page)."""
 
 
 @enum.unique
 class StockExhausted(str, enum.Enum):
-    """What happens when the stock runs out (RULES.md §9)."""
+    """What happens when the stock runs out (rules §9)."""
 
     RESHUFFLE = "reshuffle"
-    """The discard pile but its top card becomes the new stock (S000 §9, S003)."""
+    """The discard pile but its top card becomes the new stock (cardgames.zone §9, house rules)."""
     END_ROUND = "end_round"
     """The round ends without a winner (DRoV Nr. 5)."""
 
 
 @enum.unique
 class MatchScoring(str, enum.Enum):
-    """How a match (Partie) is scored (RULES.md §11)."""
+    """How a match (Partie) is scored (rules §11)."""
 
     PENALTIES = "penalties"
-    """Penalty points add up; the lowest total wins (S000 §8, S003)."""
+    """Penalty points add up; the lowest total wins (cardgames.zone §8, house rules)."""
     TOURNAMENT = "tournament"
     """Points per round from a caller's table, most points win (DRoV Nr. 12–14)."""
 
@@ -233,7 +235,7 @@ class Rules:
     ``Rules()`` plays by the German Rommé association's tournament rules
     (DRoV) with the dealer playing, a home game under tournament rules;
     ``PRESETS`` holds the named rule books. Field names and values follow
-    RULES.md; each field names its source.
+    the rules page of the documentation; each field names its source.
 
     >>> Rules().opening_threshold
     40
@@ -246,65 +248,65 @@ class Rules:
         InvalidRulesError: For impossible values or combinations.
     """
 
-    # -- deck, seats, deal (RULES.md §2) --
+    # -- deck, seats, deal (rules §2) --
     decks: int = 2
-    """French packs of 52 in the deck: 1 or 2 (DRoV Nr. 1; S003 allows one pack for two players)."""
+    """French packs of 52 in the deck: 1 or 2 (DRoV Nr. 1; the house rules allow one pack for two players)."""
     jokers: int = 6
-    """Jokers in the deck, 0 to 8 (DRoV Nr. 1: 6; S003: 2 to 4)."""
+    """Jokers in the deck, 0 to 8 (DRoV Nr. 1: 6; house rules: 2 to 4)."""
     hand_size: int = 13
     """Cards dealt to each player, 1 to 15 (DRoV Nr. 3: 13)."""
     max_players: int = MAX_SEATS
     """The most seats these rules are played with (2–6); the deck must deal them all."""
     extra_card: ExtraCard = attrs.field(default=ExtraCard.NONE, converter=_to_extra_card)
-    """Who gets one more card (S000 §4: the first player)."""
+    """Who gets one more card (cardgames.zone §4: the first player)."""
     upcard: bool = True
-    """Whether the top stock card starts the discard pile (DRoV Nr. 3; S000 §4: no)."""
+    """Whether the top stock card starts the discard pile (DRoV Nr. 3; cardgames.zone §4: no)."""
     first_player: FirstPlayer = attrs.field(
         default=FirstPlayer.LEFT_OF_DEALER, converter=_to_first_player
     )
     """Who plays first (DRoV Nr. 3)."""
     first_turn_draws: bool = True
-    """Whether the first player draws in the first turn (S000 §4: no)."""
+    """Whether the first player draws in the first turn (cardgames.zone §4: no)."""
     dealer_sits_out: bool = False
     """Whether the dealer gets no cards this round (DRoV Nr. 2, tournament tables)."""
 
-    # -- melds (RULES.md §3) --
+    # -- melds (rules §3) --
     set_distinct_suits: bool = True
     """Whether a set's suits must differ (DRoV Nr. 8)."""
     ace_wraps: bool = True
-    """Whether a run may pass the corner, K-A-2 (DRoV Nr. 8; S000 §5: no)."""
+    """Whether a run may pass the corner, K-A-2 (DRoV Nr. 8; cardgames.zone §5: no)."""
     joker_limit: JokerLimit = attrs.field(default=JokerLimit.MINORITY, converter=_to_joker_limit)
     """How many jokers a meld may hold (DRoV Nr. 8: fewer than natural cards)."""
     adjacent_jokers: AdjacentJokers = attrs.field(
         default=AdjacentJokers.FORBIDDEN, converter=_to_adjacent_jokers
     )
-    """Whether jokers may lie side by side in a run (DRoV Nr. 8, S000 §5)."""
+    """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5)."""
 
-    # -- drawing (RULES.md §4) --
+    # -- drawing (rules §4) --
     take_discard: TakeDiscardMode = attrs.field(
         default=TakeDiscardMode.IMMEDIATE_USE, converter=_to_take_discard_mode
     )
-    """When the top discard may be taken (DRoV Nr. 4a/4b, S000 §6)."""
+    """When the top discard may be taken (DRoV Nr. 4a/4b, cardgames.zone §6)."""
     rediscard_taken: bool = False
-    """Under ``free``: whether the card taken may be discarded again this turn (S000 §6)."""
+    """Under ``free``: whether the card taken may be discarded again this turn (cardgames.zone §6)."""
     last_card_stock_only: bool = True
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
     failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
-    """What a take-back that returns a taken discard does (DRoV Nr. 4c; S000 §9)."""
+    """What a take-back that returns a taken discard does (DRoV Nr. 4c; cardgames.zone §9)."""
 
-    # -- opening (RULES.md §5) --
+    # -- opening (rules §5) --
     opening_threshold: int = 40
-    """Meld value a player's first lay-downs must reach (DRoV Nr. 6: 40; S000: 30; Schmidt: 31)."""
+    """Meld value a player's first lay-downs must reach (DRoV Nr. 6: 40; cardgames.zone: 30; Schmidt: 31)."""
     opening_sums_melds: bool = True
     """Whether all melds laid in the opening turn count together (DRoV Nr. 4a)."""
     opening_requires_run: bool = False
-    """Whether the opening must include a run (S000 §10 variant)."""
+    """Whether the opening must include a run (cardgames.zone §10 variant)."""
     opening_allows_jokers: bool = True
     """Whether jokers may be part of the opening (Schmidt S. 3 variant: no)."""
     opening_turn_layoffs: bool = True
-    """Whether the player may lay off and swap in the turn of opening (DRoV Nr. 6; S003: no)."""
+    """Whether the player may lay off and swap in the turn of opening (DRoV Nr. 6; house rules: no)."""
 
-    # -- joker swap (RULES.md §6) --
+    # -- joker swap (rules §6) --
     joker_swap: bool = True
     """Whether a melded joker may be swapped for the card it stands for (DRoV Nr. 9)."""
     swap_set_needs_four: bool = True
@@ -312,13 +314,13 @@ class Rules:
     swapped_joker: SwappedJoker = attrs.field(
         default=SwappedJoker.MELD_SAME_TURN, converter=_to_swapped_joker
     )
-    """Where the freed joker goes (DRoV Nr. 6; S001; S003)."""
+    """Where the freed joker goes (DRoV Nr. 6; German Rummy page; house rules)."""
     swap_back_same_meld: bool = True
-    """Whether the freed joker may go back into the meld it came from (S001: no)."""
+    """Whether the freed joker may go back into the meld it came from (German Rummy page: no)."""
     swap_own_new_joker: bool = False
     """Whether a joker laid this turn may be swapped this turn (DRoV Streitfall 20: no)."""
 
-    # -- discarding and going out (RULES.md §4, §7) --
+    # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(
         default=JokerDiscard.LAST_CARD_ONLY, converter=_to_joker_discard
     )
@@ -326,42 +328,42 @@ class Rules:
     jokers_only_ends_round: bool = True
     """Whether discarding a joker from a hand of only jokers ends the round (DRoV Streitfall 8)."""
     discard_to_go_out: bool = True
-    """Whether the last card must be discarded (DRoV Nr. 10, Streitfall 7; S000 §8)."""
+    """Whether the last card must be discarded (DRoV Nr. 10, Streitfall 7; cardgames.zone §8)."""
 
-    # -- Hand-Rommé (RULES.md §8) --
+    # -- Hand-Rommé (rules §8) --
     hand_romme_waives_threshold: bool = True
     """Whether a Hand-Rommé of own melds only needs no threshold (DRoV Nr. 10)."""
     hand_romme_first_at_table: bool = False
     """Whether a Hand-Rommé needs that nobody at the table has opened yet."""
     hand_romme_multiplier: int = 1
-    """Factor on every other player's penalty after a Hand-Rommé (S000 §8, S001: 2)."""
+    """Factor on every other player's penalty after a Hand-Rommé (cardgames.zone §8, German Rummy page: 2)."""
 
-    # -- stock (RULES.md §9) --
+    # -- stock (rules §9) --
     stock_exhausted: StockExhausted = attrs.field(
         default=StockExhausted.END_ROUND, converter=_to_stock_exhausted
     )
-    """What happens when the stock runs out (DRoV Nr. 5; S000 §9)."""
+    """What happens when the stock runs out (DRoV Nr. 5; cardgames.zone §9)."""
     max_reshuffles: int | None = None
     """Under ``reshuffle``: how often the stock may be refilled (0 to 20); ``None`` for as often as
     the rule books allow, which the library bounds at `MAX_RESHUFFLES` (20) so that every round ends."""
 
-    # -- scoring (RULES.md §10) --
+    # -- scoring (rules §10) --
     ace_penalty: int = 11
-    """Penalty of an ace left in hand (DRoV Nr. 11: 11; S001: 15)."""
+    """Penalty of an ace left in hand (DRoV Nr. 11: 11; German Rummy page: 15)."""
     joker_penalty: int = 20
     """Penalty of a joker left in hand (DRoV Nr. 11: 20)."""
     not_opened_penalty: int | None = None
-    """Flat penalty of a player who never opened, instead of the hand (S000 §8 variant: 100)."""
+    """Flat penalty of a player who never opened, instead of the hand (cardgames.zone §8 variant: 100)."""
 
-    # -- match (RULES.md §11) --
+    # -- match (rules §11) --
     match_scoring: MatchScoring = attrs.field(
         default=MatchScoring.TOURNAMENT, converter=_to_match_scoring
     )
     """How the match is scored (DRoV Nr. 12–14: tournament points)."""
     match_rounds: int | None = None
-    """Rounds in a match; ``None`` for no fixed number (S001: 3)."""
+    """Rounds in a match; ``None`` for no fixed number (German Rummy page: 3)."""
     match_limit: int | None = None
-    """Penalty total that ends the match when reached or passed (S000 §8: e.g. 500)."""
+    """Penalty total that ends the match when reached or passed (cardgames.zone §8: e.g. 500)."""
 
     def __attrs_post_init__(self) -> None:
         problem = _problem(self)
@@ -477,7 +479,7 @@ def _problem(rules: Rules) -> str | None:
     return None
 
 
-# -- presets (RULES.md §12) ----------------------------------------------------
+# -- presets (rules §12) ----------------------------------------------------
 
 _DROV_HOME = Rules()
 
@@ -503,11 +505,11 @@ _CLASSIC = Rules(
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
-        # DRoV tournament rules as reported by S002 (Nr. 1-14, Streitfälle).
+        # The DRoV tournament rules (Nr. 1-14, Streitfälle).
         "drov": attrs.evolve(_DROV_HOME, dealer_sits_out=True),
-        # S000: the rules page of the play-against-the-computer site.
+        # cardgames.zone's rules page, the standard rules.
         "classic": _CLASSIC,
-        # S000 §10: the same site's preset against the computer.
+        # cardgames.zone §10: the same site's settings against the computer.
         "cardgames-zone": attrs.evolve(
             _CLASSIC,
             take_discard=TakeDiscardMode.FREE,
@@ -515,7 +517,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             match_limit=None,
             match_rounds=3,
         ),
-        # S001: an online site's "German Rummy".
+        # An online site's "German Rummy" page.
         "german-rummy": attrs.evolve(
             _CLASSIC,
             extra_card=ExtraCard.NONE,
@@ -530,7 +532,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             match_limit=None,
             match_rounds=3,
         ),
-        # S003: a short house-rules text.
+        # A short house-rules text.
         "house": attrs.evolve(
             _CLASSIC,
             jokers=4,
@@ -544,14 +546,14 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             swapped_joker=SwappedJoker.TO_HAND,
             hand_romme_multiplier=1,
         ),
-        # ASS Altenburger's leaflet as reported by S002: DRoV, dealer plays, 30 to open.
+        # ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open.
         "ass": attrs.evolve(
             _DROV_HOME,
             opening_threshold=30,
             match_scoring=MatchScoring.PENALTIES,
             match_limit=500,
         ),
-        # Schmidt Spiele's leaflet as reported by S002: DRoV, 31 to open, no K-A-2, doubles.
+        # Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, doubles.
         "schmidt": attrs.evolve(
             _DROV_HOME,
             opening_threshold=31,
@@ -562,7 +564,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         ),
     }
 )
-"""The named rule books (RULES.md §12): ``drov``, ``classic``, ``cardgames-zone``,
+"""The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
 ``german-rummy``, ``house``, ``ass`` and ``schmidt``."""
 
 _ALIASES: Final = {
@@ -602,8 +604,9 @@ def find_rules(name: str) -> Rules:
     """Return the preset called `name`, ignoring case, spaces and punctuation.
 
     Besides the preset names, aliases are accepted: ``"DRoV"``,
-    ``"tournament"``, ``"Turnier"``, ``"S000"`` … ``"S003"`` (the rule
-    documents the presets come from), ``"cardgames.zone"``,
+    ``"tournament"``, ``"Turnier"``, ``"S000"`` … ``"S003"`` (the short tags of
+    the rule documents the presets come from, see the sources page),
+    ``"cardgames.zone"``,
     ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``.
 
     >>> find_rules("DRoV").dealer_sits_out
@@ -626,7 +629,7 @@ def find_rules(name: str) -> Rules:
 def preset_name(rules: Rules) -> str | None:
     """Return the name of the preset equal to `rules`, or ``None``.
 
-    >>> preset_name(find_rules("S000"))
+    >>> preset_name(find_rules("Klassisch"))
     'classic'
     """
     for name, preset in PRESETS.items():

@@ -1,9 +1,11 @@
 """Scoring (Abrechnung): penalty points of cards left in hand, and the result of a round.
 
-RULES.md §10: every player who did not go out pays the penalty of their
+Rules §10: every player who did not go out pays the penalty of their
 hand (2–10 face value, J/Q/K 10, ace ``ace_penalty``, joker
 ``joker_penalty``), or ``not_opened_penalty`` if they never opened; a
 Hand-Rommé multiplies the others' penalties by ``hand_romme_multiplier``.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -25,9 +27,9 @@ class EndReason(str, enum.Enum):
     """How a round ended."""
 
     WENT_OUT = "went_out"
-    """A player got rid of their last card (Rommé, RULES.md §7)."""
+    """A player got rid of their last card (Rommé, rules §7)."""
     STOCK_EXHAUSTED = "stock_exhausted"
-    """The stock ran out and could not be refilled (RULES.md §9, DRoV Nr. 5)."""
+    """The stock ran out and could not be refilled (rules §9, DRoV Nr. 5)."""
     JOKERS_ONLY = "jokers_only"
     """A player holding only jokers discarded one (DRoV Streitfall 8)."""
 
@@ -91,7 +93,7 @@ class RoundResult:
     )
     """The seat that went out, or ``None`` when nobody did."""
     hand_romme: bool = attrs.field(validator=is_boolean("hand_romme"))
-    """Whether the winner went out by a Hand-Rommé (RULES.md §8)."""
+    """Whether the winner went out by a Hand-Rommé (rules §8)."""
     penalties: tuple[int, ...] = attrs.field(converter=_seats)
     """Each seat's penalty points for the round, the multiplier applied (0 for the winner and a dealer who sat out)."""
     dealt_in: tuple[bool, ...] = attrs.field(converter=_flags)

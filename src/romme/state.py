@@ -2,6 +2,8 @@
 
 `new_game` deals a round reproducibly from a seed; `new_position` sets up
 any position from explicit cards and checks that they form the deck.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class TableMeld:
     """A meld on the table with its owner.
 
     ``staged`` melds were laid this turn by a player who has not reached
-    the opening yet; a `TakeBack` returns them (RULES.md §5). ``fresh``
+    the opening yet; a `TakeBack` returns them (rules §5). ``fresh``
     holds the positions of jokers laid this turn, which may not be swapped
     this turn when ``swap_own_new_joker`` is off (DRoV Streitfall 20).
 
@@ -105,7 +107,7 @@ class TurnState:
     number: int = attrs.field(default=0, validator=_guard.is_integer("number", 0, MAX_TURNS))
     """Turns played before this one in the round."""
     opened_before: bool = attrs.field(default=False, validator=_guard.is_boolean("opened_before"))
-    """Whether the player had opened before this turn (for Hand-Rommé, RULES.md §8)."""
+    """Whether the player had opened before this turn (for Hand-Rommé, rules §8)."""
     taken: Card | None = attrs.field(default=None, converter=_card_or_none)
     """The card taken from the discard pile this turn, if any."""
     taken_in_hand: bool = attrs.field(default=False, validator=_guard.is_boolean("taken_in_hand"))
@@ -175,7 +177,7 @@ class GameState:
     rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
     seed: int = attrs.field(validator=_guard.is_integer("seed"))
-    """The seed of the round; reshuffles of the stock draw from it (RULES.md §9)."""
+    """The seed of the round; reshuffles of the stock draw from it (rules §9)."""
     dealer: int = attrs.field(validator=_guard.is_integer("dealer"))
     """The dealer's seat."""
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
@@ -337,7 +339,7 @@ def check_seats(rules: Rules, players: object, dealer: object) -> None:
 
 
 def first_player(rules: Rules, dealer: int, dealt_in: Sequence[bool]) -> int:
-    """Return the seat that plays first in a round dealt by `dealer` (RULES.md §2)."""
+    """Return the seat that plays first in a round dealt by `dealer` (rules §2)."""
     if rules.first_player is FirstPlayer.DEALER and dealt_in[dealer]:
         return dealer
     return _seat_after(dealer, dealt_in)
@@ -352,7 +354,7 @@ def new_game(
     gives the same deal on every machine; with `seed` ``None`` a fresh
     seed is drawn and recorded in the state. Cards are dealt one at a
     time, clockwise from the dealer's left, to every seat dealt in
-    (RULES.md §2).
+    (rules §2).
 
     Args:
         rules: The rules; ``Rules()`` if ``None``.

@@ -21,6 +21,8 @@ does.
 >>> test_a_meld_is_worth_something()
 
 .. _hypothesis: https://hypothesis.readthedocs.io/
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -192,7 +194,7 @@ def _sub_multisets(
 
 
 def presets() -> st.SearchStrategy[Rules]:
-    """One of the named rule books in `romme.PRESETS` (RULES.md §12)."""
+    """One of the named rule books in `romme.PRESETS` (rules §12)."""
     return st.sampled_from(tuple(PRESETS.values()))
 
 
@@ -249,7 +251,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     jokers = draw(st.integers(0, MAX_JOKERS))
     max_players = draw(st.integers(_PLAYABLE_SEATS, MAX_SEATS))
     dealt_in = max_players - 1 if sits_out else max_players
-    # The deal must leave the stock at least one card (RULES.md §2).
+    # The deal must leave the stock at least one card (rules §2).
     room = decks * 52 + jokers - 1 - int(extra_card is not ExtraCard.NONE) - int(upcard)
     hand_size = draw(st.integers(1, min(max_hand_size, room // dealt_in)))
     joker_discard = draw(st.sampled_from(tuple(JokerDiscard)))

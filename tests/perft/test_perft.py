@@ -1,4 +1,4 @@
-"""Golden legal-action counts (perft): any change to legality shows up as a diff (DESIGN.md guarantee 3)."""
+"""Golden legal-action counts (perft): any change to legality shows up as a diff (docs/maintainers.md guarantee 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""DESIGN.md guarantees 1–5 as properties of random legal play, for every preset."""
+"""docs/maintainers.md guarantees 1–5 as properties of random legal play, for every preset.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -41,6 +44,10 @@ ENGINE_SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
+QUICK_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=min(2, settings().max_examples))
+"""Audited random play in the plain run: two rounds per preset (the full run is marked slow)."""
+FULL_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=max(6, settings().max_examples // 16))
+"""Audited random play in the slow run: six rounds per preset, sixty-two under ``thorough``."""
 MAX_STEPS = 3000
 """A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
 
@@ -139,11 +146,7 @@ def _audit(state: GameState, actions: tuple[Action, ...], rng: random.Random) ->
             assert () == legal_actions(seen)
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
-@ENGINE_SETTINGS
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
-    """DESIGN.md guarantees 1–5 hold at every step of random legal play (RULES.md §2–§10)."""
+def _play_audited(preset: str, seed: int) -> None:
     rules = _bounded(PRESETS[preset])
     players = 3 + seed % 2 if rules.dealer_sits_out else 2 + seed % 3
     final = _play(rules, players, seed, audit=True)
@@ -152,8 +155,25 @@ def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@QUICK_PLAY_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
+    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10)."""
+    _play_audited(preset, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", list(PRESETS))
+@FULL_PLAY_SETTINGS
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_random_play_keeps_the_guarantees_in_many_rounds(preset: str, seed: int) -> None:
+    """docs/maintainers.md guarantees 1–5 hold at every step of many rounds of random legal play (rules §2–§10)."""
+    _play_audited(preset, seed)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play_ends_every_round(preset: str) -> None:
-    """Random legal play ends every round (DESIGN.md guarantee 4; RULES.md §9 bounds the stock)."""
+    """Random legal play ends every round (docs/maintainers.md guarantee 4; rules §9 bounds the stock)."""
     rules = _bounded(PRESETS[preset])
     for seed in range(3):
         final = _play(rules, 4, 1000 + seed, audit=False)
@@ -163,7 +183,7 @@ def test_random_play_ends_every_round(preset: str) -> None:
 @ENGINE_SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32), steps=st.integers(0, 40))
 def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
-    """Positions that differ only in hidden cards give a player equal views (DESIGN.md guarantee 5)."""
+    """Positions that differ only in hidden cards give a player equal views (docs/maintainers.md guarantee 5)."""
     rules = PRESETS["classic"]
     state = new_game(rules, 4, seed=seed)
     rng = random.Random(seed)
@@ -192,13 +212,13 @@ def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
 
 
 def test_view_fields_hold_no_hidden_cards() -> None:
-    """A PlayerView has no field for other hands, the stock or the seed (DESIGN.md guarantee 5)."""
+    """A PlayerView has no field for other hands, the stock or the seed (docs/maintainers.md guarantee 5)."""
     names = {field.name for field in attrs.fields(type(view(new_game(seed=1), 0)))}
     assert not names & {"hands", "stock", "seed"}
 
 
 def test_same_seed_same_game() -> None:
-    """The same seed and actions give the same states (DESIGN.md guarantee 2)."""
+    """The same seed and actions give the same states (docs/maintainers.md guarantee 2)."""
     first = _play(PRESETS["drov"], 4, 99, audit=False)
     second = _play(PRESETS["drov"], 4, 99, audit=False)
     assert first == second
@@ -239,22 +259,22 @@ def _brute_force(state: GameState) -> list[Action]:
     return found
 
 
+@pytest.mark.parametrize(
+    "seed", [5, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (6, 7, 8))]
+)
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_every_legal_action_is_generated(preset: str) -> None:
+def test_every_legal_action_is_generated(preset: str, seed: int) -> None:
     """Whatever the checker accepts, legal_actions offers an action with the same outcome (guarantee 3)."""
     rules = _bounded(PRESETS[preset])
-    for seed in (5, 6, 7, 8):
-        state = new_game(rules, 4, seed=seed)
-        rng = random.Random(seed)
-        step = 0
-        while not state.is_over and step < 150:
-            actions = legal_actions(state)
-            if step % 3 == 0:
-                outcomes = {apply(state, action) for action in actions}
-                for action in _brute_force(state):
-                    if is_legal(state, action):
-                        assert apply(state, action) in outcomes, (
-                            f"{action} is legal but not offered"
-                        )
-            state = apply(state, rng.choice(actions))
-            step += 1
+    state = new_game(rules, 4, seed=seed)
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over and step < 150:
+        actions = legal_actions(state)
+        if step % 3 == 0:
+            outcomes = {apply(state, action) for action in actions}
+            for action in _brute_force(state):
+                if is_legal(state, action):
+                    assert apply(state, action) in outcomes, f"{action} is legal but not offered"
+        state = apply(state, rng.choice(actions))
+        step += 1

@@ -1,4 +1,7 @@
-"""DESIGN.md guarantee 6 as properties: every value of random legal play survives a JSON round trip."""
+"""docs/maintainers.md guarantee 6 as properties: every value of random legal play survives a JSON round trip.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -45,7 +48,7 @@ SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
 
 
 def assert_round_trips(value: object, kind: str) -> None:
-    """Assert `value` survives loads(dumps(x)) and from_dict(to_dict(x)) unchanged (DESIGN.md guarantee 6)."""
+    """Assert `value` survives loads(dumps(x)) and from_dict(to_dict(x)) unchanged (docs/maintainers.md guarantee 6)."""
     document = to_dict(value)
     assert FORMAT_VERSION == document["romme"]
     assert kind == document["type"]
@@ -57,7 +60,7 @@ def assert_round_trips(value: object, kind: str) -> None:
 
 
 def _bounded(rules: Rules) -> Rules:
-    """Cap the reshuffles so random play ends quickly (RULES.md §9 `max_reshuffles`)."""
+    """Cap the reshuffles so random play ends quickly (rules §9 `max_reshuffles`)."""
     if rules.stock_exhausted is StockExhausted.RESHUFFLE:
         return attrs.evolve(rules, max_reshuffles=1)
     return rules
@@ -98,7 +101,7 @@ def _random_round(rules: Rules, players: int, seed: int) -> tuple[list[Step], Ga
 @PLAY_SETTINGS
 @given(seed=SEEDS)
 def test_random_play_round_trips(preset: str, seed: int) -> None:
-    """Every state, views, legal actions, the result and the record of random play survive JSON (DESIGN.md guarantee 6)."""
+    """Every state, views, legal actions, the result and the record of random play survive JSON (docs/maintainers.md guarantee 6)."""
     rules = _bounded(PRESETS[preset])
     steps, final = _random_round(rules, _seats(rules, seed), seed)
     rng = random.Random(seed)
@@ -115,7 +118,7 @@ def test_random_play_round_trips(preset: str, seed: int) -> None:
     assert_round_trips(final, "state")
     for seat in range(final.players):
         assert_round_trips(view(final, seat), "view")
-    # RULES.md §10: the round's result.
+    # rules §10: the round's result.
     assert_round_trips(score_round(final), "round_result")
     # A record made during play replays every state, and survives JSON.
     record = GameRecord.start(steps[0].state if steps else final)
@@ -130,7 +133,7 @@ def test_random_play_round_trips(preset: str, seed: int) -> None:
 @PLAY_SETTINGS
 @given(rules=rules_values(), seed=SEEDS, steps=st.integers(0, 60))
 def test_states_under_evolved_rules_round_trip(rules: Rules, seed: int, steps: int) -> None:
-    """States under rules that are no preset keep those rules through JSON (DESIGN.md guarantee 6)."""
+    """States under rules that are no preset keep those rules through JSON (docs/maintainers.md guarantee 6)."""
     rules = _bounded(rules)
     state = new_game(rules, _seats(rules, seed), seed=seed)
     rng = random.Random(seed)
@@ -148,7 +151,7 @@ def test_states_under_evolved_rules_round_trip(rules: Rules, seed: int, steps: i
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_preset_rules_document_names_the_preset(preset: str) -> None:
-    """A preset is stored by its name alone (RULES.md §12, DESIGN.md guarantee 6)."""
+    """A preset is stored by its name alone (rules §12, docs/maintainers.md guarantee 6)."""
     rules = PRESETS[preset]
     expected = {"romme": 1, "type": "rules", "preset": preset}
     assert expected == to_dict(rules)
@@ -156,7 +159,7 @@ def test_preset_rules_document_names_the_preset(preset: str) -> None:
 
 
 def test_evolved_rules_document_lists_the_differences() -> None:
-    """A house variant is stored as its nearest preset and the fields that differ (DESIGN.md guarantee 6)."""
+    """A house variant is stored as its nearest preset and the fields that differ (docs/maintainers.md guarantee 6)."""
     rules = attrs.evolve(PRESETS["classic"], opening_threshold=40, not_opened_penalty=100)
     expected = {
         "romme": 1,
@@ -170,7 +173,7 @@ def test_evolved_rules_document_lists_the_differences() -> None:
 
 
 def test_default_rules_round_trip() -> None:
-    """`Rules()` (DRoV with the dealer playing, RULES.md §12) survives JSON unchanged."""
+    """`Rules()` (DRoV with the dealer playing, rules §12) survives JSON unchanged."""
     assert_round_trips(Rules(), "rules")
 
 
@@ -203,7 +206,7 @@ def _house_variants(draw: st.DrawFn) -> Rules:
 
 @given(rules=_house_variants())
 def test_evolved_rules_round_trip(rules: Rules) -> None:
-    """Any `attrs.evolve`'d rules value survives JSON unchanged (DESIGN.md guarantee 6)."""
+    """Any `attrs.evolve`'d rules value survives JSON unchanged (docs/maintainers.md guarantee 6)."""
     assert_round_trips(rules, "rules")
 
 
@@ -228,7 +231,7 @@ def _play_match(match: Match, rng: random.Random, *, max_actions: int) -> list[M
 @PLAY_SETTINGS
 @given(seed=SEEDS)
 def test_classic_match_round_trips_to_its_end(seed: int) -> None:
-    """A classic match of 3 played to the 500 limit survives JSON at every round (RULES.md §11, DESIGN.md guarantee 6)."""
+    """A classic match of 3 played to the 500 limit survives JSON at every round (rules §11, docs/maintainers.md guarantee 6)."""
     match = new_match(PRESETS["classic"], 3, seed=seed, dealer=seed % 3)
     snapshots = _play_match(match, random.Random(seed), max_actions=100_000)
     assert snapshots[-1].is_over
@@ -239,7 +242,7 @@ def test_classic_match_round_trips_to_its_end(seed: int) -> None:
 @PLAY_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 6))
 def test_cardgames_zone_match_round_trips_to_its_end(seed: int, players: int) -> None:
-    """A cardgames-zone match of 3 rounds survives JSON at every round (RULES.md §11, DESIGN.md guarantee 6)."""
+    """A cardgames-zone match of 3 rounds survives JSON at every round (rules §11, docs/maintainers.md guarantee 6)."""
     rules = attrs.evolve(PRESETS["cardgames-zone"], max_reshuffles=1)
     match = new_match(rules, players, seed=seed)
     snapshots = _play_match(match, random.Random(seed), max_actions=100_000)
@@ -252,7 +255,7 @@ def test_cardgames_zone_match_round_trips_to_its_end(seed: int, players: int) ->
 @PLAY_SETTINGS
 @given(seed=SEEDS)
 def test_tournament_match_with_points_table_round_trips(seed: int) -> None:
-    """A DRoV match keeps the caller's points table through JSON (DRoV Nr. 12–14, DESIGN.md guarantee 6)."""
+    """A DRoV match keeps the caller's points table through JSON (DRoV Nr. 12–14, docs/maintainers.md guarantee 6)."""
     table = PointsTable(
         went_out=5, hand_romme=6, not_opened=0, opened=[(10, 3), (50, 2), (None, 1)], sat_out=2
     )

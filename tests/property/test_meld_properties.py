@@ -1,8 +1,10 @@
-"""Invariants of meld validation and meld search (RULES.md §3; DESIGN.md "Melds").
+"""Invariants of meld validation and meld search (rules §3; docs/maintainers.md "Melds").
 
-The oracle below reads RULES.md §3 directly (sets, runs, the corner, joker
+The oracle below reads rules §3 directly (sets, runs, the corner, joker
 limits, jokers side by side, values) without using the library's code, and
 the properties compare the library with it.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -51,14 +53,14 @@ CYCLE: Final[tuple[Rank, ...]] = (
     Rank.KING,
     Rank.ACE,
 )
-"""The ranks in run order, 2 … A (RULES.md §3)."""
+"""The ranks in run order, 2 … A (rules §3)."""
 LINE: Final[tuple[Rank, ...]] = (Rank.ACE, *CYCLE)
 """Run order without passing the corner: the ace low before the 2, or high after the king."""
 
 kinds = st.sampled_from((None, MeldKind.SET, MeldKind.RUN))
 
 
-# -- an independent reading of RULES.md §3 ----------------------------------------------------
+# -- an independent reading of rules §3 ----------------------------------------------------
 
 
 def naturals_of(cards: Sequence[Card]) -> list[Card]:
@@ -134,7 +136,7 @@ def is_run(cards: Sequence[Card], rules: Rules) -> bool:
 
 
 def oracle(cards: Sequence[Card], rules: Rules, kind: MeldKind | None) -> bool:
-    """Whether RULES.md §3 lets `cards` form a meld (of `kind`, if given)."""
+    """Whether rules §3 lets `cards` form a meld (of `kind`, if given)."""
     if kind is MeldKind.SET:
         return is_set(cards, rules)
     if kind is MeldKind.RUN:
@@ -164,7 +166,7 @@ def expected_value(meld: Meld) -> int:
 
 
 def check_meld_shape(meld: Meld, rules: Rules) -> None:
-    """The meld's ranks, suit and jokers say the same as its cards, under RULES.md §3."""
+    """The meld's ranks, suit and jokers say the same as its cards, under rules §3."""
     assert len(meld.cards) == len(meld.ranks)
     joker_places = [p for p, card in enumerate(meld.cards) if card.is_joker]
     assert joker_places == [role.position for role in meld.jokers]
@@ -230,7 +232,7 @@ def test_validate_meld_raises_only_invalid_meld_error(
 def test_equal_cards_meld_alike(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
-    """Cards are values, all jokers equal (RULES.md §2): fresh Card objects equal to the given ones meld alike."""
+    """Cards are values, all jokers equal (rules §2): fresh Card objects equal to the given ones meld alike."""
     copies = tuple(Card(card.rank, card.suit) for card in cards)
     valid = is_valid_meld(cards, rules, kind=kind)
     assert valid == is_valid_meld(copies, rules, kind=kind)
@@ -256,7 +258,7 @@ def test_is_valid_meld_agrees_with_validate_meld(
 def test_validity_follows_rules_md_s3(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
-    """is_valid_meld agrees with an independent reading of RULES.md §3 (sets, runs, corner, joker limits, adjacency)."""
+    """is_valid_meld agrees with an independent reading of rules §3 (sets, runs, corner, joker limits, adjacency)."""
     assert oracle(cards, rules, kind) == is_valid_meld(cards, rules, kind=kind)
 
 
@@ -264,7 +266,7 @@ def test_validity_follows_rules_md_s3(
 def test_valid_meld_keeps_the_cards_and_counts_what_they_stand_for(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
-    """A valid meld holds exactly the cards given; its value is the sum of the cards they stand for (RULES.md §3)."""
+    """A valid meld holds exactly the cards given; its value is the sum of the cards they stand for (rules §3)."""
     if not is_valid_meld(cards, rules, kind=kind):
         return
     meld = validate_meld(cards, rules, kind=kind)
@@ -317,7 +319,7 @@ def test_set_order_does_not_matter(cards: tuple[Card, ...], rules: Rules, rng: R
 def test_the_given_order_decides_where_jokers_stand(
     laid: tuple[tuple[Card, ...], tuple[Rank, ...], Rules],
 ) -> None:
-    """Cards given in a valid table order keep it: each joker stands for the card at its position (RULES.md §3)."""
+    """Cards given in a valid table order keep it: each joker stands for the card at its position (rules §3)."""
     cards, window, rules = laid
     naturals = naturals_of(cards)
     if not naturals:
@@ -347,7 +349,7 @@ def test_found_melds_validate_to_themselves(hand: tuple[Card, ...], rules: Rules
 def melds_as_given(
     candidates: Sequence[tuple[Card, ...]], kind: MeldKind, rules: Rules
 ) -> list[Meld]:
-    """The candidates that form a meld of `kind` in the order given (RULES.md §3), as melds."""
+    """The candidates that form a meld of `kind` in the order given (rules §3), as melds."""
     found = []
     for cards in candidates:
         if is_valid_meld(cards, rules, kind=kind):
@@ -383,7 +385,7 @@ def runs_in_order(hand: Sequence[Card], rules: Rules) -> list[Meld]:
 
     The joker places come in the order of a choice place by place from the
     lowest, a natural card before a joker. A joker may stand for a card the
-    hand holds (RULES.md §3).
+    hand holds (rules §3).
     """
     jokers = Counter(hand)[JOKER]
     found = []
@@ -410,13 +412,13 @@ def runs_in_order(hand: Sequence[Card], rules: Rules) -> list[Meld]:
 
 
 @given(dense_hands(max_size=9, max_jokers=4), rules_values())
-def test_find_melds_lists_every_meld_in_order_RULES_md_s3(
+def test_find_melds_lists_every_meld_in_order_rules_s3(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
     """find_melds gives exactly the melds of the hand as validate_meld builds them, in a fixed order.
 
     Sets by rank come first, then runs by suit, start, length and joker
-    places (RULES.md §3); move generation and seeded games rely on the order.
+    places (rules §3); move generation and seeded games rely on the order.
     """
     assert find_melds(hand, rules) == (*sets_in_order(hand, rules), *runs_in_order(hand, rules))
 
@@ -456,16 +458,16 @@ def plain_best(hand: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 
 
 @given(dense_hands(max_size=9, max_jokers=3), rules_values())
-def test_best_melds_choose_as_the_plain_recursion_RULES_md_s3(
+def test_best_melds_choose_as_the_plain_recursion_rules_s3(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
-    """best_melds: the greatest value (RULES.md §3), then the fewest jokers, then the first found."""
+    """best_melds: the greatest value (rules §3), then the fewest jokers, then the first found."""
     assert best_melds(hand, rules) == plain_best(hand, rules)
 
 
 @given(st.one_of(dense_hands(), hands()), rules_values())
 def test_found_melds_have_no_duplicates(hand: tuple[Card, ...], rules: Rules) -> None:
-    """find_melds lists each distinct meld once (DESIGN.md)."""
+    """find_melds lists each distinct meld once (docs/maintainers.md "Melds")."""
     melds = find_melds(hand, rules)
     assert len(melds) == len(set(melds))
 
@@ -474,7 +476,7 @@ def test_found_melds_have_no_duplicates(hand: tuple[Card, ...], rules: Rules) ->
 def test_find_melds_finds_every_meld_of_the_hand(
     hand: tuple[Card, ...], rules: Rules, data: st.DataObject
 ) -> None:
-    """Any valid meld made of some of the hand's cards is among find_melds (DESIGN.md)."""
+    """Any valid meld made of some of the hand's cards is among find_melds (docs/maintainers.md "Melds")."""
     indices = data.draw(
         st.lists(st.integers(0, max(0, len(hand) - 1)), min_size=3, max_size=8, unique=True)
         if len(hand) >= 3

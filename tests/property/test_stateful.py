@@ -1,4 +1,4 @@
-"""DESIGN.md guarantees 1–6 as a hypothesis state machine: rounds under random valid Rules.
+"""docs/maintainers.md guarantees 1–6 as a hypothesis state machine: rounds under random valid Rules.
 
 The machine deals a round under `romme.testing.rules()` (presets and
 random combinations of every field), plays legal actions and near misses
@@ -8,6 +8,8 @@ for the same action (2), `legal_actions` / `is_legal` / `check` / `apply`
 agreeing (3), a legal action until the round is over (4), views without
 hidden cards (5), the state, the view and the record surviving JSON (6),
 and the record replaying to the current state.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ class RoundMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.state.is_over)
     @rule()
     def deal_the_next_round(self) -> None:
-        """A finished round has a result (RULES.md §10); the next round is dealt by the next seat."""
+        """A finished round has a result (rules §10); the next round is dealt by the next seat."""
         state = self.state
         result = score_round(state)
         assert state.players == len(result.penalties)

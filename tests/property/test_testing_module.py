@@ -1,4 +1,7 @@
-"""romme.testing: the shipped hypothesis strategies produce what they promise."""
+"""romme.testing: the shipped hypothesis strategies produce what they promise.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -48,7 +51,7 @@ PLAY_SETTINGS = settings(
 )
 """Few examples where each one plays part of a round."""
 SHORT = Rules(decks=1, jokers=0, hand_size=12, max_players=4)
-"""One pack dealt to four: three cards in the stock, so rounds end within a few turns (RULES.md §9)."""
+"""One pack dealt to four: three cards in the stock, so rounds end within a few turns (rules §9)."""
 
 
 def collect(strategy: st.SearchStrategy[T], count: int) -> list[T]:
@@ -75,7 +78,7 @@ def collect(strategy: st.SearchStrategy[T], count: int) -> list[T]:
 
 
 def test_importing_romme_does_not_import_hypothesis() -> None:
-    """hypothesis is an optional dependency: ``import romme`` does not load it (DESIGN.md: attrs and typing-extensions only)."""
+    """hypothesis is an optional dependency: ``import romme`` does not load it (docs/maintainers.md: attrs and typing-extensions only)."""
     code = "import romme, sys; assert 'hypothesis' not in sys.modules, 'hypothesis imported'"
     completed = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=False
@@ -98,7 +101,7 @@ def test_romme_testing_without_hypothesis_names_the_test_extra(
 
 @given(card=testing.cards(), natural=testing.natural_cards())
 def test_cards_are_cards_and_natural_cards_are_no_jokers(card: object, natural: object) -> None:
-    """cards() gives any card of the deck (RULES.md §2), natural_cards() never the joker."""
+    """cards() gives any card of the deck (rules §2), natural_cards() never the joker."""
     assert card in set(make_deck(Rules()))
     assert natural in set(make_deck(Rules()))
     assert JOKER != natural
@@ -112,7 +115,7 @@ def test_cards_are_cards_and_natural_cards_are_no_jokers(card: object, natural: 
 def test_hands_are_sub_multisets_of_a_real_deck(
     data: st.DataObject, bounds: list[int], max_jokers: int
 ) -> None:
-    """hands() deals what two packs and the jokers hold: no natural card more than twice (RULES.md §2)."""
+    """hands() deals what two packs and the jokers hold: no natural card more than twice (rules §2)."""
     low, high = bounds
     hand = data.draw(testing.hands(low, high, max_jokers))
     assert low <= len(hand) <= high
@@ -123,7 +126,7 @@ def test_hands_are_sub_multisets_of_a_real_deck(
 
 @given(data=st.data(), rules=testing.rules())
 def test_hands_under_rules_come_from_their_deck(data: st.DataObject, rules: Rules) -> None:
-    """hands(rules=…) deals from the deck of the rules: its packs and its jokers (RULES.md §2)."""
+    """hands(rules=…) deals from the deck of the rules: its packs and its jokers (rules §2)."""
     hand = data.draw(testing.hands(0, 16, rules=rules))
     assert not Counter(hand) - Counter(make_deck(rules))
 
@@ -150,7 +153,7 @@ def test_strategies_refuse_impossible_arguments(call: Callable[[], object]) -> N
 
 @given(rules=testing.rules())
 def test_random_rules_construct_and_seat_two_to_four(rules: Rules) -> None:
-    """rules() gives valid Rules (no InvalidRulesError, RULES.md §12) that deal 2 to 4 seats."""
+    """rules() gives valid Rules (no InvalidRulesError, rules §12) that deal 2 to 4 seats."""
     assert rules == Rules(**attrs.asdict(rules, recurse=False))
     fewest = 3 if rules.dealer_sits_out else 2
     for players in range(fewest, 5):
@@ -168,7 +171,7 @@ def test_rules_vary_every_field() -> None:
 
 
 def test_presets_are_the_named_rule_books() -> None:
-    """presets() draws exactly the named rule books of RULES.md §12."""
+    """presets() draws exactly the named rule books of rules §12."""
     assert set(PRESETS.values()) == set(collect(testing.presets(), 60))
 
 
@@ -177,7 +180,7 @@ def test_presets_are_the_named_rule_books() -> None:
 
 @given(data=st.data(), rules=testing.rules())
 def test_melds_are_valid_under_their_rules(data: st.DataObject, rules: Rules) -> None:
-    """melds(rules) gives melds validate_meld accepts as they are (RULES.md §3), from the rules' deck."""
+    """melds(rules) gives melds validate_meld accepts as they are (rules §3), from the rules' deck."""
     meld = data.draw(testing.melds(rules))
     assert meld == validate_meld(meld.cards, rules, kind=meld.kind)
     assert not Counter(meld.cards) - Counter(make_deck(rules))
@@ -185,14 +188,14 @@ def test_melds_are_valid_under_their_rules(data: st.DataObject, rules: Rules) ->
 
 @given(meld=testing.melds())
 def test_melds_without_rules_are_valid_under_some_rules(meld: Meld) -> None:
-    """melds() with random rules gives valid melds (RULES.md §3): three cards or more, a natural card."""
+    """melds() with random rules gives valid melds (rules §3): three cards or more, a natural card."""
     assert isinstance(meld, Meld)
     assert len(meld) >= 3
     assert meld.natural_count >= 1
 
 
 def test_melds_cover_sets_runs_and_jokers() -> None:
-    """melds() draws sets and runs, with and without jokers, and runs past the corner (RULES.md §3)."""
+    """melds() draws sets and runs, with and without jokers, and runs past the corner (rules §3)."""
     sample = collect(testing.melds(find_rules("drov")), 300)
     kinds = {(meld.kind.value, meld.joker_count > 0) for meld in sample}
     assert {("set", False), ("set", True), ("run", False), ("run", True)} == kinds
@@ -201,7 +204,7 @@ def test_melds_cover_sets_runs_and_jokers() -> None:
 
 @given(data=st.data(), rules=testing.rules())
 def test_near_melds_get_an_answer(data: st.DataObject, rules: Rules) -> None:
-    """validate_meld answers every near-meld with a meld or an InvalidMeldError and its Reason (RULES.md §3)."""
+    """validate_meld answers every near-meld with a meld or an InvalidMeldError and its Reason (rules §3)."""
     cards = data.draw(testing.near_melds(rules))
     if is_valid_meld(cards, rules):
         assert sorted(cards) == sorted(validate_meld(cards, rules).cards)
@@ -213,13 +216,13 @@ def test_near_melds_get_an_answer(data: st.DataObject, rules: Rules) -> None:
 
 @given(data=st.data())
 def test_near_melds_under_random_rules_get_an_answer(data: st.DataObject) -> None:
-    """near_melds() without rules gives cards the meld functions answer (RULES.md §3)."""
+    """near_melds() without rules gives cards the meld functions answer (rules §3)."""
     cards = data.draw(testing.near_melds())
     assert isinstance(is_valid_meld(cards, Rules(joker_limit=JokerLimit.NONE)), bool)
 
 
 def test_near_melds_are_mostly_not_melds() -> None:
-    """near_melds() mostly breaks a rule of RULES.md §3, and many different ones."""
+    """near_melds() mostly breaks a rule of rules §3, and many different ones."""
     rules = find_rules("drov")
     reasons: Counter[Reason] = Counter()
     valid = 0
@@ -241,7 +244,7 @@ def test_near_melds_are_mostly_not_melds() -> None:
 @PLAY_SETTINGS
 @given(state=testing.positions(max_steps=30))
 def test_positions_conserve_the_cards(state: GameState) -> None:
-    """positions() are reached by legal play: the cards are the deck (DESIGN.md guarantee 1)."""
+    """positions() are reached by legal play: the cards are the deck (docs/maintainers.md guarantee 1)."""
     assert Counter(make_deck(state.rules)) == state.all_cards()
     check_cards(state)
     fewest = 3 if state.rules.dealer_sits_out else 2
@@ -251,26 +254,26 @@ def test_positions_conserve_the_cards(state: GameState) -> None:
 @PLAY_SETTINGS
 @given(state=testing.positions(max_steps=30, allow_over=False))
 def test_positions_in_play_have_a_legal_action(state: GameState) -> None:
-    """positions(allow_over=False) are rounds in play, with a legal action (DESIGN.md guarantee 4)."""
+    """positions(allow_over=False) are rounds in play, with a legal action (docs/maintainers.md guarantee 4)."""
     assert not state.is_over
     assert legal_actions(state)
 
 
 def test_positions_with_players_deal_that_many_seats() -> None:
-    """positions(players=n) deals n seats (RULES.md §2)."""
+    """positions(players=n) deals n seats (rules §2)."""
     for state in collect(testing.positions(find_rules("classic"), 5, players=6), 5):
         assert 6 == state.players
 
 
 def test_positions_reach_finished_rounds() -> None:
-    """positions() can end the round (RULES.md §7, §9): a finished round is a position too."""
+    """positions() can end the round (rules §7, §9): a finished round is a position too."""
     assert any(state.is_over for state in collect(testing.positions(SHORT, 30, players=4), 20))
 
 
 @PLAY_SETTINGS
 @given(data=st.data(), state=testing.positions(max_steps=30, allow_over=False))
 def test_actions_are_legal(data: st.DataObject, state: GameState) -> None:
-    """actions(state) is legal: is_legal, check and apply accept it, and cards are conserved (DESIGN.md guarantees 1, 3)."""
+    """actions(state) is legal: is_legal, check and apply accept it, and cards are conserved (docs/maintainers.md guarantees 1, 3)."""
     action = data.draw(testing.actions(state))
     assert is_legal(state, action)
     check(state, action)
@@ -280,14 +283,14 @@ def test_actions_are_legal(data: st.DataObject, state: GameState) -> None:
 
 
 def test_actions_of_a_finished_round_cannot_be_drawn() -> None:
-    """actions() of a finished round raises ValueError: no action is legal then (RULES.md §7)."""
+    """actions() of a finished round raises ValueError: no action is legal then (rules §7)."""
     finished = next(s for s in collect(testing.positions(SHORT, 30, players=4), 20) if s.is_over)
     with pytest.raises(ValueError, match="no action is legal"):
         testing.actions(finished)
 
 
 def test_near_miss_actions_of_finished_rounds_are_refused_as_round_over() -> None:
-    """In a finished round every near miss is refused with Reason.ROUND_OVER (RULES.md §7)."""
+    """In a finished round every near miss is refused with Reason.ROUND_OVER (rules §7)."""
     finished = [s for s in collect(testing.positions(SHORT, 30, players=4), 20) if s.is_over]
     assert finished
     for miss in collect(testing.near_miss_actions(finished[0]), 20):
@@ -311,7 +314,7 @@ def _assert_refused(position: object, miss: testing.NearMiss) -> None:
 @PLAY_SETTINGS
 @given(data=st.data(), state=testing.positions(max_steps=30))
 def test_near_miss_actions_are_refused(data: st.DataObject, state: GameState) -> None:
-    """near_miss_actions(state) are refused alike by is_legal, check and apply, with a reason it names (DESIGN.md guarantee 3)."""
+    """near_miss_actions(state) are refused alike by is_legal, check and apply, with a reason it names (docs/maintainers.md guarantee 3)."""
     for _ in range(4):
         _assert_refused(state, data.draw(testing.near_miss_actions(state)))
 
@@ -319,7 +322,7 @@ def test_near_miss_actions_are_refused(data: st.DataObject, state: GameState) ->
 @PLAY_SETTINGS
 @given(data=st.data(), state=testing.positions(max_steps=30))
 def test_near_miss_actions_of_views_are_refused(data: st.DataObject, state: GameState) -> None:
-    """near_miss_actions(view) are refused for every seat's view (DESIGN.md guarantees 3, 5)."""
+    """near_miss_actions(view) are refused for every seat's view (docs/maintainers.md guarantees 3, 5)."""
     seat = data.draw(st.integers(0, state.players - 1))
     seen = view(state, seat)
     miss = data.draw(testing.near_miss_actions(seen))
@@ -330,7 +333,7 @@ def test_near_miss_actions_of_views_are_refused(data: st.DataObject, state: Game
 
 
 def test_near_miss_actions_cover_every_kind() -> None:
-    """near_miss_actions() makes all its kinds of mistake, in both phases (RULES.md §4)."""
+    """near_miss_actions() makes all its kinds of mistake, in both phases (rules §4)."""
     states = collect(testing.positions(find_rules("classic"), 40), 30)
     pairs = st.sampled_from(states).flatmap(
         lambda state: st.tuples(st.just(state), testing.near_miss_actions(state))

@@ -1,12 +1,14 @@
-"""The game engine rule by rule (RULES.md §2–§10), for every preset where the rule differs.
+"""The game engine rule by rule (rules §2–§10), for every preset where the rule differs.
 
-Each test names the rule it pins and its source (RULES.md §n, DRoV Nr. n,
-DRoV Streitfall n, S000 §n, S001, S003). Positions are set up from the
+Each test names the rule it pins and its source (rules §n, DRoV Nr. n,
+DRoV Streitfall n, cardgames.zone §n, German Rummy page, house rules). Positions are set up from the
 cards the rule needs (`tests.scenarios._helpers.position`); the expected
 hands, table, discard pile, phase, seat to act and penalties are written
 out by hand. Unless a test says otherwise seat 0 acts, seat 1 holds
 ``K♥ 3♣`` (13 penalty points) and seat 2 holds ``A♦ 7♣ 8♣`` (26, or 30
-with S001's ace at 15).
+with the German Rummy page's ace at 15).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -89,14 +91,14 @@ def _plain_turn(state: GameState) -> GameState:
     [
         # DRoV Nr. 2-3: the dealer (seat 0) sits out, 13 each, an upcard, everyone draws.
         ("drov", (0, 13, 13, 13), 1, 110 - 39 - 1, Phase.DRAW),
-        # S000 §4: the first player gets 14, no upcard, the first player does not draw.
+        # cardgames.zone §4: the first player gets 14, no upcard, the first player does not draw.
         ("classic", (13, 14, 13, 13), 0, 110 - 53, Phase.PLAY),
         ("cardgames-zone", (13, 14, 13, 13), 0, 110 - 53, Phase.PLAY),
-        # S001: 13 each, an upcard.
+        # German Rummy page: 13 each, an upcard.
         ("german-rummy", (13, 13, 13, 13), 1, 110 - 52 - 1, Phase.DRAW),
-        # S003: 13 each, an upcard, four jokers (108 cards).
+        # House rules: 13 each, an upcard, four jokers (108 cards).
         ("house", (13, 13, 13, 13), 1, 108 - 52 - 1, Phase.DRAW),
-        # S002 (ASS, Schmidt): DRoV's deal with the dealer playing.
+        # ASS and Schmidt leaflets: DRoV's deal with the dealer playing.
         ("ass", (13, 13, 13, 13), 1, 110 - 52 - 1, Phase.DRAW),
         ("schmidt", (13, 13, 13, 13), 1, 110 - 52 - 1, Phase.DRAW),
     ],
@@ -104,7 +106,7 @@ def _plain_turn(state: GameState) -> GameState:
 def test_deal_per_preset_RULES_2(
     name: str, sizes: tuple[int, ...], upcards: int, stock: int, phase: Phase
 ) -> None:
-    """RULES.md §2 (DRoV Nr. 2-3, S000 §4, S001, S003): hand sizes, extra card, upcard, first draw."""
+    """Rules §2 (DRoV Nr. 2-3, cardgames.zone §4, German Rummy page, house rules): hand sizes, extra card, upcard, first draw."""
     state = new_game(PRESETS[name], 4, seed=11, dealer=0)
     assert sizes == state.hand_sizes()
     assert upcards == len(state.discard_pile)
@@ -130,7 +132,7 @@ def test_deal_dealer_sits_out_and_is_skipped_DRoV_Nr_2() -> None:
 
 
 def test_deal_dealer_plays_under_default_rules_RULES_12() -> None:
-    """RULES.md §12: Rules() is DRoV with the dealer playing: everyone gets 13 cards."""
+    """Rules §12: Rules() is DRoV with the dealer playing: everyone gets 13 cards."""
     state = new_game(Rules(), 4, seed=5, dealer=2)
     assert (13, 13, 13, 13) == state.hand_sizes()
     assert (True, True, True, True) == state.dealt_in
@@ -138,7 +140,7 @@ def test_deal_dealer_plays_under_default_rules_RULES_12() -> None:
 
 
 def test_deal_extra_card_to_the_dealer_RULES_2() -> None:
-    """RULES.md §2: extra_card = dealer gives the dealer the 14th card; the player left of them starts."""
+    """Rules §2: extra_card = dealer gives the dealer the 14th card; the player left of them starts."""
     rules = attrs.evolve(CLASSIC, extra_card=ExtraCard.DEALER)
     state = new_game(rules, 3, seed=5, dealer=1)
     assert (13, 14, 13) == state.hand_sizes()
@@ -146,15 +148,15 @@ def test_deal_extra_card_to_the_dealer_RULES_2() -> None:
 
 
 def test_deal_first_player_dealer_RULES_2() -> None:
-    """RULES.md §2: first_player = dealer lets the dealer start (and get the first player's extra card)."""
+    """Rules §2: first_player = dealer lets the dealer start (and get the first player's extra card)."""
     rules = attrs.evolve(CLASSIC, first_player=FirstPlayer.DEALER)
     state = new_game(rules, 3, seed=5, dealer=1)
     assert 1 == state.current_player
     assert (13, 14, 13) == state.hand_sizes()
 
 
-def test_deal_first_turn_without_draw_S000_4() -> None:
-    """S000 §4: with first_turn_draws off the first player starts in the play phase and may not draw."""
+def test_deal_first_turn_without_draw_cardgames_zone_4() -> None:
+    """cardgames.zone §4: with first_turn_draws off the first player starts in the play phase and may not draw."""
     state = new_game(CLASSIC, 3, seed=5, dealer=0)
     assert Phase.PLAY == state.phase
     assert Reason.WRONG_PHASE == refusal(state, Draw())
@@ -165,7 +167,7 @@ def test_deal_first_turn_without_draw_S000_4() -> None:
 
 
 def test_deal_is_reproducible_from_the_seed_RULES_2() -> None:
-    """RULES.md §2: the same seed gives the same deal; different seeds give different deals."""
+    """Rules §2: the same seed gives the same deal; different seeds give different deals."""
     for rules in (DROV, CLASSIC):
         assert new_game(rules, 4, seed=2024) == new_game(rules, 4, seed=2024)
         assert new_game(rules, 4, seed=2024).hands != new_game(rules, 4, seed=2025).hands
@@ -177,7 +179,7 @@ def test_deal_is_reproducible_from_the_seed_RULES_2() -> None:
 
 
 def test_turn_phases_and_seats_RULES_4() -> None:
-    """RULES.md §4: draw first, then play and discard; only the seat to act may act."""
+    """Rules §4: draw first, then play and discard; only the seat to act may act."""
     state = position(DROV, hands=("5♣ 9♦", SEAT_1, SEAT_2), stock_top="2♥")
     assert Reason.WRONG_PHASE == refusal(state, Discard("5♣"))
     assert Reason.WRONG_PHASE == refusal(state, TakeBack())
@@ -213,8 +215,8 @@ def _refused_for(state: GameState, action: Draw, *, player: int) -> Reason:
 
 
 @pytest.mark.parametrize("name", FREE_TAKE)
-def test_free_take_goes_to_hand_and_may_not_be_rediscarded_S000_6(name: str) -> None:
-    """RULES.md §4 / S000 §6: under free the taken card goes to the hand; rediscard_taken off refuses discarding it."""
+def test_free_take_goes_to_hand_and_may_not_be_rediscarded_cardgames_zone_6(name: str) -> None:
+    """Rules §4 / cardgames.zone §6: under free the taken card goes to the hand; rediscard_taken off refuses discarding it."""
     state = position(PRESETS[name], hands=("2♣ 5♥ 9♠", "3♦ 8♣ Q♠", "4♥ 7♠ J♦"), discard="6♣ K♦")
     state = apply(state, TakeDiscard())
     assert Summary.of(
@@ -260,7 +262,7 @@ def test_free_take_of_a_second_joker_leaves_the_other_discardable_rules_4(name: 
 
 @pytest.mark.parametrize("name", FREE_TAKE)
 def test_free_take_may_be_rediscarded_with_rediscard_taken_RULES_4(name: str) -> None:
-    """RULES.md §4: with attrs.evolve(rediscard_taken=True) the taken card may be discarded again."""
+    """Rules §4: with attrs.evolve(rediscard_taken=True) the taken card may be discarded again."""
     rules = attrs.evolve(PRESETS[name], rediscard_taken=True)
     state = position(rules, hands=("2♣ 5♥ 9♠", "3♦ 8♣ Q♠", "4♥ 7♠ J♦"), discard="6♣ K♦")
     state = play(state, TakeDiscard(), Discard("K♦"))
@@ -274,8 +276,8 @@ def test_free_take_may_be_rediscarded_with_rediscard_taken_RULES_4(name: str) ->
 
 
 @pytest.mark.parametrize("name", FREE_TAKE)
-def test_free_take_rediscard_after_take_back_S000_6(name: str) -> None:
-    """S000 §6, RULES.md §4/§5: a taken card that a take-back returns to the hand still may not be discarded this turn."""
+def test_free_take_rediscard_after_take_back_cardgames_zone_6(name: str) -> None:
+    """cardgames.zone §6, rules §4/§5: a taken card that a take-back returns to the hand still may not be discarded this turn."""
     state = position(
         PRESETS[name], hands=("7♠ 8♠ K♣ K♠ K♥ Q♦ 2♦", SEAT_1, SEAT_2), discard="10♥ 9♠"
     )
@@ -294,14 +296,14 @@ def test_free_take_rediscard_after_take_back_S000_6(name: str) -> None:
 
 @pytest.mark.parametrize("name", FREE_TAKE)
 def test_free_take_carries_no_use_RULES_4(name: str) -> None:
-    """RULES.md §4: under free the take is a take only; its use is a separate action (Reason.TAKE_IS_FREE)."""
+    """Rules §4: under free the take is a take only; its use is a separate action (Reason.TAKE_IS_FREE)."""
     state = position(PRESETS[name], hands=("J♦ Q♦ 5♣", SEAT_1, SEAT_2), discard="K♦")
     assert Reason.TAKE_IS_FREE == refusal(state, TakeDiscard(LayDown("J♦ Q♦ K♦")))
     assert (Draw(), TakeDiscard()) == legal_actions(state)
 
 
 def test_free_take_leaving_only_the_taken_card_RULES_4() -> None:
-    """RULES.md §4: a lay-down that leaves only the taken card, which may not be discarded, is refused (no discard left)."""
+    """Rules §4: a lay-down that leaves only the taken card, which may not be discarded, is refused (no discard left)."""
     table = (("2♠ 3♠ 4♠", 0),)
     state = position(GERMAN_RUMMY, hands=("7♠ 8♠ 9♠", SEAT_1, SEAT_2), discard="K♦", table=table)
     state = apply(state, TakeDiscard())
@@ -324,21 +326,21 @@ def test_free_take_leaving_only_the_taken_card_RULES_4() -> None:
 
 @pytest.mark.parametrize("name", IMMEDIATE_USE)
 def test_immediate_use_take_must_use_the_card_DRoV_Nr_4(name: str) -> None:
-    """DRoV Nr. 4a/4b, S000 §6: the taken card must be in the take's first use (Reason.TAKEN_CARD_NOT_USED)."""
+    """DRoV Nr. 4a/4b, cardgames.zone §6: the taken card must be in the take's first use (Reason.TAKEN_CARD_NOT_USED)."""
     state = position(PRESETS[name], hands=("7♠ 8♠ 9♠ 2♥ 4♣", SEAT_1, SEAT_2), discard="K♦")
     assert Reason.TAKEN_CARD_NOT_USED == refusal(state, TakeDiscard())
     assert Reason.TAKEN_CARD_NOT_USED == refusal(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
 
 
 @pytest.mark.parametrize("name", IMMEDIATE_USE)
-def test_immediate_use_unusable_discard_is_not_offered_S000_6(name: str) -> None:
-    """S000 §6 ("take it only if you can meld it at once"): an unusable discard is not among legal_actions."""
+def test_immediate_use_unusable_discard_is_not_offered_cardgames_zone_6(name: str) -> None:
+    """cardgames.zone §6 ("take it only if you can meld it at once"): an unusable discard is not among legal_actions."""
     state = position(PRESETS[name], hands=("2♥ 4♣ 9♠", SEAT_1, SEAT_2), discard="K♦")
     assert (Draw(),) == legal_actions(state)
 
 
-def test_immediate_use_usable_discard_is_offered_S000_6() -> None:
-    """S000 §6: under classic a discard that opens at once is offered as one take-and-meld action."""
+def test_immediate_use_usable_discard_is_offered_cardgames_zone_6() -> None:
+    """cardgames.zone §6: under classic a discard that opens at once is offered as one take-and-meld action."""
     state = position(CLASSIC, hands=("J♦ Q♦ 5♣", SEAT_1, SEAT_2), discard="K♦")
     take = TakeDiscard(LayDown("J♦ Q♦ K♦", MeldKind.RUN))
     assert (Draw(), take) == legal_actions(state)
@@ -391,7 +393,7 @@ def test_immediate_use_opening_that_cannot_be_completed_DRoV_Streitfall_21() -> 
 
 
 def test_immediate_use_before_opening_only_towards_the_opening_RULES_4() -> None:
-    """RULES.md §4 (DRoV Streitfall 21): before opening the taken card may not be laid off (Reason.NOT_OPENED)."""
+    """Rules §4 (DRoV Streitfall 21): before opening the taken card may not be laid off (Reason.NOT_OPENED)."""
     state = position(
         DROV, hands=("Q♥ 3♣ 5♦", SEAT_1, SEAT_2), discard="J♥", table=(("8♥ 9♥ 10♥", 1),)
     )
@@ -438,8 +440,8 @@ def test_last_card_stock_only_DRoV_Nr_10(name: str) -> None:
     assert (Draw(),) == legal_actions(state)
 
 
-def test_last_card_may_take_under_classic_S000_6() -> None:
-    """RULES.md §4, S000 §6: without last_card_stock_only a player holding one card may take the discard."""
+def test_last_card_may_take_under_classic_cardgames_zone_6() -> None:
+    """Rules §4, cardgames.zone §6: without last_card_stock_only a player holding one card may take the discard."""
     state = position(CLASSIC, hands=("9♦", SEAT_1, SEAT_2), discard="6♣", table=(("3♣ 4♣ 5♣", 0),))
     state = apply(state, TakeDiscard(LayOff(0, "6♣")))
     assert Summary.of(
@@ -451,8 +453,8 @@ def test_last_card_may_take_under_classic_S000_6() -> None:
     ) == summary(state)
 
 
-def test_last_card_may_take_under_free_take_S000_10() -> None:
-    """RULES.md §4, S000 §10 (cardgames-zone): with a free take a player holding one card may take the discard."""
+def test_last_card_may_take_under_free_take_cardgames_zone_10() -> None:
+    """Rules §4, cardgames.zone §10 (cardgames-zone): with a free take a player holding one card may take the discard."""
     state = position(
         CARDGAMES_ZONE, hands=("9♦", SEAT_1, SEAT_2), discard="6♣", table=(("3♣ 4♣ 5♣", 0),)
     )
@@ -470,8 +472,8 @@ def test_last_card_may_take_under_free_take_S000_10() -> None:
 
 
 @pytest.mark.parametrize("name", ["classic", "drov"])
-def test_staged_melds_and_take_back_S000_9_DRoV_Streitfall_1(name: str) -> None:
-    """S000 §9, DRoV Streitfall 1/3: a lay-down below the threshold is staged; take-back returns it to the hand."""
+def test_staged_melds_and_take_back_cardgames_zone_9_DRoV_Streitfall_1(name: str) -> None:
+    """cardgames.zone §9, DRoV Streitfall 1/3: a lay-down below the threshold is staged; take-back returns it to the hand."""
     start = position(
         PRESETS[name], hands=("7♠ 8♠ 9♠ K♣ K♠ K♥ 2♦", SEAT_1, SEAT_2), phase=Phase.PLAY
     )
@@ -501,8 +503,8 @@ def test_staged_melds_and_take_back_S000_9_DRoV_Streitfall_1(name: str) -> None:
     assert Reason.NOTHING_TO_TAKE_BACK == refusal(opened, TakeBack())
 
 
-def test_take_back_after_take_redo_turn_S000_9() -> None:
-    """S000 §9 (failed_take = redo_turn, classic): take-back returns the taken discard and the player draws again."""
+def test_take_back_after_take_redo_turn_cardgames_zone_9() -> None:
+    """cardgames.zone §9 (failed_take = redo_turn, classic): take-back returns the taken discard and the player draws again."""
     start = position(
         CLASSIC,
         hands=("7♠ 8♠ K♣ K♠ K♥ 2♦ 5♣", SEAT_1, SEAT_2),
@@ -543,10 +545,10 @@ def test_take_back_after_take_ends_turn_DRoV_Nr_4c(name: str) -> None:
 THRESHOLD_OUTCOMES: Final = {
     # preset: (J♣ Q♣ K♣ = 30, Q♣ K♣ A♣ = 31, 10♣ J♣ Q♣ K♣ = 40) legal?
     "drov": (False, False, True),  # DRoV Nr. 6: 40
-    "classic": (True, True, True),  # S000 §6: 30
+    "classic": (True, True, True),  # cardgames.zone §6: 30
     "cardgames-zone": (True, True, True),
-    "german-rummy": (True, True, True),  # S001: 30
-    "house": (False, False, True),  # S003 ¶3: 40
+    "german-rummy": (True, True, True),  # German Rummy page: 30
+    "house": (False, False, True),  # House rules ¶3: 40
     "ass": (True, True, True),  # ASS S. 1: 30
     "schmidt": (False, True, True),  # Schmidt S. 2: 31
 }
@@ -564,8 +566,10 @@ OPENING_MELDS: Final = ("J♣ Q♣ K♣", "Q♣ K♣ A♣", "10♣ J♣ Q♣ K�
         for meld, legal in zip(OPENING_MELDS, outcomes, strict=True)
     ],
 )
-def test_opening_threshold_per_preset_DRoV_Nr_6_S000_6(name: str, meld: str, legal: bool) -> None:
-    """DRoV Nr. 6 (40), S000 §6 (30), Schmidt S. 2 (31), S003 ¶3 (40): a first lay-down must reach the threshold."""
+def test_opening_threshold_per_preset_DRoV_Nr_6_cardgames_zone_6(
+    name: str, meld: str, legal: bool
+) -> None:
+    """DRoV Nr. 6 (40), cardgames.zone §6 (30), Schmidt S. 2 (31), house rules ¶3 (40): a first lay-down must reach the threshold."""
     state = position(PRESETS[name], hands=(f"{meld} 2♦ 5♥", SEAT_1, SEAT_2), phase=Phase.PLAY)
     if not legal:
         assert Reason.OPENING_BELOW_THRESHOLD == refusal(state, LayDown(meld))
@@ -593,14 +597,14 @@ def test_opening_sums_melds_DRoV_Nr_4a() -> None:
 
 
 def test_opening_single_meld_must_reach_threshold_RULES_5() -> None:
-    """RULES.md §5: without opening_sums_melds two melds adding up to 33 do not open (Reason.OPENING_SINGLE_MELD)."""
+    """Rules §5: without opening_sums_melds two melds adding up to 33 do not open (Reason.OPENING_SINGLE_MELD)."""
     rules = attrs.evolve(CLASSIC, opening_sums_melds=False)
     state = position(rules, hands=("7♠ 8♠ 9♠ 3♣ 3♦ 3♥ 5♥", SEAT_1, SEAT_2), phase=Phase.PLAY)
     assert Reason.OPENING_SINGLE_MELD == refusal(state, LayDown("7♠ 8♠ 9♠"))
 
 
 def test_opening_single_meld_of_30_opens_RULES_5() -> None:
-    """RULES.md §5: without opening_sums_melds a small meld may be staged before one meld of 30 opens."""
+    """Rules §5: without opening_sums_melds a small meld may be staged before one meld of 30 opens."""
     rules = attrs.evolve(CLASSIC, opening_sums_melds=False)
     state = position(rules, hands=("10♣ J♣ Q♣ 3♣ 3♦ 3♥ 5♥", SEAT_1, SEAT_2), phase=Phase.PLAY)
     state = apply(state, LayDown("3♣ 3♦ 3♥"))
@@ -615,8 +619,8 @@ def test_opening_single_meld_of_30_opens_RULES_5() -> None:
     ) == summary(state)
 
 
-def test_opening_requires_run_S000_10() -> None:
-    """S000 §10 variant (opening_requires_run): K♣ K♠ K♥ (30) alone does not open; with a run it does."""
+def test_opening_requires_run_cardgames_zone_10() -> None:
+    """cardgames.zone §10 variant (opening_requires_run): K♣ K♠ K♥ (30) alone does not open; with a run it does."""
     rules = attrs.evolve(CLASSIC, opening_requires_run=True)
     state = position(rules, hands=("K♣ K♠ K♥ 7♠ 8♠ 9♠ 2♦", SEAT_1, SEAT_2), phase=Phase.PLAY)
     state = apply(state, LayDown("K♣ K♠ K♥"))
@@ -635,15 +639,15 @@ def test_opening_requires_run_S000_10() -> None:
     assert (("K♣ K♠ K♥", 0, False),) == summary(apply(state, LayDown("K♣ K♠ K♥"))).table
 
 
-def test_opening_requires_run_without_a_run_S000_10() -> None:
-    """S000 §10 variant: kings worth 30 with no run possible are refused with Reason.OPENING_NEEDS_RUN."""
+def test_opening_requires_run_without_a_run_cardgames_zone_10() -> None:
+    """cardgames.zone §10 variant: kings worth 30 with no run possible are refused with Reason.OPENING_NEEDS_RUN."""
     rules = attrs.evolve(CLASSIC, opening_requires_run=True)
     state = position(rules, hands=("K♣ K♠ K♥ Q♣ Q♠ Q♥ 2♦", SEAT_1, SEAT_2), phase=Phase.PLAY)
     assert Reason.OPENING_NEEDS_RUN == refusal(state, LayDown("K♣ K♠ K♥"))
 
 
-def test_opening_requires_run_no_discard_on_a_set_S000_10() -> None:
-    """S000 §10 variant: kings (30) staged without a run may not end the turn (Reason.OPENING_NEEDS_RUN)."""
+def test_opening_requires_run_no_discard_on_a_set_cardgames_zone_10() -> None:
+    """cardgames.zone §10 variant: kings (30) staged without a run may not end the turn (Reason.OPENING_NEEDS_RUN)."""
     rules = attrs.evolve(CLASSIC, opening_requires_run=True)
     state = position(rules, hands=("K♣ K♠ K♥ 7♠ 8♠ 9♠ 2♦", SEAT_1, SEAT_2), phase=Phase.PLAY)
     state = apply(state, LayDown("K♣ K♠ K♥"))
@@ -689,8 +693,8 @@ def test_opening_turn_layoffs_allowed_DRoV_Nr_6() -> None:
     ) == summary(state)
 
 
-def test_opening_turn_layoffs_refused_S003() -> None:
-    """S003 ¶4 (house): no lay-off or swap in the turn of opening (Reason.NOT_IN_OPENING_TURN); from the next turn on."""
+def test_opening_turn_layoffs_refused_house_rules() -> None:
+    """House rules ¶4 (house): no lay-off or swap in the turn of opening (Reason.NOT_IN_OPENING_TURN); from the next turn on."""
     state = _opening_turn(HOUSE)
     assert (True, True, False) == state.opened
     assert Reason.NOT_IN_OPENING_TURN == refusal(state, LayOff(0, "7♦"))
@@ -709,8 +713,8 @@ def test_opening_turn_layoffs_refused_S003() -> None:
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_layoff_onto_other_players_meld_at_either_end_S000_6(name: str) -> None:
-    """S000 §6, DRoV Nr. 9: an opened player lays off onto another player's run, at the high and the low end."""
+def test_layoff_onto_other_players_meld_at_either_end_cardgames_zone_6(name: str) -> None:
+    """cardgames.zone §6, DRoV Nr. 9: an opened player lays off onto another player's run, at the high and the low end."""
     state = position(
         PRESETS[name],
         hands=("3♦ 7♦ 2♦ 5♠ 9♣", SEAT_1, SEAT_2),
@@ -755,8 +759,8 @@ def test_layoff_joker_and_card_together_DRoV_Streitfall_2(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_layoff_around_the_corner_DRoV_Nr_8_S000_5(name: str) -> None:
-    """DRoV Nr. 8 (ace_wraps): 2♣ onto Q♣ K♣ A♣ is legal under drov and ass; S000 §5 refuses K-A-2."""
+def test_layoff_around_the_corner_DRoV_Nr_8_cardgames_zone_5(name: str) -> None:
+    """DRoV Nr. 8 (ace_wraps): 2♣ onto Q♣ K♣ A♣ is legal under drov and ass; cardgames.zone §5 refuses K-A-2."""
     state = position(
         PRESETS[name],
         hands=("2♣ 9♦", SEAT_1, SEAT_2),
@@ -777,8 +781,8 @@ def test_layoff_around_the_corner_DRoV_Nr_8_S000_5(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_layoff_before_opening_refused_DRoV_Nr_9_S000_6(name: str) -> None:
-    """DRoV Nr. 9, S000 §6: a player who has not opened may not lay off (Reason.NOT_OPENED)."""
+def test_layoff_before_opening_refused_DRoV_Nr_9_cardgames_zone_6(name: str) -> None:
+    """DRoV Nr. 9, cardgames.zone §6: a player who has not opened may not lay off (Reason.NOT_OPENED)."""
     state = position(
         PRESETS[name],
         hands=("7♦ 2♣ 9♠", SEAT_1, SEAT_2),
@@ -828,8 +832,8 @@ def test_swap_from_four_card_set_DRoV_Nr_9() -> None:
 
 @pytest.mark.parametrize("name", ["classic", "cardgames-zone", "german-rummy"])
 @pytest.mark.parametrize("card", ["7♥", "7♦"])
-def test_swap_from_three_card_set_allowed_S000_6(name: str, card: str) -> None:
-    """S000 §6, RULES.md §6: without swap_set_needs_four the joker of 7♣ 7♠ JK swaps for either missing 7."""
+def test_swap_from_three_card_set_allowed_cardgames_zone_6(name: str, card: str) -> None:
+    """cardgames.zone §6, rules §6: without swap_set_needs_four the joker of 7♣ 7♠ JK swaps for either missing 7."""
     state = _swap_position(PRESETS[name], "7♣ 7♠ JK", f"{card} 4♣ 5♣ 9♦")
     state = apply(state, SwapJoker(1, card, LayDown("4♣ 5♣ JK")))
     assert Summary.of(
@@ -846,8 +850,8 @@ def test_swap_from_three_card_set_allowed_S000_6(name: str, card: str) -> None:
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_swap_wrong_card_S000_6(name: str) -> None:
-    """S000 §6, DRoV Nr. 9: the real card must be the one the joker stands for (Reason.WRONG_SWAP_CARD)."""
+def test_swap_wrong_card_cardgames_zone_6(name: str) -> None:
+    """cardgames.zone §6, DRoV Nr. 9: the real card must be the one the joker stands for (Reason.WRONG_SWAP_CARD)."""
     rules = PRESETS[name]
     run = _swap_position(rules, "8♥ JK 10♥", "9♦ 9♥ 7♣ 4♣ 5♣")
     then = None if rules.swapped_joker is SwappedJoker.TO_HAND else LayDown("4♣ 5♣ JK")
@@ -858,7 +862,7 @@ def test_swap_wrong_card_S000_6(name: str) -> None:
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_swap_before_opening_refused_DRoV_Nr_9(name: str) -> None:
-    """DRoV Nr. 9, S000 §6: only a player who has opened may swap (Reason.NOT_OPENED)."""
+    """DRoV Nr. 9, cardgames.zone §6: only a player who has opened may swap (Reason.NOT_OPENED)."""
     rules = PRESETS[name]
     state = position(
         rules, hands=("9♥ 4♣ 5♣ 2♦", SEAT_1, SEAT_2), table=(("8♥ JK 10♥", 1),), phase=Phase.PLAY
@@ -868,8 +872,8 @@ def test_swap_before_opening_refused_DRoV_Nr_9(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["drov", "classic"])
-def test_swapped_joker_meld_same_turn_S000_9_DRoV_Nr_6(name: str) -> None:
-    """S000 §9, DRoV Nr. 6 (meld_same_turn): the freed joker must be placed in the swap action."""
+def test_swapped_joker_meld_same_turn_cardgames_zone_9_DRoV_Nr_6(name: str) -> None:
+    """cardgames.zone §9, DRoV Nr. 6 (meld_same_turn): the freed joker must be placed in the swap action."""
     state = _swap_position(PRESETS[name], "8♥ JK 10♥", "9♥ 4♣ 5♣ 6♣ 2♦")
     assert Reason.SWAPPED_JOKER_NOT_PLACED == refusal(state, SwapJoker(1, "9♥"))
     assert Reason.SWAPPED_JOKER_NOT_PLACED == refusal(
@@ -890,8 +894,8 @@ def test_swapped_joker_meld_same_turn_S000_9_DRoV_Nr_6(name: str) -> None:
     ) == summary(state)
 
 
-def test_swapped_joker_to_hand_S003() -> None:
-    """S003 ¶5 (house, to_hand): the freed joker goes to the hand; no placement goes with the swap."""
+def test_swapped_joker_to_hand_house_rules() -> None:
+    """House rules ¶5 (house, to_hand): the freed joker goes to the hand; no placement goes with the swap."""
     state = _swap_position(HOUSE, "8♥ JK 10♥", "9♥ 4♣ 5♣ 2♦")
     assert Reason.SWAPPED_JOKER_TO_HAND == refusal(state, SwapJoker(1, "9♥", LayDown("4♣ 5♣ JK")))
     state = apply(state, SwapJoker(1, "9♥"))
@@ -904,8 +908,8 @@ def test_swapped_joker_to_hand_S003() -> None:
     ) == summary(state)
 
 
-def test_swapped_joker_meld_or_discard_S001() -> None:
-    """S001 (german-rummy, meld_or_discard): swap, then discard the freed joker, which ends the turn."""
+def test_swapped_joker_meld_or_discard_german_rummy() -> None:
+    """German Rummy page (german-rummy, meld_or_discard): swap, then discard the freed joker, which ends the turn."""
     state = _swap_position(GERMAN_RUMMY, "8♥ JK 10♥", "9♥ 4♣ 5♣ 2♦")
     assert Reason.SWAPPED_JOKER_NOT_PLACED == refusal(state, SwapJoker(1, "9♥"))
     discarded = apply(state, SwapJoker(1, "9♥", Discard("JK")))
@@ -931,14 +935,14 @@ def test_swapped_joker_meld_or_discard_S001() -> None:
     ) == summary(melded)
 
 
-def test_swap_back_into_same_meld_refused_S001() -> None:
-    """S001 (swap_back_same_meld off): the freed joker may not go back into its meld (Reason.SWAP_BACK_SAME_MELD)."""
+def test_swap_back_into_same_meld_refused_german_rummy() -> None:
+    """German Rummy page (swap_back_same_meld off): the freed joker may not go back into its meld (Reason.SWAP_BACK_SAME_MELD)."""
     state = _swap_position(GERMAN_RUMMY, "8♥ JK 10♥", "9♥ 4♣ 2♦")
     assert Reason.SWAP_BACK_SAME_MELD == refusal(state, SwapJoker(1, "9♥", LayOff(1, "JK")))
 
 
-def test_swap_back_into_same_meld_allowed_S000() -> None:
-    """RULES.md §6 (classic, swap_back_same_meld on): the freed joker may go back to the end of its run."""
+def test_swap_back_into_same_meld_allowed_cardgames_zone() -> None:
+    """Rules §6 (classic, swap_back_same_meld on): the freed joker may go back to the end of its run."""
     state = _swap_position(CLASSIC, "8♥ JK 10♥", "9♥ 4♣ 2♦")
     state = apply(state, SwapJoker(1, "9♥", LayOff(1, "JK")))
     assert Summary.of(
@@ -994,8 +998,8 @@ def test_swap_own_new_joker_laid_off_DRoV_Streitfall_20(layoff: LayOff, swap: Sw
     assert Reason.SWAP_OWN_NEW_JOKER == refusal(state, swap)
 
 
-def test_swap_own_new_joker_allowed_S000() -> None:
-    """RULES.md §6 (classic, swap_own_new_joker on): a joker laid this turn may be swapped at once."""
+def test_swap_own_new_joker_allowed_cardgames_zone() -> None:
+    """Rules §6 (classic, swap_own_new_joker on): a joker laid this turn may be swapped at once."""
     state = position(
         CLASSIC,
         hands=("4♣ 5♣ JK 6♣ 2♦ 9♠", SEAT_1, SEAT_2),
@@ -1017,7 +1021,7 @@ def test_swap_own_new_joker_allowed_S000() -> None:
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_joker_discard_mid_game_DRoV_Nr_4(name: str) -> None:
-    """DRoV Nr. 4 (last_card_only): no joker discard mid-game (Reason.JOKER_DISCARD); S000/S001/S003 allow it."""
+    """DRoV Nr. 4 (last_card_only): no joker discard mid-game (Reason.JOKER_DISCARD); cardgames.zone/German Rummy page/house rules allow it."""
     state = position(PRESETS[name], hands=("JK 5♣ 7♦", SEAT_1, SEAT_2), phase=Phase.PLAY)
     if name in ("drov", "ass", "schmidt"):
         assert Reason.JOKER_DISCARD == refusal(state, Discard("JK"))
@@ -1047,7 +1051,7 @@ def test_joker_discard_from_a_joker_and_one_natural_card_DRoV_Nr_4(name: str) ->
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_joker_as_last_card_goes_out_DRoV_Nr_4(name: str) -> None:
-    """DRoV Nr. 4, RULES.md §7: a joker discarded as the last card goes out; the winner scores 0."""
+    """DRoV Nr. 4, rules §7: a joker discarded as the last card goes out; the winner scores 0."""
     state = position(
         PRESETS[name], hands=("JK", SEAT_1, SEAT_2), table=(("2♠ 3♠ 4♠", 0),), phase=Phase.PLAY
     )
@@ -1083,8 +1087,8 @@ def test_jokers_only_discard_ends_round_DRoV_Streitfall_8(name: str) -> None:
     assert (20, 13, 26) == result.penalties
 
 
-def test_jokers_only_discard_ends_turn_under_classic_S000() -> None:
-    """RULES.md §4 (classic, no jokers_only_ends_round): discarding one of two jokers just ends the turn."""
+def test_jokers_only_discard_ends_turn_under_classic_cardgames_zone() -> None:
+    """Rules §4 (classic, no jokers_only_ends_round): discarding one of two jokers just ends the turn."""
     state = position(
         CLASSIC, hands=("JK JK", SEAT_1, SEAT_2), table=(("2♠ 3♠ 4♠", 0),), phase=Phase.PLAY
     )
@@ -1100,7 +1104,7 @@ def test_jokers_only_discard_ends_turn_under_classic_S000() -> None:
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_last_card_must_be_discarded_DRoV_Streitfall_7(name: str) -> None:
-    """DRoV Streitfall 7, S000 §8: a lay-down or lay-off that empties the hand is refused (Reason.MUST_KEEP_A_CARD)."""
+    """DRoV Streitfall 7, cardgames.zone §8: a lay-down or lay-off that empties the hand is refused (Reason.MUST_KEEP_A_CARD)."""
     state = position(
         PRESETS[name],
         hands=("4♦ 5♦ 6♦", SEAT_1, SEAT_2),
@@ -1117,7 +1121,7 @@ def test_last_card_must_be_discarded_DRoV_Streitfall_7(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["drov", "classic"])
 def test_meld_last_card_goes_out_without_discard_to_go_out_RULES_7(name: str) -> None:
-    """RULES.md §7: with discard_to_go_out off, melding the last cards goes out without a discard."""
+    """Rules §7: with discard_to_go_out off, melding the last cards goes out without a discard."""
     rules = attrs.evolve(PRESETS[name], discard_to_go_out=False)
     state = position(
         rules, hands=("4♦ 5♦ 6♦", SEAT_1, SEAT_2), table=(("2♠ 3♠ 4♠", 0),), phase=Phase.PLAY
@@ -1149,7 +1153,7 @@ HAND_ROMME_WAIVER: Final = {
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
 def test_hand_romme_below_threshold_DRoV_Nr_10(name: str) -> None:
-    """DRoV Nr. 10 (hand_romme_waives_threshold): own melds worth 21 go out as Hand-Rommé; S000 needs the threshold."""
+    """DRoV Nr. 10 (hand_romme_waives_threshold): own melds worth 21 go out as Hand-Rommé; cardgames.zone needs the threshold."""
     state = position(
         PRESETS[name], hands=("4♦ 5♦ 6♦ 2♣ 2♠ 2♥ 9♠", SEAT_1, SEAT_2), phase=Phase.PLAY
     )
@@ -1197,18 +1201,18 @@ def test_hand_romme_with_layoff_DRoV_Nr_10(name: str, penalties: tuple[int, ...]
 HAND_ROMME_MULTIPLIER: Final = {
     # preset: penalties of seats 1 and 2 (13 and 26, or 13 and 30 with the ace at 15) times the multiplier.
     "drov": (0, 13, 26),  # DRoV: 1
-    "classic": (0, 26, 52),  # S000 §8: others pay double
+    "classic": (0, 26, 52),  # cardgames.zone §8: others pay double
     "cardgames-zone": (0, 26, 52),
-    "german-rummy": (0, 26, 60),  # S001: double, ace 15
-    "house": (0, 13, 26),  # S003: 1
+    "german-rummy": (0, 26, 60),  # German Rummy page: double, ace 15
+    "house": (0, 13, 26),  # House rules: 1
     "ass": (0, 13, 26),
     "schmidt": (0, 26, 52),  # Schmidt: double
 }
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_hand_romme_multiplier_S000_8(name: str) -> None:
-    """S000 §8 (hand_romme_multiplier): after a Hand-Rommé others pay double under classic (2), not under drov (1)."""
+def test_hand_romme_multiplier_cardgames_zone_8(name: str) -> None:
+    """cardgames.zone §8 (hand_romme_multiplier): after a Hand-Rommé others pay double under classic (2), not under drov (1)."""
     state = position(
         PRESETS[name], hands=("10♣ J♣ Q♣ 5♥ 5♠ 5♦ 9♠", SEAT_1, SEAT_2), phase=Phase.PLAY
     )
@@ -1222,7 +1226,7 @@ def test_hand_romme_multiplier_S000_8(name: str) -> None:
 
 
 def test_hand_romme_first_at_table_RULES_8() -> None:
-    """RULES.md §8 (hand_romme_first_at_table): after another player opened, going out in one turn is no Hand-Rommé."""
+    """Rules §8 (hand_romme_first_at_table): after another player opened, going out in one turn is no Hand-Rommé."""
     hands = ("10♣ J♣ Q♣ 5♥ 5♠ 5♦ 9♠", SEAT_1, SEAT_2)
     actions = (LayDown("10♣ J♣ Q♣"), LayDown("5♠ 5♥ 5♦"), Discard("9♠"))
     table = (("2♠ 3♠ 4♠", 1),)
@@ -1243,7 +1247,7 @@ def test_hand_romme_first_at_table_RULES_8() -> None:
 
 
 def test_hand_romme_first_at_table_needs_threshold_DRoV_Nr_10() -> None:
-    """RULES.md §8, DRoV Nr. 10: the threshold waiver needs a possible Hand-Rommé; first_at_table removes it once someone opened."""
+    """Rules §8, DRoV Nr. 10: the threshold waiver needs a possible Hand-Rommé; first_at_table removes it once someone opened."""
     hands = ("4♦ 5♦ 6♦ 2♣ 2♠ 2♥ 9♠", SEAT_1, SEAT_2)
     table = (("9♣ 10♣ J♣ Q♣", 1),)
     state = position(DROV, hands=hands, table=table, phase=Phase.PLAY)
@@ -1285,8 +1289,8 @@ def test_stock_exhausted_ends_round_DRoV_Nr_5(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["classic", "cardgames-zone", "german-rummy", "house"])
-def test_stock_exhausted_reshuffles_S000_9(name: str) -> None:
-    """S000 §9, S003 (reshuffle): the discard pile minus its top card becomes the new stock, reproducibly."""
+def test_stock_exhausted_reshuffles_cardgames_zone_9(name: str) -> None:
+    """cardgames.zone §9, house rules (reshuffle): the discard pile minus its top card becomes the new stock, reproducibly."""
     start = _last_stock_card(PRESETS[name])
     pile = start.discard_pile
     state = play(start, Draw(), Discard("9♦"))
@@ -1308,7 +1312,7 @@ def test_stock_exhausted_reshuffles_S000_9(name: str) -> None:
 
 
 def test_stock_exhausted_max_reshuffles_zero_RULES_9() -> None:
-    """RULES.md §9: with max_reshuffles = 0 an empty stock ends the round instead of a reshuffle."""
+    """Rules §9: with max_reshuffles = 0 an empty stock ends the round instead of a reshuffle."""
     rules = attrs.evolve(CLASSIC, max_reshuffles=0)
     state = play(_last_stock_card(rules), Draw(), Discard("9♦"))
     assert Phase.ROUND_OVER == state.phase
@@ -1333,8 +1337,8 @@ def _going_out(rules: Rules) -> GameState:
 
 
 @pytest.mark.parametrize("name", ALL_PRESETS)
-def test_ace_penalty_S001(name: str) -> None:
-    """DRoV Nr. 11 (ace 11), S001 (ace 15 under german-rummy): aces left in hand; the winner scores 0."""
+def test_ace_penalty_german_rummy(name: str) -> None:
+    """DRoV Nr. 11 (ace 11), German Rummy page (ace 15 under german-rummy): aces left in hand; the winner scores 0."""
     result = score_round(_going_out(PRESETS[name]))
     assert 0 == result.winner
     assert EndReason.WENT_OUT == result.end
@@ -1342,8 +1346,8 @@ def test_ace_penalty_S001(name: str) -> None:
     assert expected == result.penalties
 
 
-def test_not_opened_penalty_S000_8() -> None:
-    """S000 §8 variant (not_opened_penalty = 100): a player who never opened pays 100 instead of the hand."""
+def test_not_opened_penalty_cardgames_zone_8() -> None:
+    """cardgames.zone §8 variant (not_opened_penalty = 100): a player who never opened pays 100 instead of the hand."""
     rules = attrs.evolve(CLASSIC, not_opened_penalty=100)
     assert (0, 100, 24) == score_round(_going_out(rules)).penalties
     assert (0, 16, 24) == score_round(_going_out(CLASSIC)).penalties

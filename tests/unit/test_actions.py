@@ -1,4 +1,4 @@
-"""Actions (Spielzüge) and their text form: `parse_action` and ``str(action)`` round trips (DESIGN.md, Actions).
+"""Actions (Spielzüge) and their text form: `parse_action` and ``str(action)`` round trips (docs/maintainers.md, Actions).
 
 Every action kind has a short text form documented in one table in
 `romme.actions`; ``parse_action(str(action)) == action`` always, aliases
@@ -66,25 +66,25 @@ CANONICAL: Final[tuple[tuple[Action, str], ...]] = (
 
 @pytest.mark.parametrize(("action", "text"), CANONICAL)
 def test_str_is_the_documented_text_form(action: Action, text: str) -> None:
-    """DESIGN.md (Actions): each action has a short text form, as in the table of romme.actions."""
+    """docs/maintainers.md (Actions): each action has a short text form, as in the table of romme.actions."""
     assert text == str(action)
 
 
 @pytest.mark.parametrize(("action", "text"), CANONICAL)
 def test_parse_reads_the_text_form(action: Action, text: str) -> None:
-    """DESIGN.md (Actions): parse_action reads the text form back to the same action."""
+    """docs/maintainers.md (Actions): parse_action reads the text form back to the same action."""
     assert action == parse_action(text)
 
 
 @pytest.mark.parametrize(("action", "text"), CANONICAL)
 def test_round_trip(action: Action, text: str) -> None:
-    """DESIGN.md (Actions): parse_action(str(action)) == action and str(parse_action(text)) == text."""
+    """docs/maintainers.md (Actions): parse_action(str(action)) == action and str(parse_action(text)) == text."""
     assert action == parse_action(str(action))
     assert text == str(parse_action(text))
 
 
 def test_action_fields_from_text_and_cards() -> None:
-    """DESIGN.md (Actions): actions are frozen values; cards may be given as Card values or as text."""
+    """docs/maintainers.md (Actions): actions are frozen values; cards may be given as Card values or as text."""
     assert LayDown((SEVEN_CLUBS, JOKER)) == LayDown("7♣ JK")
     assert LayOff(0, (JOKER, QUEEN_HEARTS), Side.HIGH) == LayOff(0, "JK Q♥", Side.HIGH)
     assert Discard(SEVEN_CLUBS) == Discard("7c")
@@ -94,7 +94,7 @@ def test_action_fields_from_text_and_cards() -> None:
 
 
 def test_table_meld_index_must_be_an_int() -> None:
-    """DESIGN.md (Actions): actions address a table meld by its int index."""
+    """docs/maintainers.md (Actions): actions address a table meld by its int index."""
     with pytest.raises(TypeError):
         LayOff("0", "Q♥")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
@@ -136,7 +136,7 @@ ALIASES: Final[tuple[tuple[str, Action], ...]] = (
 
 @pytest.mark.parametrize(("text", "action"), ALIASES)
 def test_aliases_and_notations(text: str, action: Action) -> None:
-    """DESIGN.md (Actions, Cards): verb aliases, any case, and every card notation read to the same action."""
+    """docs/maintainers.md (Actions, Cards): verb aliases, any case, and every card notation read to the same action."""
     assert action == parse_action(text)
 
 
@@ -183,7 +183,7 @@ BAD: Final = (
 
 @pytest.mark.parametrize("text", BAD)
 def test_bad_text_raises_invalid_notation(text: str) -> None:
-    """DESIGN.md (Actions): text that is not an action raises InvalidNotationError, a ValueError."""
+    """docs/maintainers.md (Actions): text that is not an action raises InvalidNotationError, a ValueError."""
     with pytest.raises(InvalidNotationError):
         parse_action(text)
     with pytest.raises(ValueError, match=r"."):
@@ -201,14 +201,14 @@ def test_bad_text_raises_invalid_notation(text: str) -> None:
     ],
 )
 def test_bad_text_names_the_bad_token(text: str, token: str) -> None:
-    """DESIGN.md (Cards, Actions): the error names the offending token."""
+    """docs/maintainers.md (Cards, Actions): the error names the offending token."""
     with pytest.raises(InvalidNotationError) as error:
         parse_action(text)
     assert token == error.value.token
 
 
 def test_non_text_and_overlong_text_raise_invalid_notation() -> None:
-    """DESIGN.md (Actions): only text is parsed, and not more than MAX_NOTATION_LENGTH characters."""
+    """docs/maintainers.md (Actions): only text is parsed, and not more than MAX_NOTATION_LENGTH characters."""
     with pytest.raises(InvalidNotationError):
         parse_action(42)  # type: ignore[arg-type]
     with pytest.raises(InvalidNotationError):

@@ -1,4 +1,7 @@
-"""Cards, their order and their text notation (DESIGN.md "Cards"; RULES.md §1, §2)."""
+"""Cards, their order and their text notation (docs/maintainers.md "Cards"; rules §1, §2).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ from romme import (
 )
 from tests.strategies import ALL_CARDS, NATURAL_CARDS, cards
 
-# Written out by hand from DESIGN.md: the rank tokens, the suit tokens.
+# Written out by hand from docs/maintainers.md "Cards": the rank tokens, the suit tokens.
 RANK_TOKENS = {
     "A": Rank.ACE,
     "2": Rank.TWO,
@@ -96,7 +99,7 @@ def test_card_refuses_impossible_values(rank: object, suit: object) -> None:
 
 
 def test_card_is_frozen() -> None:
-    """Cards are immutable values (DESIGN.md: every value is immutable)."""
+    """Cards are immutable values (docs/maintainers.md: every value is immutable)."""
     card = seven_of_hearts()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         card.rank = Rank.EIGHT  # type: ignore[misc]
@@ -119,7 +122,7 @@ def test_card_is_frozen() -> None:
     ],
 )
 def test_str_is_rank_symbol_then_suit_symbol(card: Card, text: str) -> None:
-    """str(card) is 7♥, 10♠, JK (DESIGN.md)."""
+    """str(card) is 7♥, 10♠, JK (docs/maintainers.md "Cards")."""
     assert text == str(card)
 
 
@@ -139,7 +142,7 @@ def test_format_cards_joins_with_spaces() -> None:
 
 
 def test_equal_cards_are_equal_and_hash_alike() -> None:
-    """Cards of equal rank and suit (from the two packs) are indistinguishable (RULES.md §2)."""
+    """Cards of equal rank and suit (from the two packs) are indistinguishable (rules §2)."""
     first, second = Card(Rank.SEVEN, Suit.HEARTS), parse_card("7h")
     assert first == second
     assert hash(first) == hash(second)
@@ -147,7 +150,7 @@ def test_equal_cards_are_equal_and_hash_alike() -> None:
 
 
 def test_jokers_are_all_equal() -> None:
-    """All jokers are equal (RULES.md §2)."""
+    """All jokers are equal (rules §2)."""
     assert {JOKER} == {Card(), parse_card("JK"), parse_card("*"), parse_card("🃏")}
 
 
@@ -167,7 +170,7 @@ def test_card_is_not_equal_to_other_types() -> None:
 
 
 def test_cards_sort_by_suit_then_rank_jokers_last() -> None:
-    """Cards sort by suit ♣ ♠ ♥ ♦, then rank 2…10 J Q K A, jokers last (RULES.md §1)."""
+    """Cards sort by suit ♣ ♠ ♥ ♦, then rank 2…10 J Q K A, jokers last (rules §1)."""
     expected = [
         Card(Rank.TWO, Suit.CLUBS),
         Card(Rank.TEN, Suit.CLUBS),
@@ -249,7 +252,7 @@ def test_from_code_refuses_out_of_range(code: int) -> None:
     ],
 )
 def test_make_deck_holds_two_packs_and_the_jokers(preset: str, size: int, jokers: int) -> None:
-    """The deck is 2 × 52 cards + the preset's jokers: 110, or 108 with 4 jokers (RULES.md §2, §12)."""
+    """The deck is 2 × 52 cards + the preset's jokers: 110, or 108 with 4 jokers (rules §2, §12)."""
     deck = make_deck(find_rules(preset))
     assert size == len(deck)
     counts = Counter(deck)
@@ -290,7 +293,7 @@ def _accepted_tokens() -> dict[str, Card]:
 
 
 def test_every_rank_and_suit_token_in_either_order_and_any_case() -> None:
-    """Rank A 2…10 T J Q K and suit ♣♠♥♦/c s h d, any case, either order: 7♥ ♥7 7h h7 (DESIGN.md)."""
+    """Rank A 2…10 T J Q K and suit ♣♠♥♦/c s h d, any case, either order: 7♥ ♥7 7h h7 (docs/maintainers.md "Cards")."""
     expected = _accepted_tokens()
     # 19 rank forms (2…10, and A T J Q K in two cases) × 12 suit forms × 2 orders.
     assert 19 * 12 * 2 == len(expected)
@@ -318,13 +321,13 @@ def test_every_rank_and_suit_token_in_either_order_and_any_case() -> None:
     ],
 )
 def test_parse_card_examples(token: str, card: Card) -> None:
-    """Examples of DESIGN.md's accepted tokens, J as jack when a suit follows or precedes it."""
+    """Examples of the accepted tokens of docs/maintainers.md "Cards", J as jack when a suit follows or precedes it."""
     assert card == parse_card(token)
 
 
 @pytest.mark.parametrize("token", JOKER_TOKENS)
 def test_joker_tokens(token: str) -> None:
-    """The joker is JK, Jo (any case), * or 🃏 (DESIGN.md)."""
+    """The joker is JK, Jo (any case), * or 🃏 (docs/maintainers.md "Cards")."""
     assert JOKER == parse_card(token)
 
 
@@ -346,7 +349,7 @@ def test_parse_cards_reads_a_list() -> None:
 
 
 def test_parse_cards_returns_a_tuple() -> None:
-    """parse_cards returns a tuple (DESIGN.md)."""
+    """parse_cards returns a tuple (docs/maintainers.md "Cards")."""
     assert isinstance(parse_cards("7♥ 8♥ 9♥"), tuple)
 
 
@@ -354,7 +357,7 @@ def test_parse_cards_returns_a_tuple() -> None:
 
 
 def test_invalid_notation_error_is_a_value_error() -> None:
-    """InvalidNotationError is a ValueError (DESIGN.md)."""
+    """InvalidNotationError is a ValueError (docs/maintainers.md "Cards")."""
     assert issubclass(InvalidNotationError, ValueError)
 
 
@@ -383,7 +386,7 @@ def test_invalid_notation_error_is_a_value_error() -> None:
     ],
 )
 def test_parse_card_names_the_bad_token(token: str) -> None:
-    """Bad text raises InvalidNotationError whose token is the bad text (DESIGN.md)."""
+    """Bad text raises InvalidNotationError whose token is the bad text (docs/maintainers.md "Cards")."""
     with pytest.raises(InvalidNotationError) as caught:
         parse_card(token)
     assert token.strip() == caught.value.token
@@ -399,7 +402,7 @@ def test_parse_card_names_the_bad_token(token: str) -> None:
     ],
 )
 def test_parse_cards_names_the_first_bad_token(text: str, bad: str) -> None:
-    """parse_cards names the first token that is not a card (DESIGN.md)."""
+    """parse_cards names the first token that is not a card (docs/maintainers.md "Cards")."""
     with pytest.raises(InvalidNotationError) as caught:
         parse_cards(text)
     assert bad == caught.value.token
@@ -430,7 +433,7 @@ def test_parse_cards_reads_text_of_exactly_the_maximum_length() -> None:
 
 @given(cards())
 def test_parse_card_of_str_is_the_card(card: Card) -> None:
-    """parse_card(str(c)) == c for every card (DESIGN.md)."""
+    """parse_card(str(c)) == c for every card (docs/maintainers.md "Cards")."""
     assert card == parse_card(str(card))
 
 

@@ -4,6 +4,8 @@
 ``ace_wraps``, no joker beside a joker where ``adjacent_jokers`` forbids
 it, no lay-downs for an unopened player who cannot reach the opening);
 these tests check every pruned candidate against the checker.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -77,7 +79,7 @@ VARIANTS = [
 @pytest.mark.parametrize("rules", VARIANTS)
 @pytest.mark.parametrize("hand", HANDS)
 def test_every_legal_lay_off_onto_a_run_is_generated(rules: Rules, hand: str) -> None:
-    """RULES.md §3 (around the corner, adjacent jokers, joker limit) and §6 (laying off)."""
+    """Rules §3 (around the corner, adjacent jokers, joker limit) and §6 (laying off)."""
     state = _position(rules, hand, TABLE)
     generated = {a for a in legal_actions(state) if isinstance(a, LayOff)}
     cards = state.hand
@@ -91,7 +93,7 @@ def test_every_legal_lay_off_onto_a_run_is_generated(rules: Rules, hand: str) ->
 
 @pytest.mark.parametrize("rules", VARIANTS)
 def test_joker_runs_reach_past_the_pruning(rules: Rules) -> None:
-    """A run extended by several jokers and naturals, as far as the rules allow (RULES.md §3)."""
+    """A run extended by several jokers and naturals, as far as the rules allow (rules §3)."""
     state = _position(rules, "10♣ J♣ 4♦ JK JK JK", [("7♣ 8♣ 9♣", 1)])
     generated = {a for a in legal_actions(state) if isinstance(a, LayOff)}
     hand = state.hand

@@ -6,7 +6,9 @@ subclass (or the `TypeError` the function documents) within bounded work,
 never in a bare builtin exception or a hang, and leaves a mutable input as
 it was. The caps (`MAX_NOTATION_LENGTH`, `MAX_MELD_CARDS`,
 `MAX_SEARCH_CARDS`, `MAX_DOCUMENT_LENGTH`, `Rules.hand_size` ≤ 15) bound
-the work (DESIGN.md "Cards", "Melds", "Data"; guarantee 6).
+the work (docs/maintainers.md "Cards", "Melds", "Data"; guarantee 6).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -177,7 +179,7 @@ SEPARATORS = (" ", ",", ";", "\t", "\n", " , ", "\u3000")
 @HOSTILE_SETTINGS
 @given(text=st.text())
 def test_parse_card_answers_any_text_with_a_card_or_invalid_notation(text: str) -> None:
-    """parse_card of any text is a card that round-trips, or InvalidNotationError naming the token (DESIGN.md "Cards")."""
+    """parse_card of any text is a card that round-trips, or InvalidNotationError naming the token (docs/maintainers.md "Cards")."""
     card = outcome(lambda: parse_card(text), InvalidNotationError)
     if isinstance(card, InvalidNotationError):
         assert isinstance(card.token, str)
@@ -189,7 +191,7 @@ def test_parse_card_answers_any_text_with_a_card_or_invalid_notation(text: str) 
 @HOSTILE_SETTINGS
 @given(text=st.text())
 def test_parse_cards_answers_any_text_with_cards_or_invalid_notation(text: str) -> None:
-    """parse_cards of any text is cards that round-trip, or InvalidNotationError (DESIGN.md "Cards")."""
+    """parse_cards of any text is cards that round-trip, or InvalidNotationError (docs/maintainers.md "Cards")."""
     found = outcome(lambda: parse_cards(text), InvalidNotationError)
     if isinstance(found, InvalidNotationError):
         assert isinstance(found.token, str)
@@ -203,7 +205,7 @@ def test_parse_cards_answers_any_text_with_cards_or_invalid_notation(text: str) 
     separator=st.sampled_from(SEPARATORS),
 )
 def test_parse_cards_names_the_first_near_miss_token(tokens: list[str], separator: str) -> None:
-    """parse_cards reads the card tokens and names the first near-miss token (DESIGN.md "Cards")."""
+    """parse_cards reads the card tokens and names the first near-miss token (docs/maintainers.md "Cards")."""
     text = separator.join(tokens)
     bad = [token for token in tokens if token in NEAR_MISS_TOKENS]
     if not bad:
@@ -216,7 +218,7 @@ def test_parse_cards_names_the_first_near_miss_token(tokens: list[str], separato
 
 @pytest.mark.parametrize("token", NEAR_MISS_TOKENS)
 def test_parse_card_refuses_near_miss_tokens(token: str) -> None:
-    """Tokens that look like cards but are none raise InvalidNotationError naming them (DESIGN.md "Cards")."""
+    """Tokens that look like cards but are none raise InvalidNotationError naming them (docs/maintainers.md "Cards")."""
     with pytest.raises(InvalidNotationError) as refused:
         parse_card(token)
     assert token.strip() == refused.value.token
@@ -256,7 +258,7 @@ def test_text_at_the_notation_cap_is_read() -> None:
     "value", [None, 7, 7.0, b"7h", ["7h"], ("7h",), Card(Rank.SEVEN, Suit.HEARTS)]
 )
 def test_parsers_refuse_what_is_not_text(value: object) -> None:
-    """parse_card, parse_cards and parse_action read text only: InvalidNotationError otherwise (DESIGN.md "Cards")."""
+    """parse_card, parse_cards and parse_action read text only: InvalidNotationError otherwise (docs/maintainers.md "Cards")."""
     for parse in (parse_card, parse_cards, parse_action):
         with pytest.raises(InvalidNotationError, match="expected"):
             parse(value)  # type: ignore[arg-type]
@@ -304,7 +306,7 @@ ACTION_WORDS = (
 @HOSTILE_SETTINGS
 @given(text=st.text())
 def test_parse_action_answers_any_text_with_an_action_or_invalid_notation(text: str) -> None:
-    """parse_action of any text is an action whose text reads back, or InvalidNotationError (DESIGN.md "Actions")."""
+    """parse_action of any text is an action whose text reads back, or InvalidNotationError (docs/maintainers.md "Actions")."""
     action = outcome(lambda: parse_action(text), InvalidNotationError)
     if isinstance(action, InvalidNotationError):
         assert str(action)
@@ -315,7 +317,7 @@ def test_parse_action_answers_any_text_with_an_action_or_invalid_notation(text: 
 @HOSTILE_SETTINGS
 @given(words=st.lists(st.sampled_from(ACTION_WORDS), min_size=1, max_size=7))
 def test_parse_action_answers_near_miss_actions(words: list[str]) -> None:
-    """Near-miss action text (wrong verbs, indices, sides, cards) is an action or InvalidNotationError (DESIGN.md "Actions")."""
+    """Near-miss action text (wrong verbs, indices, sides, cards) is an action or InvalidNotationError (docs/maintainers.md "Actions")."""
     text = " ".join(words)
     action = outcome(lambda: parse_action(text), InvalidNotationError)
     if isinstance(action, InvalidNotationError):
@@ -336,7 +338,7 @@ def test_parse_action_answers_near_miss_actions(words: list[str]) -> None:
 def test_parse_action_with_a_meld_index_of_thousands_of_digits_is_invalid_notation(
     text: str,
 ) -> None:
-    """A meld index of 5000 digits (under MAX_NOTATION_LENGTH) raises InvalidNotationError, not a bare ValueError (DESIGN.md "Actions")."""
+    """A meld index of 5000 digits (under MAX_NOTATION_LENGTH) raises InvalidNotationError, not a bare ValueError (docs/maintainers.md "Actions")."""
     with pytest.raises(InvalidNotationError):
         parse_action(text)
 
@@ -344,7 +346,7 @@ def test_parse_action_with_a_meld_index_of_thousands_of_digits_is_invalid_notati
 def test_loads_an_action_document_with_a_meld_index_of_thousands_of_digits_is_invalid_data() -> (
     None
 ):
-    """A document whose action has a 5000-digit meld index raises InvalidDataError (DESIGN.md guarantee 6)."""
+    """A document whose action has a 5000-digit meld index raises InvalidDataError (docs/maintainers.md guarantee 6)."""
     document = {"romme": 1, "type": "action", "action": "layoff " + "9" * 5000 + " 7♥"}
     with pytest.raises(InvalidDataError):
         loads(json.dumps(document))
@@ -399,7 +401,7 @@ JUNK: tuple[object, ...] = (
 def test_meld_functions_refuse_elements_that_are_not_cards_with_type_error(
     name: str, cards: list[Card], junk: list[object], data: st.DataObject
 ) -> None:
-    """A card list holding other values raises the documented TypeError and is left unchanged (DESIGN.md "Melds")."""
+    """A card list holding other values raises the documented TypeError and is left unchanged (docs/maintainers.md "Melds")."""
     mixed: list[object] = list(cards)
     for item in junk:
         mixed.insert(data.draw(st.integers(0, len(mixed))), item)
@@ -414,7 +416,7 @@ def test_meld_functions_refuse_elements_that_are_not_cards_with_type_error(
 def test_meld_functions_refuse_values_that_are_not_card_collections(
     name: str, value: object
 ) -> None:
-    """Passing a non-iterable where cards belong raises TypeError (DESIGN.md "Melds")."""
+    """Passing a non-iterable where cards belong raises TypeError (docs/maintainers.md "Melds")."""
     with pytest.raises(TypeError):
         MELD_FUNCTIONS[name](value, CLASSIC)
 
@@ -431,7 +433,7 @@ def test_meld_functions_refuse_rules_that_are_not_rules_with_type_error(
 
 @pytest.mark.parametrize("kind", ["suit", 5, [], "SET "])
 def test_validate_meld_refuses_an_unknown_kind_with_value_error(kind: object) -> None:
-    """validate_meld(kind=…) is a set, a run or None; anything else raises ValueError (DESIGN.md "Melds")."""
+    """validate_meld(kind=…) is a set, a run or None; anything else raises ValueError (docs/maintainers.md "Melds")."""
     with pytest.raises(ValueError, match="kind"):
         validate_meld("7♥ 8♥ 9♥", CLASSIC, kind=kind)  # type: ignore[arg-type]
 
@@ -507,9 +509,19 @@ PERMISSIVE = Rules(
     jokers_only_ends_round=False,
     joker_discard=JokerDiscard.ALLOWED,
 )
-"""The rules under which the meld search has the most melds to consider (RULES.md §3)."""
+"""The rules under which the meld search has the most melds to consider (rules §3)."""
 
 
+def test_a_hard_search_input_completes() -> None:
+    """find_melds and best_melds return for a whole suit and two jokers that may lie side by side (the quick form of the next test)."""
+    cards = (*(Card(rank, Suit.HEARTS) for rank in Rank), JOKER, JOKER)
+    found = find_melds(cards, PERMISSIVE)
+    assert found
+    best = best_melds(cards, PERMISSIVE)
+    assert not Counter(card for meld in best for card in meld.cards) - Counter(cards)
+
+
+@pytest.mark.slow
 def test_the_worst_allowed_search_input_completes() -> None:
     """find_melds and best_melds return for the worst input the caps allow: MAX_SEARCH_CARDS cards, up to 8 jokers, permissive rules."""
     # A whole suit, as many jokers as fit (at most 8) and second copies of the suit's lowest
@@ -577,7 +589,7 @@ def inconsistent_positions(draw: st.DrawFn) -> dict[str, Any]:
 def test_new_position_with_inconsistent_cards_is_refused_or_conserves_the_deck(
     arguments: dict[str, Any],
 ) -> None:
-    """Cards that are not the deck raise InvalidPositionError; a mere rearrangement is a position of the deck (DESIGN.md guarantee 1)."""
+    """Cards that are not the deck raise InvalidPositionError; a mere rearrangement is a position of the deck (docs/maintainers.md guarantee 1)."""
     before = copy.deepcopy(arguments)
     state = outcome(lambda: new_position(CLASSIC, **arguments), InvalidPositionError)
     if isinstance(state, InvalidPositionError):
@@ -610,7 +622,7 @@ def test_new_position_with_inconsistent_cards_is_refused_or_conserves_the_deck(
 def test_new_position_with_impossible_seats_or_table_is_refused(
     change: dict[str, Any], expected: str
 ) -> None:
-    """Impossible seats, phases, owners and table melds raise InvalidPositionError naming the problem (DESIGN.md "Game")."""
+    """Impossible seats, phases, owners and table melds raise InvalidPositionError naming the problem (docs/maintainers.md "Game")."""
     arguments = {**_arguments(_deal(1)), **change}
     before = copy.deepcopy(arguments)
     with pytest.raises(InvalidPositionError, match=expected):
@@ -629,7 +641,7 @@ def test_new_position_with_an_oversized_hand_is_refused() -> None:
 
 @pytest.mark.parametrize("phase", ["draw", "play"])
 def test_new_position_with_a_phase_given_as_text_is_refused_or_playable(phase: str) -> None:
-    """A phase given as its text value is refused, or the position plays: no AttributeError later (DESIGN.md guarantee 4)."""
+    """A phase given as its text value is refused, or the position plays: no AttributeError later (docs/maintainers.md guarantee 4)."""
     arguments = {**_arguments(_deal(3)), "phase": phase}
     try:
         state = new_position(CLASSIC, **arguments)
@@ -753,14 +765,14 @@ def _loads_or_invalid_data(text: str) -> None:
 )
 @given(text=mutated_texts())
 def test_loads_of_mutated_json_text_is_a_value_or_invalid_data(text: str) -> None:
-    """JSON text with characters deleted, inserted or replaced loads a value that round-trips, or raises InvalidDataError (DESIGN.md guarantee 6)."""
+    """JSON text with characters deleted, inserted or replaced loads a value that round-trips, or raises InvalidDataError (docs/maintainers.md guarantee 6)."""
     _loads_or_invalid_data(text)
 
 
 @HOSTILE_SETTINGS
 @given(data=st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
 def test_loads_of_random_bytes_is_invalid_data(data: bytes) -> None:
-    """Random bytes are no document: InvalidDataError (DESIGN.md guarantee 6)."""
+    """Random bytes are no document: InvalidDataError (docs/maintainers.md guarantee 6)."""
     _loads_or_invalid_data(data)  # type: ignore[arg-type]
 
 
@@ -817,7 +829,7 @@ DOCUMENT_TYPES = (
 def test_from_dict_of_random_documents_is_invalid_data_and_leaves_them_unchanged(
     kind: str, body: dict[str, object]
 ) -> None:
-    """A random body under a known type raises InvalidDataError (or loads a value), and the dict is not changed (DESIGN.md guarantee 6)."""
+    """A random body under a known type raises InvalidDataError (or loads a value), and the dict is not changed (docs/maintainers.md guarantee 6)."""
     document = {"romme": 1, "type": kind, **body}
     before = copy.deepcopy(document)
     value = outcome(lambda: from_dict(document), InvalidDataError)
@@ -846,7 +858,7 @@ def _paths(node: object, prefix: tuple[str | int, ...] = ()) -> list[tuple[str |
 )
 @given(name=st.sampled_from(sorted(VALUES)), data=st.data())
 def test_from_dict_never_changes_the_document_it_reads(name: str, data: st.DataObject) -> None:
-    """from_dict leaves its input as it was, for a valid document and one with a value replaced (DESIGN.md: callers never copy)."""
+    """from_dict leaves its input as it was, for a valid document and one with a value replaced (docs/maintainers.md: callers never copy)."""
     document = to_dict(VALUES[name])
     paths = _paths(document)
     replace = data.draw(st.booleans())
@@ -880,7 +892,7 @@ def test_view_document_with_a_hand_larger_than_any_hand_is_refused() -> None:
 
 
 def test_document_over_the_length_cap_is_refused_before_parsing() -> None:
-    """JSON text longer than MAX_DOCUMENT_LENGTH raises InvalidDataError naming the cap (DESIGN.md "Data")."""
+    """JSON text longer than MAX_DOCUMENT_LENGTH raises InvalidDataError naming the cap (docs/maintainers.md "Data")."""
     text = TEXTS["card"].ljust(MAX_DOCUMENT_LENGTH + 1)
     with pytest.raises(InvalidDataError, match=str(MAX_DOCUMENT_LENGTH)):
         loads(text)
@@ -917,20 +929,20 @@ def test_document_over_the_length_cap_is_refused_before_parsing() -> None:
     ],
 )
 def test_special_json_values_are_invalid_data(text: str) -> None:
-    """NaN, infinities, huge numbers, a BOM, lone surrogates and over-long text raise InvalidDataError (DESIGN.md guarantee 6)."""
+    """NaN, infinities, huge numbers, a BOM, lone surrogates and over-long text raise InvalidDataError (docs/maintainers.md guarantee 6)."""
     with pytest.raises(InvalidDataError):
         loads(text)
 
 
 @pytest.mark.parametrize("value", [object(), None, 7, "7♥", [parse_card("7♥")], {"romme": 1}])
 def test_to_dict_of_a_foreign_value_is_type_error(value: object) -> None:
-    """to_dict of a value the library does not serialise raises the documented TypeError (DESIGN.md "Data")."""
+    """to_dict of a value the library does not serialise raises the documented TypeError (docs/maintainers.md "Data")."""
     with pytest.raises(TypeError, match="cannot serialise"):
         to_dict(value)
 
 
 def test_meld_documents_are_checked_not_trusted() -> None:
-    """A meld document with a wrong value loads as InvalidDataError, not as a meld with that value (DESIGN.md guarantee 6)."""
+    """A meld document with a wrong value loads as InvalidDataError, not as a meld with that value (docs/maintainers.md guarantee 6)."""
     document = to_dict(VALUES["meld"])
     document["value"] = 99
     with pytest.raises(InvalidDataError, match="worth"):
@@ -940,7 +952,7 @@ def test_meld_documents_are_checked_not_trusted() -> None:
 
 @pytest.mark.parametrize("bad", [None, "state", 3, {"romme": 1}])
 def test_positions_that_are_no_positions_are_refused_with_a_type_error(bad: object) -> None:
-    """DESIGN.md: bad input gets a clear, typed error, never an AttributeError."""
+    """docs/maintainers.md: bad input gets a clear, typed error, never an AttributeError."""
     with pytest.raises(TypeError, match="GameState"):
         legal_actions(bad)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="GameState"):
@@ -954,7 +966,7 @@ def test_positions_that_are_no_positions_are_refused_with_a_type_error(bad: obje
 
 
 def test_a_view_cannot_be_played_on() -> None:
-    """apply needs the full state: a view lacks the stock (DESIGN.md, views)."""
+    """apply needs the full state: a view lacks the stock (docs/maintainers.md, views)."""
     state = new_game(find_rules("drov"), 4, seed=1)
     with pytest.raises(TypeError, match="PlayerView"):
         apply(view(state, state.current_player), Draw())  # type: ignore[arg-type]

@@ -1,4 +1,7 @@
-"""Matches: rounds, the dealer's rotation, the end by rounds or limit, winners and tournament points (RULES.md §10–§11)."""
+"""Matches: rounds, the dealer's rotation, the end by rounds or limit, winners and tournament points (rules §10–§11).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -42,7 +45,7 @@ DROV_ALL_DEALT = attrs.evolve(DROV, dealer_sits_out=False)
 TABLE = PointsTable(
     went_out=5, hand_romme=6, not_opened=0, opened=[(10, 3), (50, 2), (None, 1)], sat_out=2
 )
-"""A points table made up for the tests; it agrees with the known DRoV data points (S002)."""
+"""A points table made up for the tests; it agrees with the known DRoV data points."""
 
 
 deck_position = functools.partial(shared_deck_position, phase=Phase.PLAY)
@@ -118,7 +121,7 @@ def play_to_end(
 
 
 def test_presets_match_settings() -> None:
-    """Each preset's match ends as RULES.md §12 says: limit 500, 3 rounds, or the DRoV tournament table."""
+    """Each preset's match ends as rules §12 says: limit 500, 3 rounds, or the DRoV tournament table."""
     expected = {
         "drov": (MatchScoring.TOURNAMENT, None, None),
         "classic": (MatchScoring.PENALTIES, None, 500),
@@ -147,21 +150,21 @@ def test_presets_match_settings() -> None:
 def test_new_match_takes_rounds_and_limit_from_the_rules(
     preset: str, rounds: int | None, limit: int | None
 ) -> None:
-    """new_match ends by the preset's rounds or limit (RULES.md §11, §12)."""
+    """new_match ends by the preset's rounds or limit (rules §11, §12)."""
     match = new_match(PRESETS[preset], 3, seed=2)
     assert (rounds, limit) == (match.rounds, match.limit)
     assert (0, False, (0, 0, 0)) == (match.round, match.is_over, match.totals)
 
 
 def test_new_match_under_drov_without_points_table_is_refused() -> None:
-    """Tournament scoring needs the caller's points table; the library ships none (RULES.md §11, DRoV Nr. 12–14)."""
+    """Tournament scoring needs the caller's points table; the library ships none (rules §11, DRoV Nr. 12–14)."""
     with pytest.raises(InvalidRulesError):
         new_match(DROV, 4, seed=1)
     assert new_match(DROV, 4, seed=1, points_table=TABLE).points_table == TABLE
 
 
 def test_new_match_rounds_override() -> None:
-    """A caller may fix the number of rounds (RULES.md §11 `match_rounds`)."""
+    """A caller may fix the number of rounds (rules §11 `match_rounds`)."""
     assert 2 == new_match(CLASSIC, 3, seed=1, rounds=2).rounds
     with pytest.raises(InvalidPositionError):
         new_match(CLASSIC, 3, seed=1, rounds=0)
@@ -172,7 +175,7 @@ def test_new_match_rounds_override() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_cardgames_zone_match_has_exactly_three_rounds(seed: int) -> None:
-    """A cardgames-zone match ends after exactly 3 rounds (RULES.md §11 `match_rounds`, §12)."""
+    """A cardgames-zone match ends after exactly 3 rounds (rules §11 `match_rounds`, §12)."""
     rules = attrs.evolve(CARDGAMES_ZONE, max_reshuffles=1)
     match, starts = play_to_end(new_match(rules, 3, seed=seed), seed)
     assert 3 == match.round
@@ -183,7 +186,7 @@ def test_cardgames_zone_match_has_exactly_three_rounds(seed: int) -> None:
 
 
 def test_match_is_not_over_before_its_last_round() -> None:
-    """After 2 of 3 rounds a cardgames-zone match deals the third (RULES.md §11 `match_rounds`)."""
+    """After 2 of 3 rounds a cardgames-zone match deals the third (rules §11 `match_rounds`)."""
     rules = attrs.evolve(CARDGAMES_ZONE, max_reshuffles=1)
     match = new_match(rules, 3, seed=5)
     rng = random.Random(5)
@@ -200,7 +203,7 @@ def test_match_is_not_over_before_its_last_round() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_match_ends_when_a_total_reaches_the_limit(seed: int) -> None:
-    """The match ends with the first round after which a total reaches or passes match_limit (RULES.md §11)."""
+    """The match ends with the first round after which a total reaches or passes match_limit (rules §11)."""
     rules = attrs.evolve(CLASSIC, match_limit=30, max_reshuffles=1)
     match, _ = play_to_end(new_match(rules, 3, seed=seed), seed)
     totals = [0, 0, 0]
@@ -229,7 +232,7 @@ def _last_round(first_penalty: int) -> Match:
 
 
 def test_total_reaching_500_ends_the_match() -> None:
-    """A total of exactly 500 ends a classic match (RULES.md §11: reaches or passes; S000 §8)."""
+    """A total of exactly 500 ends a classic match (rules §11: reaches or passes; cardgames.zone §8)."""
     match = _last_round(240).apply(Discard(parse_card("9♣")))
     assert (0, 500, 12) == match.totals
     assert match.is_over
@@ -238,14 +241,14 @@ def test_total_reaching_500_ends_the_match() -> None:
 
 
 def test_total_passing_500_ends_the_match() -> None:
-    """A total above 500 ends a classic match (RULES.md §11: reaches or passes; S000 §8)."""
+    """A total above 500 ends a classic match (rules §11: reaches or passes; cardgames.zone §8)."""
     match = _last_round(250).apply(Discard(parse_card("9♣")))
     assert (0, 510, 12) == match.totals
     assert match.is_over
 
 
 def test_total_below_500_deals_the_next_round() -> None:
-    """At 499 the classic match goes on with the next dealer (RULES.md §11, §2)."""
+    """At 499 the classic match goes on with the next dealer (rules §11, §2)."""
     match = _last_round(239).apply(Discard(parse_card("9♣")))
     assert (0, 499, 12) == match.totals
     assert not match.is_over
@@ -257,14 +260,14 @@ def test_total_below_500_deals_the_next_round() -> None:
 
 
 def test_apply_after_the_end_is_refused() -> None:
-    """A finished match takes no more actions (RULES.md §11)."""
+    """A finished match takes no more actions (rules §11)."""
     match = _last_round(240).apply(Discard(parse_card("9♣")))
     with pytest.raises(InvalidPositionError):
         match.apply(Discard(parse_card("9♣")))
 
 
 def test_advance_with_a_round_of_another_dealer_is_refused() -> None:
-    """Match.advance accepts only the round in play: the dealer rotates (RULES.md §2, §11)."""
+    """Match.advance accepts only the round in play: the dealer rotates (rules §2, §11)."""
     match = new_match(CLASSIC, 3, seed=1, dealer=0)
     state = deck_position(CLASSIC, hands=["9♣", "K♣ Q♣", "2♦"], table=[("5♥ 6♥ 7♥", 0)], dealer=1)
     with pytest.raises(InvalidPositionError):
@@ -275,7 +278,7 @@ def test_advance_with_a_round_of_another_dealer_is_refused() -> None:
 
 
 def test_lowest_total_wins() -> None:
-    """The lowest penalty total wins the match (RULES.md §11)."""
+    """The lowest penalty total wins the match (rules §11)."""
     match = penalty_match([went_out(1, (40, 0, 12, 300)), went_out(2, (50, 90, 0, 230))], players=4)
     assert (90, 90, 12, 530) == match.totals
     assert (2,) == match.winners()
@@ -283,14 +286,14 @@ def test_lowest_total_wins() -> None:
 
 
 def test_tied_lowest_totals_share_the_win() -> None:
-    """Tied players share the win (RULES.md §11)."""
+    """Tied players share the win (rules §11)."""
     tied = penalty_match([went_out(1, (70, 0, 50, 300)), went_out(2, (50, 80, 30, 230))], players=4)
     assert (120, 80, 80, 530) == tied.totals
     assert (1, 2) == tied.winners()
 
 
 def test_everyone_tied_shares_the_win() -> None:
-    """All seats tied share the win (RULES.md §11)."""
+    """All seats tied share the win (rules §11)."""
     match = penalty_match([went_out(0, (0, 0, 0))], players=3)
     assert (0, 1, 2) == match.winners()
 
@@ -325,21 +328,21 @@ def _play(state: GameState) -> GameState:
 
 
 def test_hand_romme_doubles_the_others_penalties_under_classic() -> None:
-    """After a Hand-Rommé the others pay double under classic: K♣ 3♦ 26, A♥ 22 (S000 §8, RULES.md §8, §10)."""
+    """After a Hand-Rommé the others pay double under classic: K♣ 3♦ 26, A♥ 22 (cardgames.zone §8, rules §8, §10)."""
     result = score_round(_play(_hand_romme_position(CLASSIC)))
     assert (EndReason.WENT_OUT, 0, True) == (result.end, result.winner, result.hand_romme)
     assert (0, 26, 22) == result.penalties
 
 
 def test_hand_romme_does_not_double_under_house() -> None:
-    """Under house rules a Hand-Rommé changes no penalty: K♣ 3♦ 13, A♥ 11 (S003, RULES.md §12 multiplier 1)."""
+    """Under house rules a Hand-Rommé changes no penalty: K♣ 3♦ 13, A♥ 11 (house rules, rules §12 multiplier 1)."""
     result = score_round(_play(_hand_romme_position(HOUSE)))
     assert (0, True) == (result.winner, result.hand_romme)
     assert (0, 13, 11) == result.penalties
 
 
 def test_hand_romme_doubles_the_match_totals() -> None:
-    """The doubled penalties of a Hand-Rommé go into the match totals (S000 §8, RULES.md §11)."""
+    """The doubled penalties of a Hand-Rommé go into the match totals (cardgames.zone §8, rules §11)."""
     match = attrs.evolve(
         new_match(CLASSIC, 3, seed=1, dealer=2), state=_hand_romme_position(CLASSIC)
     )
@@ -350,7 +353,7 @@ def test_hand_romme_doubles_the_match_totals() -> None:
 
 
 def test_not_opened_pays_flat_100() -> None:
-    """With not_opened_penalty = 100 a player who never opened pays 100, whatever the hand (S000 §8 variant, RULES.md §10)."""
+    """With not_opened_penalty = 100 a player who never opened pays 100, whatever the hand (cardgames.zone §8 variant, rules §10)."""
     rules = attrs.evolve(CLASSIC, not_opened_penalty=100)
     state = deck_position(
         rules,
@@ -367,7 +370,7 @@ def test_not_opened_pays_flat_100() -> None:
 
 
 def test_not_opened_pays_the_hand_without_the_variant() -> None:
-    """Without not_opened_penalty a player who never opened pays their hand (RULES.md §10)."""
+    """Without not_opened_penalty a player who never opened pays their hand (rules §10)."""
     state = deck_position(
         CLASSIC,
         hands=["9♣", "2♣ 3♦", "K♣"],
@@ -379,7 +382,7 @@ def test_not_opened_pays_the_hand_without_the_variant() -> None:
 
 
 def test_flat_100_is_doubled_after_a_hand_romme() -> None:
-    """The flat 100 is paid first, then the Hand-Rommé doubles it (RULES.md §10: "Then hand_romme_multiplier applies")."""
+    """The flat 100 is paid first, then the Hand-Rommé doubles it (rules §10: "Then hand_romme_multiplier applies")."""
     rules = attrs.evolve(CLASSIC, not_opened_penalty=100)
     result = score_round(_play(_hand_romme_position(rules, others_opened=True)))
     assert (0, True) == (result.winner, result.hand_romme)
@@ -390,7 +393,7 @@ def test_flat_100_is_doubled_after_a_hand_romme() -> None:
 
 
 def test_dealer_rotates_each_round() -> None:
-    """The dealer of round k is the first dealer + k, mod the seats (RULES.md §2, §11)."""
+    """The dealer of round k is the first dealer + k, mod the seats (rules §2, §11)."""
     rules = attrs.evolve(CARDGAMES_ZONE, max_reshuffles=1)
     match, starts = play_to_end(new_match(rules, 3, seed=7, dealer=1), 7)
     assert [1, 2, 0] == [state.dealer for state in starts]
@@ -398,14 +401,14 @@ def test_dealer_rotates_each_round() -> None:
 
 
 def test_dealer_rotates_past_the_last_seat() -> None:
-    """With 4 seats and first dealer 3 the deal goes 3, 0, 1 (RULES.md §2)."""
+    """With 4 seats and first dealer 3 the deal goes 3, 0, 1 (rules §2)."""
     rules = attrs.evolve(CARDGAMES_ZONE, max_reshuffles=1)
     _, starts = play_to_end(new_match(rules, 4, seed=3, dealer=3), 3)
     assert [3, 0, 1] == [state.dealer for state in starts]
 
 
 def test_dealer_who_sits_out_rotates() -> None:
-    """Under DRoV the dealer sits out each round and the deal rotates (DRoV Nr. 2, RULES.md §2)."""
+    """Under DRoV the dealer sits out each round and the deal rotates (DRoV Nr. 2, rules §2)."""
     match = new_match(DROV, 4, seed=2, dealer=0, points_table=TABLE)
     rng = random.Random(2)
     starts = [match.state]
@@ -428,7 +431,7 @@ def test_dealer_who_sits_out_rotates() -> None:
 
 
 def test_dealer_property_follows_the_rounds_played() -> None:
-    """Match.dealer is (first dealer + rounds played) mod seats (RULES.md §2, §11)."""
+    """Match.dealer is (first dealer + rounds played) mod seats (rules §2, §11)."""
     match = penalty_match([went_out(0, (0, 1, 2, 3, 4))] * 7, players=5)
     match = attrs.evolve(match, first_dealer=4)
     assert 7 == match.round
@@ -439,7 +442,7 @@ def test_dealer_property_follows_the_rounds_played() -> None:
 
 
 def test_points_table_known_data_points() -> None:
-    """Went out 5, opened holding 8 Augen 3, opened holding 87 Augen 1 (DRoV Nr. 14, S002)."""
+    """Went out 5, opened holding 8 Augen 3, opened holding 87 Augen 1 (DRoV Nr. 14)."""
     result = went_out(0, (0, 8, 87, 40), opened=(True, True, True, False))
     assert [5, 3, 1, 0] == [TABLE.points(result, seat) for seat in range(4)]
 
@@ -504,7 +507,7 @@ def test_tournament_ranking_tie_on_points_goes_to_the_lower_penalty_total() -> N
 
 
 def test_tournament_ranking_full_tie_is_decided_by_lot_from_the_seed() -> None:
-    """Equal points and penalties: lot decides, the same for the same seed (DRoV Nr. 14, RULES.md §11)."""
+    """Equal points and penalties: lot decides, the same for the same seed (DRoV Nr. 14, rules §11)."""
     results = [went_out(0, (0, 8, 8))]
     orders = set()
     for seed in range(20):
@@ -516,7 +519,7 @@ def test_tournament_ranking_full_tie_is_decided_by_lot_from_the_seed() -> None:
 
 
 def test_points_are_zero_without_points_table() -> None:
-    """Without a points table every seat has 0 points (RULES.md §11: the table is the caller's)."""
+    """Without a points table every seat has 0 points (rules §11: the table is the caller's)."""
     match = penalty_match([went_out(0, (0, 8, 87))], players=3)
     assert (0, 0, 0) == match.points
 

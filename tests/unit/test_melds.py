@@ -1,8 +1,10 @@
-"""Melds: sets, runs, jokers, values, and the meld search (RULES.md §3).
+"""Melds: sets, runs, jokers, values, and the meld search (rules §3).
 
 Each test names the rule it pins and its source (DRoV Nr. 8, DRoV Streitfall 13,
-S000 §5, S001, S003, Schmidt S. 3); where the presets differ on a rule, the
+cardgames.zone §5, German Rummy page, house rules, Schmidt S. 3); where the presets differ on a rule, the
 test runs every preset with the expected outcome written out per preset.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -46,11 +48,11 @@ PRESET_NAMES: Final = (
     "schmidt",
 )
 WRAPPING: Final = frozenset({"drov", "ass"})
-"""Presets with ace_wraps (RULES.md §12): K-A-2 is a run (DRoV Nr. 8)."""
+"""Presets with ace_wraps (rules §12): K-A-2 is a run (DRoV Nr. 8)."""
 MINORITY: Final = frozenset({"drov", "ass", "schmidt"})
 """Presets with joker_limit=minority (DRoV Nr. 8)."""
 ONE_PER_MELD: Final = frozenset({"german-rummy"})
-"""Presets with joker_limit=one_per_meld (S001)."""
+"""Presets with joker_limit=one_per_meld (German Rummy page)."""
 
 SET = MeldKind.SET
 RUN = MeldKind.RUN
@@ -99,7 +101,7 @@ def joker_cards(meld: Meld) -> list[Card | None]:
 )
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_set_of_three_or_four_of_one_rank_DRoV_Nr8(preset: str, text: str, value: int) -> None:
-    """A set is 3 or 4 cards of one rank; 2–10 count face value, J/Q/K 10, an ace 11 (DRoV Nr. 8, RULES.md §3)."""
+    """A set is 3 or 4 cards of one rank; 2–10 count face value, J/Q/K 10, an ace 11 (DRoV Nr. 8, rules §3)."""
     meld = validate_meld(text, PRESETS[preset])
     assert (SET, value) == (meld.kind, meld.value)
 
@@ -113,7 +115,7 @@ def test_set_with_a_repeated_suit_is_refused_DRoV_Nr8(preset: str, text: str) ->
 
 @pytest.mark.parametrize(("text", "value"), [("7♣ 7♣ 7♥", 21), ("7♣ 7♠ 7♥ 7♣", 28)])
 def test_set_with_a_repeated_suit_allowed_without_set_distinct_suits(text: str, value: int) -> None:
-    """With set_distinct_suits=False a set may hold a suit twice (RULES.md §3)."""
+    """With set_distinct_suits=False a set may hold a suit twice (rules §3)."""
     meld = validate_meld(text, rules("drov", set_distinct_suits=False))
     assert (SET, value) == (meld.kind, meld.value)
 
@@ -131,22 +133,22 @@ def test_set_of_five_is_refused_DRoV_Nr8(preset: str, text: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_ace_low_run_A23_counts_6_S000_s5(preset: str) -> None:
-    """A-2-3 is a run in every preset; the low ace counts 1: 1+2+3 = 6 (S000 §5, DRoV Nr. 8)."""
+def test_ace_low_run_A23_counts_6_cardgames_zone_s5(preset: str) -> None:
+    """A-2-3 is a run in every preset; the low ace counts 1: 1+2+3 = 6 (cardgames.zone §5, DRoV Nr. 8)."""
     meld = validate_meld("A♠ 2♠ 3♠", PRESETS[preset])
     assert (RUN, 6, (Rank.ACE, Rank.TWO, Rank.THREE)) == (meld.kind, meld.value, meld.ranks)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_ace_high_run_QKA_counts_31_S000_s5(preset: str) -> None:
-    """Q-K-A is a run in every preset; the high ace counts 11: 10+10+11 = 31 (S000 §5, DRoV Nr. 8)."""
+def test_ace_high_run_QKA_counts_31_cardgames_zone_s5(preset: str) -> None:
+    """Q-K-A is a run in every preset; the high ace counts 11: 10+10+11 = 31 (cardgames.zone §5, DRoV Nr. 8)."""
     meld = validate_meld("Q♣ K♣ A♣", PRESETS[preset])
     assert (RUN, 31) == (meld.kind, meld.value)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_around_the_corner_KA2_DRoV_Nr8_vs_S000_s5(preset: str) -> None:
-    """K-A-2 is a run worth 10+11+2 = 23 under drov and ass (DRoV Nr. 8); refused elsewhere (S000 §5, S003, Schmidt S. 3)."""
+def test_around_the_corner_KA2_DRoV_Nr8_vs_cardgames_zone_s5(preset: str) -> None:
+    """K-A-2 is a run worth 10+11+2 = 23 under drov and ass (DRoV Nr. 8); refused elsewhere (cardgames.zone §5, house rules, Schmidt S. 3)."""
     if preset in WRAPPING:
         meld = validate_meld("K♥ A♥ 2♥", PRESETS[preset])
         assert (RUN, 23) == (meld.kind, meld.value)
@@ -156,7 +158,7 @@ def test_around_the_corner_KA2_DRoV_Nr8_vs_S000_s5(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_around_the_corner_QKA23_DRoV_Nr8(preset: str) -> None:
-    """Q-K-A-2-3 is a run worth 10+10+11+2+3 = 36 under drov and ass (DRoV Nr. 8); refused elsewhere (S000 §5)."""
+    """Q-K-A-2-3 is a run worth 10+10+11+2+3 = 36 under drov and ass (DRoV Nr. 8); refused elsewhere (cardgames.zone §5)."""
     if preset in WRAPPING:
         meld = validate_meld("Q♠ K♠ A♠ 2♠ 3♠", PRESETS[preset])
         assert (RUN, 36) == (meld.kind, meld.value)
@@ -170,12 +172,12 @@ def test_ace_before_the_two_counts_1_even_where_runs_wrap_DRoV_Nr8() -> None:
 
 
 def test_run_of_thirteen_ranks_DRoV_Nr8() -> None:
-    """2…A of one suit is a run of 13: 2+…+10 = 54, J/Q/K 30, ace 11: 95 (RULES.md §3)."""
+    """2…A of one suit is a run of 13: 2+…+10 = 54, J/Q/K 30, ace 11: 95 (rules §3)."""
     meld = validate_meld("2♠ 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ 10♠ J♠ Q♠ K♠ A♠", PRESETS["classic"])
     assert (RUN, 13, 95) == (meld.kind, len(meld), meld.value)
 
 
-# -- runs: order (DRoV Streitfall 13, RULES.md §3) ----------------------------------------------------
+# -- runs: order (DRoV Streitfall 13, rules §3) ----------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -203,7 +205,7 @@ def test_wrapping_run_in_wrong_order_is_sorted_DRoV_Streitfall13() -> None:
 
 
 def test_joker_after_the_run_stands_above_it() -> None:
-    """5♣ 6♣ JK: the joker after 6♣ is 7♣, value 18 (RULES.md §3)."""
+    """5♣ 6♣ JK: the joker after 6♣ is 7♣, value 18 (rules §3)."""
     meld = validate_meld("5♣ 6♣ JK", PRESETS["classic"])
     assert (parse_cards("5♣ 6♣ JK"), [card("7♣")], 18) == (
         meld.cards,
@@ -213,7 +215,7 @@ def test_joker_after_the_run_stands_above_it() -> None:
 
 
 def test_joker_before_the_run_stands_below_it() -> None:
-    """JK 5♣ 6♣: the joker before 5♣ is 4♣, value 15 (RULES.md §3)."""
+    """JK 5♣ 6♣: the joker before 5♣ is 4♣, value 15 (rules §3)."""
     meld = validate_meld("JK 5♣ 6♣", PRESETS["classic"])
     assert (parse_cards("JK 5♣ 6♣"), [card("4♣")], 15) == (
         meld.cards,
@@ -223,7 +225,7 @@ def test_joker_before_the_run_stands_below_it() -> None:
 
 
 def test_run_with_a_joker_given_out_of_order_is_sorted() -> None:
-    """7♣ JK 5♣ is laid as 5♣ JK 7♣ with the joker as 6♣, value 18 (RULES.md §3, DRoV Streitfall 13)."""
+    """7♣ JK 5♣ is laid as 5♣ JK 7♣ with the joker as 6♣, value 18 (rules §3, DRoV Streitfall 13)."""
     meld = validate_meld("7♣ JK 5♣", PRESETS["classic"])
     assert (parse_cards("5♣ JK 7♣"), [card("6♣")], 18) == (
         meld.cards,
@@ -277,7 +279,7 @@ def test_joker_in_a_set_counts_the_sets_rank_DRoV_Nr7(text: str, value: int) -> 
 
 
 def test_joker_in_a_three_card_set_stands_for_one_of_two_suits() -> None:
-    """In a 3-card set the joker stands for the rank in one of the two missing suits (RULES.md §3)."""
+    """In a 3-card set the joker stands for the rank in one of the two missing suits (rules §3)."""
     meld = validate_meld("K♣ K♠ JK", PRESETS["drov"])
     (role,) = meld.jokers
     assert (JOKER, Rank.KING, frozenset({Suit.HEARTS, Suit.DIAMONDS}), None) == (
@@ -295,7 +297,7 @@ def test_joker_in_a_three_card_set_stands_for_one_of_two_suits() -> None:
 
 
 def test_joker_in_a_four_card_set_has_its_suit_fixed() -> None:
-    """In a 4-card set the joker's suit is fixed: the one missing suit (RULES.md §3, DRoV Streitfall 14)."""
+    """In a 4-card set the joker's suit is fixed: the one missing suit (rules §3, DRoV Streitfall 14)."""
     meld = validate_meld("K♣ K♠ K♥ JK", PRESETS["drov"])
     (role,) = meld.jokers
     assert (frozenset({Suit.DIAMONDS}), card("K♦")) == (role.suits, role.card)
@@ -337,10 +339,10 @@ def test_joker_in_a_run_stands_for_one_card() -> None:
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("limit", list(JokerLimit))
-def test_joker_limit_on_the_same_cards_S001_DRoV_Nr8(
+def test_joker_limit_on_the_same_cards_german_rummy_DRoV_Nr8(
     limit: JokerLimit, text: str, kind: MeldKind | None, value: int, allowed: dict[str, bool]
 ) -> None:
-    """joker_limit: none (S000) | one_per_meld (S001) | not_majority (jokers ≤ naturals) | minority (jokers < naturals, DRoV Nr. 8)."""
+    """joker_limit: none (cardgames.zone) | one_per_meld (German Rummy page) | not_majority (jokers ≤ naturals) | minority (jokers < naturals, DRoV Nr. 8)."""
     variant = rules("classic", joker_limit=limit)
     if allowed[limit.value]:
         assert value == validate_meld(text, variant, kind=kind).value
@@ -350,8 +352,10 @@ def test_joker_limit_on_the_same_cards_S001_DRoV_Nr8(
 
 @pytest.mark.parametrize("text", ["3♠ 3♥ JK JK", "5♥ JK 7♥ JK"])
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_two_jokers_with_two_natural_cards_per_preset_DRoV_Nr8_S001(preset: str, text: str) -> None:
-    """As many jokers as natural cards: refused under minority (drov, ass, schmidt; DRoV Nr. 8) and one_per_meld (german-rummy; S001), allowed elsewhere (S000, S003)."""
+def test_two_jokers_with_two_natural_cards_per_preset_DRoV_Nr8_german_rummy(
+    preset: str, text: str
+) -> None:
+    """As many jokers as natural cards: refused under minority (drov, ass, schmidt; DRoV Nr. 8) and one_per_meld (german-rummy; German Rummy page), allowed elsewhere (cardgames.zone, house rules)."""
     if preset in MINORITY or preset in ONE_PER_MELD:
         assert Reason.JOKER_LIMIT == reason_of(text, PRESETS[preset])
     else:
@@ -359,8 +363,8 @@ def test_two_jokers_with_two_natural_cards_per_preset_DRoV_Nr8_S001(preset: str,
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_two_jokers_with_three_natural_cards_per_preset_S001(preset: str) -> None:
-    """5♥ JK 7♥ JK 9♥ (two jokers, three natural cards) is refused only under one_per_meld (german-rummy; S001)."""
+def test_two_jokers_with_three_natural_cards_per_preset_german_rummy(preset: str) -> None:
+    """5♥ JK 7♥ JK 9♥ (two jokers, three natural cards) is refused only under one_per_meld (german-rummy; German Rummy page)."""
     if preset in ONE_PER_MELD:
         assert Reason.JOKER_LIMIT == reason_of("5♥ JK 7♥ JK 9♥", PRESETS[preset])
     else:
@@ -378,9 +382,9 @@ def test_one_joker_with_two_natural_cards_in_every_preset(preset: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
-def test_adjacent_jokers_in_a_run_are_refused_S000_s5_DRoV_Nr8(preset: str) -> None:
-    """No two jokers side by side in a run: every preset forbids it (S000 §5, DRoV Nr. 8)."""
-    if preset in ONE_PER_MELD:  # two jokers also break S001's one joker per meld
+def test_adjacent_jokers_in_a_run_are_refused_cardgames_zone_s5_DRoV_Nr8(preset: str) -> None:
+    """No two jokers side by side in a run: every preset forbids it (cardgames.zone §5, DRoV Nr. 8)."""
+    if preset in ONE_PER_MELD:  # two jokers also break the German Rummy page's one joker per meld
         assert not is_valid_meld("5♥ 6♥ JK JK 9♥", PRESETS[preset])
     else:
         assert Reason.ADJACENT_JOKERS == reason_of("5♥ 6♥ JK JK 9♥", PRESETS[preset])
@@ -406,7 +410,7 @@ def test_adjacent_jokers_forbidden_long_runs_allowed_Schmidt_S3(
     value: int,
     allowed: dict[str, bool],
 ) -> None:
-    """adjacent_jokers: forbidden (S000 §5, DRoV Nr. 8) | long_runs (runs of ≥ 4, Schmidt S. 3 variant) | allowed."""
+    """adjacent_jokers: forbidden (cardgames.zone §5, DRoV Nr. 8) | long_runs (runs of ≥ 4, Schmidt S. 3 variant) | allowed."""
     variant = rules("classic", adjacent_jokers=adjacency)
     if allowed[adjacency.value]:
         assert value == validate_meld(text, variant, kind=kind).value
@@ -415,7 +419,7 @@ def test_adjacent_jokers_forbidden_long_runs_allowed_Schmidt_S3(
 
 
 def test_adjacent_jokers_rule_is_about_runs_not_sets() -> None:
-    """Two jokers in a set are not "side by side in a run": 3♠ 3♥ JK JK is a set under classic (RULES.md §3)."""
+    """Two jokers in a set are not "side by side in a run": 3♠ 3♥ JK JK is a set under classic (rules §3)."""
     assert 12 == validate_meld("3♠ 3♥ JK JK", PRESETS["classic"]).value
 
 
@@ -432,7 +436,7 @@ def test_jokers_side_by_side_in_a_run_of_three_stand_after_the_card() -> None:
     [("5♣ 6♣ JK", 18), ("JK 5♣ 6♣", 15), ("5♣ JK 7♣", 18), ("K♣ K♠ JK", 30)],
 )
 def test_a_joker_made_as_Card_melds_like_JOKER(text: str, value: int) -> None:
-    """All jokers are equal (RULES.md §2): a joker built as Card() stands and counts like JOKER."""
+    """All jokers are equal (rules §2): a joker built as Card() stands and counts like JOKER."""
     cards = [Card() if c.is_joker else c for c in parse_cards(text)]
     assert (parse_cards(text), value) == (
         validate_meld(cards, PRESETS["classic"]).cards,
@@ -472,7 +476,7 @@ def test_a_joker_made_as_Card_melds_like_JOKER(text: str, value: int) -> None:
 def test_each_reason_has_a_case_and_the_message_names_the_cards(
     text: str, preset: str, kind: MeldKind | None, reason: Reason
 ) -> None:
-    """Each meld rule refuses with its own Reason, and the message names the cards (RULES.md §3)."""
+    """Each meld rule refuses with its own Reason, and the message names the cards (rules §3)."""
     with pytest.raises(InvalidMeldError) as caught:
         validate_meld(text, PRESETS[preset], kind=kind)
     assert reason == caught.value.reason
@@ -481,7 +485,7 @@ def test_each_reason_has_a_case_and_the_message_names_the_cards(
 
 
 def test_invalid_meld_error_is_a_value_error() -> None:
-    """InvalidMeldError is a ValueError with a reason (DESIGN.md)."""
+    """InvalidMeldError is a ValueError with a reason (docs/maintainers.md "Melds")."""
     assert issubclass(InvalidMeldError, ValueError)
 
 
@@ -513,7 +517,7 @@ def test_kind_refuses_cards_of_the_other_kind() -> None:
 
 
 def test_validate_meld_accepts_text() -> None:
-    """validate_meld and is_valid_meld take text as well as cards (DESIGN.md)."""
+    """validate_meld and is_valid_meld take text as well as cards (docs/maintainers.md "Melds")."""
     from_text = validate_meld("Q♣ K♣ A♣", PRESETS["classic"])
     assert validate_meld(parse_cards("Q♣ K♣ A♣"), PRESETS["classic"]) == from_text
     assert 31 == from_text.value
@@ -590,12 +594,12 @@ runs 4-5-6, 5-6-7 (with the joker for any one card), 6-7-8, 4-…-7 and 5-…-8.
 
 
 def test_find_melds_lists_every_meld_of_a_small_hand() -> None:
-    """find_melds gives every distinct meld of the hand, each joker arrangement once (DESIGN.md)."""
+    """find_melds gives every distinct meld of the hand, each joker arrangement once (docs/maintainers.md "Melds")."""
     assert FIVE_SIX_SEVEN_MELDS_DROV == described(find_melds(FIVE_SIX_SEVEN_HAND, PRESETS["drov"]))
 
 
 def test_find_melds_same_for_two_copies_of_each_card() -> None:
-    """Two copies of each natural card (two packs) give the same melds as one copy (DESIGN.md)."""
+    """Two copies of each natural card (two packs) give the same melds as one copy (docs/maintainers.md "Melds")."""
     doubled = "5♣ 5♣ 6♣ 6♣ 7♣ 7♣ 7♥ 7♥ JK"
     melds = find_melds(doubled, PRESETS["drov"])
     assert FIVE_SIX_SEVEN_MELDS_DROV == described(melds)
@@ -610,7 +614,7 @@ def test_find_melds_does_not_depend_on_the_order_of_the_hand() -> None:
 
 
 def test_find_melds_gives_each_joker_arrangement_once() -> None:
-    """5♣ 6♣ JK gives JK 5♣ 6♣ (4-5-6, 15) and 5♣ 6♣ JK (5-6-7, 18), once each (RULES.md §3)."""
+    """5♣ 6♣ JK gives JK 5♣ 6♣ (4-5-6, 15) and 5♣ 6♣ JK (5-6-7, 18), once each (rules §3)."""
     melds = find_melds("5♣ 6♣ JK", PRESETS["drov"])
     assert [("run", "5♣ 6♣ JK", 18), ("run", "JK 5♣ 6♣", 15)] == sorted(
         (meld.kind.value, str(meld), meld.value) for meld in melds
@@ -653,7 +657,7 @@ def test_find_melds_gives_each_joker_arrangement_once() -> None:
 def test_find_melds_respects_joker_limit_and_adjacency(
     variant: Rules, expected: list[tuple[str, str]]
 ) -> None:
-    """The melds of 5♣ 6♣ JK JK under each joker_limit, never two jokers side by side (S000 §5, S001, DRoV Nr. 8)."""
+    """The melds of 5♣ 6♣ JK JK under each joker_limit, never two jokers side by side (cardgames.zone §5, German Rummy page, DRoV Nr. 8)."""
     assert expected == described(find_melds("5♣ 6♣ JK JK", variant))
 
 
@@ -678,13 +682,13 @@ def test_find_melds_respects_joker_limit_and_adjacency(
 def test_find_melds_with_two_jokers_and_a_pair(
     preset: str, expected: list[tuple[str, str]]
 ) -> None:
-    """The melds of 7♣ 7♥ JK JK: minority (DRoV Nr. 8) and one_per_meld (S001) leave only the set with one joker."""
+    """The melds of 7♣ 7♥ JK JK: minority (DRoV Nr. 8) and one_per_meld (German Rummy page) leave only the set with one joker."""
     assert expected == described(find_melds("7♣ 7♥ JK JK", PRESETS[preset]))
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_find_melds_around_the_corner_DRoV_Nr8(preset: str) -> None:
-    """K♠ A♠ 2♠ holds the meld K-A-2 only under drov and ass (DRoV Nr. 8; S000 §5)."""
+    """K♠ A♠ 2♠ holds the meld K-A-2 only under drov and ass (DRoV Nr. 8; cardgames.zone §5)."""
     expected = [("run", "K♠ A♠ 2♠")] if preset in WRAPPING else []
     assert expected == described(find_melds("2♠ K♠ A♠", PRESETS[preset]))
 
@@ -735,7 +739,7 @@ def best(text: str, variant: Rules) -> tuple[list[str], int]:
     ],
 )
 def test_best_melds_hand_checked(text: str, preset: str, melds: list[str], total: int) -> None:
-    """best_melds packs disjoint melds of the greatest total value (DESIGN.md; values by RULES.md §3)."""
+    """best_melds packs disjoint melds of the greatest total value (docs/maintainers.md "Melds"; values by rules §3)."""
     assert (sorted(melds), total) == best(text, PRESETS[preset])
 
 

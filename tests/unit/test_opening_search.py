@@ -1,4 +1,4 @@
-"""The opening checks and the packing search against brute force (RULES.md §3, §5, §8).
+"""The opening checks and the packing search against brute force (rules §3, §5, §8).
 
 The checks of a player who has not opened take shortcuts: the packing
 search is shared by every candidate of a position (and by the position
@@ -7,6 +7,8 @@ discard without trying the others, a packing of the whole hand bounds the
 rest from below, a hand's runs and sets are skipped where none can lie.
 These tests hold each shortcut against a search of every packing, written
 from the rules alone.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def _packings(melds: list[_Packed], key: int) -> Iterator[tuple[list[Meld], int]
 
 
 def _opens(melds: list[Meld], rules: Rules) -> bool:
-    """RULES.md §5: the melds reach the threshold (together, or one alone) with a run if needed."""
+    """Rules §5: the melds reach the threshold (together, or one alone) with a run if needed."""
     if not melds:
         return False
     values = [meld.value for meld in melds]
@@ -82,7 +84,7 @@ def _opens(melds: list[Meld], rules: Rules) -> bool:
 
 
 def _kept(key: int, taken: Card | None, rules: Rules) -> int | None:
-    """The taken card that may not go back (RULES.md §4), if `key` holds it once."""
+    """The taken card that may not go back (rules §4), if `key` holds it once."""
     if taken is None or rules.rediscard_taken or _search.count(key, taken.code) != 1:
         return None
     return taken.code
@@ -105,7 +107,7 @@ def _opening_by_brute_force(key: int, staged: list[Meld], taken: Card | None, ru
 
 
 def _hand_romme_by_brute_force(key: int, taken: Card | None, rules: Rules) -> bool:
-    """RULES.md §8: own melds take every card but one last discard (or every card)."""
+    """Rules §8: own melds take every card but one last discard (or every card)."""
     kept = _kept(key, taken, rules)
     for _, left in _packings(_melds(key, rules), key):
         if not left and not rules.discard_to_go_out:
@@ -227,7 +229,7 @@ def test_lay_down_possible_bounds_every_lay_down_RULES_5_and_8() -> None:
             stock_size=10,
         )
         best = _best_by_brute_force(key, rules, cover=False, use_jokers=False)
-        # Nobody has opened: the waiver is the rules' own (RULES.md §8).
+        # Nobody has opened: the waiver is the rules' own (rules §8).
         expected = best >= rules.opening_threshold or (
             rules.hand_romme_waives_threshold and _hand_romme_by_brute_force(key, None, rules)
         )

@@ -1,4 +1,7 @@
-"""Game records: recording a round, replaying it, and storing it as JSON (DESIGN.md "Data", guarantee 6)."""
+"""Game records: recording a round, replaying it, and storing it as JSON (docs/maintainers.md "Data", guarantee 6).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -47,7 +50,7 @@ def opening_position() -> GameState:
 
 
 SHORT_GAME = ("meld 7♠ 8♠ 9♠", "meld 10♦ J♦ Q♦", "discard K♣", "draw", "discard JK")
-"""Seat 0 opens with 24 + 30 (S000: 30 to open) and discards; seat 1 draws the top card, a joker, and discards it."""
+"""Seat 0 opens with 24 + 30 (cardgames.zone: 30 to open) and discards; seat 1 draws the top card, a joker, and discards it."""
 
 
 def short_record() -> GameRecord:
@@ -83,7 +86,7 @@ def _record_random_round(
 @pytest.mark.parametrize("preset", list(PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_replay_reproduces_every_state(preset: str, seed: int) -> None:
-    """Replaying a recorded round gives every state of the round exactly (DESIGN.md: replaying reproduces every state)."""
+    """Replaying a recorded round gives every state of the round exactly (docs/maintainers.md: replaying reproduces every state)."""
     rules = _bounded(PRESETS[preset])
     record, states = _record_random_round(rules, 4, seed)
     assert tuple(states) == record.replay()
@@ -93,7 +96,7 @@ def test_replay_reproduces_every_state(preset: str, seed: int) -> None:
 
 @pytest.mark.parametrize("preset", ["drov", "classic", "house"])
 def test_replay_after_json_reproduces_every_state(preset: str) -> None:
-    """A recorded round loaded from JSON replays every state exactly (DESIGN.md guarantee 6)."""
+    """A recorded round loaded from JSON replays every state exactly (docs/maintainers.md guarantee 6)."""
     rules = _bounded(PRESETS[preset])
     record, states = _record_random_round(rules, 3 if preset == "drov" else 2, 3)
     loaded = loads(dumps(record))
@@ -103,7 +106,7 @@ def test_replay_after_json_reproduces_every_state(preset: str) -> None:
 
 
 def test_record_of_a_dealt_round_stores_only_the_seed() -> None:
-    """A round dealt by new_game is stored by its seed, the deal being reproducible (RULES.md §2)."""
+    """A round dealt by new_game is stored by its seed, the deal being reproducible (rules §2)."""
     state = new_game(CLASSIC, 3, seed=4, dealer=2)
     record = GameRecord.start(state)
     assert record.initial is None
@@ -123,7 +126,7 @@ def test_record_of_a_dealt_round_stores_only_the_seed() -> None:
 
 
 def test_record_started_mid_round_stores_the_position() -> None:
-    """A record started after the deal stores its start in `initial` (DESIGN.md "Data": seed or initial deal)."""
+    """A record started after the deal stores its start in `initial` (docs/maintainers.md "Data": seed or initial deal)."""
     state = new_game(CLASSIC, 3, seed=4)
     for _ in range(3):
         state = apply(state, legal_actions(state)[0])
@@ -134,7 +137,7 @@ def test_record_started_mid_round_stores_the_position() -> None:
 
 
 def test_record_of_new_position_stores_initial_and_round_trips() -> None:
-    """A record of a position set up with new_position stores it whole and survives JSON (DESIGN.md guarantee 6)."""
+    """A record of a position set up with new_position stores it whole and survives JSON (docs/maintainers.md guarantee 6)."""
     start = opening_position()
     record = short_record()
     assert start == record.initial
@@ -149,7 +152,7 @@ def test_record_of_new_position_stores_initial_and_round_trips() -> None:
 
 
 def test_short_record_replays_to_the_expected_position() -> None:
-    """The short game opens seat 0 with 54 (S000: 30 to open) and passes the turn twice (RULES.md §4)."""
+    """The short game opens seat 0 with 54 (cardgames.zone: 30 to open) and passes the turn twice (rules §4)."""
     final = short_record().final_state()
     assert [("7♠ 8♠ 9♠", 0), ("10♦ J♦ Q♦", 0)] == [
         (" ".join(str(card) for card in entry.meld.cards), entry.owner) for entry in final.table
@@ -162,7 +165,7 @@ def test_short_record_replays_to_the_expected_position() -> None:
 
 
 def test_record_document_lists_the_action_texts_in_order() -> None:
-    """The record document holds the actions as their text form, in order (DESIGN.md "Actions", "Data")."""
+    """The record document holds the actions as their text form, in order (docs/maintainers.md "Actions", "Data")."""
     record = short_record()
     text = dumps(record)
     expected = '"actions": ["meld 7♠ 8♠ 9♠", "meld 10♦ J♦ Q♦", "discard K♣", "draw", "discard JK"]'
@@ -171,7 +174,7 @@ def test_record_document_lists_the_action_texts_in_order() -> None:
 
 
 def test_add_returns_a_new_record() -> None:
-    """GameRecord.add returns a new record and leaves the old one alone (DESIGN.md: every value is immutable)."""
+    """GameRecord.add returns a new record and leaves the old one alone (docs/maintainers.md: every value is immutable)."""
     empty = GameRecord.start(opening_position())
     longer = empty.add(Draw())
     assert () == empty.actions
@@ -182,7 +185,7 @@ def test_add_returns_a_new_record() -> None:
 
 
 def test_replay_of_illegal_action_raises_replay_error_naming_its_index() -> None:
-    """An illegal action in a record raises ReplayError with its index (DESIGN.md "Data": replaying)."""
+    """An illegal action in a record raises ReplayError with its index (docs/maintainers.md "Data": replaying)."""
     record = GameRecord.start(opening_position()).add(
         parse_action("meld 7♠ 8♠ 9♠"),
         parse_action("meld 10♦ J♦ Q♦"),
@@ -202,7 +205,7 @@ def test_replay_of_illegal_action_raises_replay_error_naming_its_index() -> None
 
 
 def test_final_state_of_illegal_record_raises_replay_error() -> None:
-    """final_state refuses a record whose first action is illegal, naming index 0 (DESIGN.md "Data")."""
+    """final_state refuses a record whose first action is illegal, naming index 0 (docs/maintainers.md "Data")."""
     record = GameRecord.start(opening_position()).add(Draw())
     with pytest.raises(ReplayError) as refused:
         record.final_state()
@@ -212,13 +215,13 @@ def test_final_state_of_illegal_record_raises_replay_error() -> None:
 
 
 def test_illegal_action_survives_json_and_is_refused_on_replay() -> None:
-    """A record loaded from JSON holding an illegal action is refused on replay at its index (DESIGN.md "Data")."""
+    """A record loaded from JSON holding an illegal action is refused on replay at its index (docs/maintainers.md "Data")."""
     record = GameRecord.start(opening_position()).add(
         LayDown(parse_cards("7♠ 8♠ 9♠")), Discard(parse_card("2♣"))
     )
     loaded = loads(dumps(record))
     with pytest.raises(ReplayError) as refused:
         loaded.replay()
-    # S000 §9: the staged 7♠ 8♠ 9♠ (24) is below 30, so the turn cannot end with a discard.
+    # cardgames.zone §9: the staged 7♠ 8♠ 9♠ (24) is below 30, so the turn cannot end with a discard.
     assert 1 == refused.value.index
     assert "action 1 of the record (discard 2♣)" in str(refused.value)

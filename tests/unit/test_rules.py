@@ -1,4 +1,7 @@
-"""Rules, presets and their validation (RULES.md §2, §12; DESIGN.md "Rules")."""
+"""Rules, presets and their validation (rules §2, §12; docs/maintainers.md "Rules").
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -41,7 +44,7 @@ PRESET_NAMES: Final = (
     "schmidt",
 )
 
-# RULES.md §12, written out by hand, one row per field, in the column order
+# rules §12, written out by hand, one row per field, in the column order
 # drov, classic, cardgames-zone, german-rummy, house, ass, schmidt.
 # Enum values are written as their lowercase string values.
 TABLE: Final[dict[str, tuple[object, ...]]] = {
@@ -153,14 +156,14 @@ def test_table_covers_every_field() -> None:
 
 
 def test_presets_are_exactly_the_seven_of_rules_md() -> None:
-    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (RULES.md §12)."""
+    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12)."""
     assert set(PRESET_NAMES) == set(PRESETS)
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_preset_field_has_the_value_of_rules_md_table(preset: str, field: str) -> None:
-    """RULES.md §12: each preset's field has the value the table gives it."""
+    """Rules §12: each preset's field has the value the table gives it."""
     expected = TABLE[field][PRESET_NAMES.index(preset)]
     actual = getattr(PRESETS[preset], field)
     if expected is ANY:
@@ -170,7 +173,7 @@ def test_preset_field_has_the_value_of_rules_md_table(preset: str, field: str) -
 
 
 def test_enum_fields_hold_enum_members() -> None:
-    """Enum fields hold members of their enum, with lowercase string values (DESIGN.md)."""
+    """Enum fields hold members of their enum, with lowercase string values (docs/maintainers.md "Rules")."""
     drov = PRESETS["drov"]
     assert JokerLimit.MINORITY is drov.joker_limit
     assert AdjacentJokers.FORBIDDEN is drov.adjacent_jokers
@@ -199,7 +202,7 @@ def test_enum_fields_hold_enum_members() -> None:
 
 
 def test_default_rules_are_drov_with_the_dealer_playing() -> None:
-    """Rules() is DRoV with the dealer playing: it differs from drov only in dealer_sits_out (RULES.md §12)."""
+    """Rules() is DRoV with the dealer playing: it differs from drov only in dealer_sits_out (rules §12)."""
     default, drov = Rules(), PRESETS["drov"]
     differing = {
         field.name
@@ -254,7 +257,7 @@ def test_find_rules_finds_each_preset_by_name(name: str) -> None:
     ],
 )
 def test_find_rules_ignores_case_and_accepts_aliases(alias: str, preset: str) -> None:
-    """find_rules is case-insensitive and knows the aliases of DESIGN.md and the source tags."""
+    """find_rules is case-insensitive and knows the aliases of docs/maintainers.md "Rules" and the source tags of docs/sources.md."""
     assert PRESETS[preset] == find_rules(alias)
 
 
@@ -268,7 +271,7 @@ def test_find_rules_refuses_unknown_names_listing_known_ones(name: str) -> None:
 
 
 def test_invalid_rules_error_is_a_value_error() -> None:
-    """InvalidRulesError is a ValueError (DESIGN.md)."""
+    """InvalidRulesError is a ValueError (docs/maintainers.md "Rules")."""
     assert issubclass(InvalidRulesError, ValueError)
 
 
@@ -312,13 +315,13 @@ def test_invalid_rules_error_is_a_value_error() -> None:
     ],
 )
 def test_impossible_rules_raise_invalid_rules_error(changes: dict[str, object]) -> None:
-    """Impossible values and combinations raise InvalidRulesError (RULES.md §2, §4; DESIGN.md)."""
+    """Impossible values and combinations raise InvalidRulesError (rules §2, §4; docs/maintainers.md "Rules")."""
     with pytest.raises(InvalidRulesError):
         Rules(**changes)  # type: ignore[arg-type]
 
 
 def test_deal_must_fit_the_deck_for_max_players() -> None:
-    """15 cards for 6 players and one deck (91) exceed 58 cards; for 3 players (46) they fit (RULES.md §2)."""
+    """15 cards for 6 players and one deck (91) exceed 58 cards; for 3 players (46) they fit (rules §2)."""
     with pytest.raises(InvalidRulesError):
         Rules(hand_size=15, decks=1)
     assert 15 == Rules(hand_size=15, decks=1, max_players=3).hand_size
@@ -331,14 +334,14 @@ def test_hand_size_is_capped_at_15() -> None:
 
 
 def test_dealer_sits_out_needs_two_players_dealt_in() -> None:
-    """With dealer_sits_out at least 2 players must be dealt in: 3 seats are fine, 2 are not (RULES.md §2)."""
+    """With dealer_sits_out at least 2 players must be dealt in: 3 seats are fine, 2 are not (rules §2)."""
     with pytest.raises(InvalidRulesError):
         Rules(dealer_sits_out=True, max_players=2)
     assert 3 == Rules(dealer_sits_out=True, max_players=3).max_players
 
 
 def test_jokers_only_ends_round_needs_last_card_only() -> None:
-    """jokers_only_ends_round is refused with joker_discard=allowed (RULES.md §4, DRoV Streitfall 8)."""
+    """jokers_only_ends_round is refused with joker_discard=allowed (rules §4, DRoV Streitfall 8)."""
     with pytest.raises(InvalidRulesError):
         attrs.evolve(PRESETS["drov"], joker_discard=JokerDiscard.ALLOWED)
     relaxed = attrs.evolve(
@@ -348,7 +351,7 @@ def test_jokers_only_ends_round_needs_last_card_only() -> None:
 
 
 def test_rules_are_keyword_only() -> None:
-    """Rules takes keyword arguments only (DESIGN.md)."""
+    """Rules takes keyword arguments only (docs/maintainers.md "Rules")."""
     with pytest.raises(TypeError):
         Rules(2)  # type: ignore[call-arg]
 
@@ -357,7 +360,7 @@ def test_rules_are_keyword_only() -> None:
 
 
 def test_evolve_makes_a_house_variant() -> None:
-    """attrs.evolve(rules, opening_threshold=40) changes that field and keeps the others (DESIGN.md)."""
+    """attrs.evolve(rules, opening_threshold=40) changes that field and keeps the others (docs/maintainers.md "Rules")."""
     classic = find_rules("classic")
     variant = attrs.evolve(classic, opening_threshold=40)
     assert 40 == variant.opening_threshold
@@ -392,7 +395,7 @@ def test_evolve_validates_too() -> None:
 
 
 def test_rules_are_frozen() -> None:
-    """Rules values are immutable (DESIGN.md)."""
+    """Rules values are immutable (docs/maintainers.md "Rules")."""
     rules = Rules()
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         rules.opening_threshold = 30  # type: ignore[misc]

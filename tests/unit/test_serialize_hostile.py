@@ -1,4 +1,7 @@
-"""Hostile documents: every bad document is refused with InvalidDataError saying where (DESIGN.md guarantee 6)."""
+"""Hostile documents: every bad document is refused with InvalidDataError saying where (docs/maintainers.md guarantee 6).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -50,7 +53,7 @@ Document = dict[str, Any]
 
 
 def staged_state() -> GameState:
-    """Classic: seat 0 has laid 7♠ 8♠ 9♠ (24, below the 30 to open), so the meld is staged (RULES.md §5)."""
+    """Classic: seat 0 has laid 7♠ 8♠ 9♠ (24, below the 30 to open), so the meld is staged (rules §5)."""
     state = deck_position(
         CLASSIC,
         hands=["7♠ 8♠ 9♠ 10♦ J♦ Q♦ 2♣", "K♣ 3♦ 4♦", "A♥ 5♥"],
@@ -61,7 +64,7 @@ def staged_state() -> GameState:
 
 
 def table_state() -> GameState:
-    """ASS: seat 1 has opened with K♠ A♠ 2♠ (a run around the corner, RULES.md §3) and 5♥ 6♥ 7♥."""
+    """ASS: seat 1 has opened with K♠ A♠ 2♠ (a run around the corner, rules §3) and 5♥ 6♥ 7♥."""
     return deck_position(
         ASS,
         hands=["2♣ 3♣", "4♦ 9♦ J♦", "A♥ 5♣"],
@@ -71,7 +74,7 @@ def table_state() -> GameState:
 
 
 def finished_state() -> GameState:
-    """Classic: seat 0, opened, discards its last card and goes out (RULES.md §7)."""
+    """Classic: seat 0, opened, discards its last card and goes out (rules §7)."""
     state = deck_position(
         CLASSIC,
         hands=["9♣", "K♣ 3♦", "A♥"],
@@ -121,7 +124,7 @@ def tournament_match() -> Match:
 
 
 def classic_match() -> Match:
-    """A classic match a few actions into its second round (RULES.md §11)."""
+    """A classic match a few actions into its second round (rules §11)."""
     match = new_match(CLASSIC, 3, seed=8)
     rng = random.Random(8)
     while match.round < 1:
@@ -157,24 +160,24 @@ def refusal(data: object) -> str:
 
 
 def test_truncated_json_is_refused() -> None:
-    """Truncated JSON text is refused at the document (DESIGN.md guarantee 6)."""
+    """Truncated JSON text is refused at the document (docs/maintainers.md guarantee 6)."""
     text = dumps(staged_state())
     assert refusal(text[: len(text) // 2]).startswith("document: not valid JSON")
 
 
 @pytest.mark.parametrize("text", ["", "hello", "{'romme': 1}", "{romme: 1}", '{"romme": 1,}'])
 def test_non_json_text_is_refused(text: str) -> None:
-    """Text that is not JSON is refused at the document (DESIGN.md guarantee 6)."""
+    """Text that is not JSON is refused at the document (docs/maintainers.md guarantee 6)."""
     assert refusal(text).startswith("document: not valid JSON")
 
 
 def test_bytes_that_are_not_utf8_are_refused() -> None:
-    """Bytes that are not UTF-8 are refused at the document (DESIGN.md guarantee 6)."""
+    """Bytes that are not UTF-8 are refused at the document (docs/maintainers.md guarantee 6)."""
     assert refusal(b'\xff\xfe{"romme": 1}').startswith("document: not UTF-8 text")
 
 
 def test_utf8_bytes_are_read() -> None:
-    """UTF-8 bytes of a valid document load like the text (DESIGN.md guarantee 6)."""
+    """UTF-8 bytes of a valid document load like the text (docs/maintainers.md guarantee 6)."""
     assert parse_card("7♥") == loads('{"romme": 1, "type": "card", "card": "7♥"}'.encode())
 
 
@@ -183,29 +186,29 @@ def test_utf8_bytes_are_read() -> None:
     [("[1, 2]", "a list"), ("42", "a number"), ('"card"', "text"), ("null", "null")],
 )
 def test_top_level_non_object_is_refused(text: str, kind: str) -> None:
-    """A JSON array, number, string or null at top level is refused (DESIGN.md guarantee 6)."""
+    """A JSON array, number, string or null at top level is refused (docs/maintainers.md guarantee 6)."""
     assert f"document: expected an object, got {kind}" == refusal(text)
 
 
 def test_missing_format_version_is_refused() -> None:
-    """A document without "romme" is refused (DESIGN.md: documents carry a format version)."""
+    """A document without "romme" is refused (docs/maintainers.md: documents carry a format version)."""
     assert "document: missing field 'romme'" == refusal('{"type": "card", "card": "7♥"}')
 
 
 def test_future_format_version_is_refused() -> None:
-    """A document of format version 2 is refused as newer (DESIGN.md: documents carry a format version)."""
+    """A document of format version 2 is refused as newer (docs/maintainers.md: documents carry a format version)."""
     message = refusal('{"romme": 2, "type": "card", "card": "7♥"}')
     assert message.startswith("document.romme: format version 2 is newer")
 
 
 @pytest.mark.parametrize("version", ["1", 1.0, True, None, 0, -1])
 def test_bad_format_version_is_refused(version: object) -> None:
-    """A format version that is no positive integer is refused at document.romme (DESIGN.md guarantee 6)."""
+    """A format version that is no positive integer is refused at document.romme (docs/maintainers.md guarantee 6)."""
     assert refusal({"romme": version, "type": "card", "card": "7♥"}).startswith("document.romme")
 
 
 def test_unknown_type_is_refused() -> None:
-    """A document of an unknown type is refused at document.type (DESIGN.md guarantee 6)."""
+    """A document of an unknown type is refused at document.type (docs/maintainers.md guarantee 6)."""
     assert refusal('{"romme": 1, "type": "poker", "card": "7♥"}').startswith(
         "document.type: unknown type 'poker'"
     )
@@ -213,24 +216,24 @@ def test_unknown_type_is_refused() -> None:
 
 @pytest.mark.parametrize("kind", [None, 3, ["card"]])
 def test_type_that_is_not_text_is_refused(kind: object) -> None:
-    """A document whose type is not text is refused at document.type (DESIGN.md guarantee 6)."""
+    """A document whose type is not text is refused at document.type (docs/maintainers.md guarantee 6)."""
     assert refusal({"romme": 1, "type": kind, "card": "7♥"}).startswith("document.type")
 
 
 def test_deeply_nested_json_is_refused() -> None:
-    """Deeply nested JSON text is refused, never a RecursionError (DESIGN.md guarantee 6)."""
+    """Deeply nested JSON text is refused, never a RecursionError (docs/maintainers.md guarantee 6)."""
     assert "document: the JSON is nested too deeply" == refusal("[" * 100_000 + "]" * 100_000)
 
 
 def test_deeply_nested_json_inside_a_document_is_refused() -> None:
-    """A deeply nested value in a field is refused, never a RecursionError (DESIGN.md guarantee 6)."""
+    """A deeply nested value in a field is refused, never a RecursionError (docs/maintainers.md guarantee 6)."""
     deep = "[" * 50_000 + "]" * 50_000
     text = '{"romme": 1, "type": "state", "rules": {"preset": "classic", "upcard": ' + deep + "}}"
     assert refusal(text).startswith("document")
 
 
 def test_deeply_nested_value_in_a_dict_is_refused() -> None:
-    """A deeply nested Python value handed to from_dict is refused, never a RecursionError (DESIGN.md guarantee 6)."""
+    """A deeply nested Python value handed to from_dict is refused, never a RecursionError (docs/maintainers.md guarantee 6)."""
     deep: object = []
     for _ in range(100_000):
         deep = [deep]
@@ -328,7 +331,7 @@ STATE_CHANGES: list[tuple[Callable[[Document], None], str]] = [
 
 @pytest.mark.parametrize(("change", "where"), STATE_CHANGES)
 def test_state_with_bad_field_is_refused(change: Callable[[Document], None], where: str) -> None:
-    """A state document with a field of the wrong type, out of range, missing or extra is refused, saying where (DESIGN.md guarantee 6)."""
+    """A state document with a field of the wrong type, out of range, missing or extra is refused, saying where (docs/maintainers.md guarantee 6)."""
     data = doc(staged_state())
     change(data)
     message = refusal(data)
@@ -336,7 +339,7 @@ def test_state_with_bad_field_is_refused(change: Callable[[Document], None], whe
 
 
 def test_state_changes_start_from_a_valid_document() -> None:
-    """The document the changes above start from loads (DESIGN.md guarantee 6)."""
+    """The document the changes above start from loads (docs/maintainers.md guarantee 6)."""
     state = staged_state()
     assert state == from_dict(doc(state))
     assert [True] == [entry.staged for entry in state.table]
@@ -370,7 +373,7 @@ RESULT_CHANGES: list[tuple[Callable[[Document], None], str]] = [
 def test_finished_state_with_bad_result_is_refused(
     change: Callable[[Document], None], where: str
 ) -> None:
-    """A round-over state whose result is malformed is refused, saying where (RULES.md §10, DESIGN.md guarantee 6)."""
+    """A round-over state whose result is malformed is refused, saying where (rules §10, docs/maintainers.md guarantee 6)."""
     data = doc(finished_state())
     change(data)
     message = refusal(data)
@@ -378,7 +381,7 @@ def test_finished_state_with_bad_result_is_refused(
 
 
 def test_round_result_document_with_missing_and_extra_fields_is_refused() -> None:
-    """A round_result document with a missing or an extra field is refused (DESIGN.md guarantee 6)."""
+    """A round_result document with a missing or an extra field is refused (docs/maintainers.md guarantee 6)."""
     result = finished_state().result
     assert isinstance(result, RoundResult)
     data = doc(result)
@@ -390,7 +393,7 @@ def test_round_result_document_with_missing_and_extra_fields_is_refused() -> Non
 
 
 def test_round_result_hand_romme_without_winner_is_refused() -> None:
-    """A Hand-Rommé without a winner is refused (RULES.md §8, DESIGN.md guarantee 6)."""
+    """A Hand-Rommé without a winner is refused (rules §8, docs/maintainers.md guarantee 6)."""
     data = {
         "romme": 1,
         "type": "round_result",
@@ -408,7 +411,7 @@ def test_round_result_hand_romme_without_winner_is_refused() -> None:
 
 
 def test_duplicated_card_in_a_state_is_refused() -> None:
-    """A state holding a card three times and missing another is refused (RULES.md §2: the cards form the deck)."""
+    """A state holding a card three times and missing another is refused (rules §2: the cards form the deck)."""
     data = doc(finished_state())
     assert ["K♣", "3♦"] == data["hands"][1]
     data["hands"][1][0] = "A♥"
@@ -417,21 +420,21 @@ def test_duplicated_card_in_a_state_is_refused() -> None:
 
 
 def test_missing_card_in_a_state_is_refused() -> None:
-    """A state with a card gone from a hand is refused (RULES.md §2: the cards form the deck)."""
+    """A state with a card gone from a hand is refused (rules §2: the cards form the deck)."""
     data = doc(finished_state())
     data["hands"][1] = ["3♦"]
     assert "state: the cards in play are not the deck: missing K♣" == refusal(data)
 
 
 def test_extra_card_in_a_state_is_refused() -> None:
-    """A state with one card too many is refused (RULES.md §2: the cards form the deck)."""
+    """A state with one card too many is refused (rules §2: the cards form the deck)."""
     data = doc(finished_state())
     data["hands"][2].append("JK")
     assert "state: the cards in play are not the deck: too many JK" == refusal(data)
 
 
 def test_state_of_a_one_pack_deck_under_two_pack_rules_is_refused() -> None:
-    """The cards are checked against the document's rules (RULES.md §2: decks, jokers)."""
+    """The cards are checked against the document's rules (rules §2: decks, jokers)."""
     data = doc(finished_state())
     data["rules"]["jokers"] = 4
     assert "state: the cards in play are not the deck: too many JK JK" == refusal(data)
@@ -441,7 +444,7 @@ def test_state_of_a_one_pack_deck_under_two_pack_rules_is_refused() -> None:
 
 
 def test_table_meld_invalid_under_the_documents_rules_is_refused() -> None:
-    """K♠ A♠ 2♠ lies on an ASS table but is no run under classic (S000 §5: no run around the corner)."""
+    """K♠ A♠ 2♠ lies on an ASS table but is no run under classic (cardgames.zone §5: no run around the corner)."""
     data = doc(table_state())
     assert ["K♠", "A♠", "2♠"] == data["table"][0]["cards"]
     assert {"preset": "ass"} == data["rules"]
@@ -451,14 +454,14 @@ def test_table_meld_invalid_under_the_documents_rules_is_refused() -> None:
 
 
 def test_table_meld_not_in_table_order_is_refused() -> None:
-    """A table run whose cards are not low to high is refused (RULES.md §3: the table order)."""
+    """A table run whose cards are not low to high is refused (rules §3: the table order)."""
     data = doc(table_state())
     data["table"][1]["cards"] = ["7♥", "5♥", "6♥"]
     assert refusal(data).startswith("state.table[1]: the cards are not in table order")
 
 
 def test_table_meld_of_the_wrong_kind_is_refused() -> None:
-    """A table run stored as a set is refused (RULES.md §3)."""
+    """A table run stored as a set is refused (rules §3)."""
     data = doc(table_state())
     data["table"][1]["kind"] = "set"
     assert refusal(data).startswith("state.table[1]: not a valid meld")
@@ -472,19 +475,19 @@ def test_table_meld_fresh_position_without_joker_is_refused() -> None:
 
 
 def test_meld_document_not_in_table_order_is_refused() -> None:
-    """A meld document whose run is not low to high is refused (RULES.md §3: the table order)."""
+    """A meld document whose run is not low to high is refused (rules §3: the table order)."""
     data = {"romme": 1, "type": "meld", "kind": "run", "cards": ["9♠", "7♠", "8♠"], "jokers": []}
     assert refusal(data).startswith("meld: the cards are not in table order")
 
 
 def test_meld_document_that_is_no_meld_is_refused() -> None:
-    """A meld document of two cards is refused (RULES.md §3: at least 3 cards)."""
+    """A meld document of two cards is refused (rules §3: at least 3 cards)."""
     data = {"romme": 1, "type": "meld", "kind": "run", "cards": ["8♠", "9♠"], "jokers": []}
     assert refusal(data).startswith("meld: not a valid meld")
 
 
 def test_meld_document_with_wrong_value_is_refused() -> None:
-    """A meld document whose value is not the meld's is refused (RULES.md §3: meld value)."""
+    """A meld document whose value is not the meld's is refused (rules §3: meld value)."""
     data = doc(validate_meld(parse_cards("7♠ 8♠ 9♠"), CLASSIC))
     assert 24 == data["value"]
     data["value"] = 25
@@ -494,7 +497,7 @@ def test_meld_document_with_wrong_value_is_refused() -> None:
 
 
 def test_meld_document_with_wrong_joker_details_is_refused() -> None:
-    """A meld document whose joker does not stand for the stored card is refused (RULES.md §3)."""
+    """A meld document whose joker does not stand for the stored card is refused (rules §3)."""
     data = doc(validate_meld(parse_cards("5♣ 6♣ JK"), CLASSIC))
     assert [{"position": 2, "rank": "7", "suits": ["clubs"]}] == data["jokers"]
     data["jokers"][0]["rank"] = "4"
@@ -503,21 +506,21 @@ def test_meld_document_with_wrong_joker_details_is_refused() -> None:
 
 @pytest.mark.parametrize("suits", [None, 4, True, 2.5])
 def test_meld_document_with_joker_suits_not_a_list_is_refused(suits: object) -> None:
-    """A meld document whose joker's suits are not a list is refused, not a TypeError (DESIGN.md guarantee 6)."""
+    """A meld document whose joker's suits are not a list is refused, not a TypeError (docs/maintainers.md guarantee 6)."""
     data = doc(validate_meld(parse_cards("5♣ 6♣ JK"), CLASSIC))
     data["jokers"][0]["suits"] = suits
     assert refusal(data).startswith("meld.jokers")
 
 
 def test_meld_document_with_extra_field_is_refused() -> None:
-    """A meld document with an unknown field is refused (DESIGN.md guarantee 6)."""
+    """A meld document with an unknown field is refused (docs/maintainers.md guarantee 6)."""
     data = doc(validate_meld(parse_cards("7♠ 8♠ 9♠"), CLASSIC))
     data["owner"] = 0
     assert "meld: unknown field 'owner'" == refusal(data)
 
 
 def test_card_and_action_documents_with_wrong_types_are_refused() -> None:
-    """Card and action documents holding numbers or bad text are refused, saying where (DESIGN.md guarantee 6)."""
+    """Card and action documents holding numbers or bad text are refused, saying where (docs/maintainers.md guarantee 6)."""
     assert refusal({"romme": 1, "type": "card", "card": 7}).startswith("card.card: expected a card")
     assert refusal({"romme": 1, "type": "card", "card": "7x"}).startswith("card.card: ")
     assert refusal({"romme": 1, "type": "card"}) == "card: missing field 'card'"
@@ -535,14 +538,14 @@ def test_card_and_action_documents_with_wrong_types_are_refused() -> None:
 
 
 def test_round_over_phase_without_result_is_refused() -> None:
-    """Phase round_over with result null is refused (RULES.md §10: a finished round has a result)."""
+    """Phase round_over with result null is refused (rules §10: a finished round has a result)."""
     data = doc(finished_state())
     data["result"] = None
     assert "state: phase 'round_over' and result null do not agree" == refusal(data)
 
 
 def test_play_phase_with_result_is_refused() -> None:
-    """A result in a round still in play is refused (RULES.md §10)."""
+    """A result in a round still in play is refused (rules §10)."""
     finished = doc(finished_state())
     data = doc(staged_state())
     data["result"] = finished["result"]
@@ -550,21 +553,21 @@ def test_play_phase_with_result_is_refused() -> None:
 
 
 def test_staged_meld_of_another_seat_is_refused() -> None:
-    """A staged meld owned by a seat not to act is refused (RULES.md §5: only this turn's melds are staged)."""
+    """A staged meld owned by a seat not to act is refused (rules §5: only this turn's melds are staged)."""
     data = doc(staged_state())
     data["table"][0]["owner"] = 1
     assert refusal(data).startswith("state.table[0]: only the player to act, not yet opened")
 
 
 def test_staged_meld_in_draw_phase_is_refused() -> None:
-    """A staged meld at the start of a turn is refused (RULES.md §5)."""
+    """A staged meld at the start of a turn is refused (rules §5)."""
     data = doc(staged_state())
     data["phase"] = "draw"
     assert refusal(data).startswith("state.table[0]: only the player to act, not yet opened")
 
 
 def test_meld_of_a_seat_that_has_not_opened_is_refused() -> None:
-    """A final table meld owned by a seat that has not opened is refused (RULES.md §5)."""
+    """A final table meld owned by a seat that has not opened is refused (rules §5)."""
     data = doc(table_state())
     data["opened"][1] = False
     assert "state.table[0]: seat 1 owns a meld but has not opened" == refusal(data)
@@ -579,7 +582,7 @@ def test_current_player_not_dealt_in_is_refused() -> None:
 
 
 def test_seat_sitting_out_without_dealer_sits_out_is_refused() -> None:
-    """A seat sitting out is refused when the rules deal everyone (RULES.md §2)."""
+    """A seat sitting out is refused when the rules deal everyone (rules §2)."""
     data = doc(new_game(DROV, 4, seed=7, dealer=0))
     data["rules"] = {"preset": "ass"}
     assert "state.dealt_in: not possible under these rules" == refusal(data)
@@ -593,14 +596,14 @@ def test_seat_sitting_out_that_is_not_the_dealer_is_refused() -> None:
 
 
 def test_taken_flag_without_taken_card_is_refused() -> None:
-    """A turn marking a taken card without naming it is refused (RULES.md §4)."""
+    """A turn marking a taken card without naming it is refused (rules §4)."""
     data = doc(staged_state())
     data["turn"]["taken_in_hand"] = True
     assert "state.turn: a taken card is marked but none is named" == refusal(data)
 
 
 def test_draw_phase_with_empty_stock_is_refused() -> None:
-    """A turn cannot start with an empty stock (RULES.md §9)."""
+    """A turn cannot start with an empty stock (rules §9)."""
     data = doc(table_state())
     data["discard_pile"] = data["stock"]
     data["stock"] = []
@@ -608,7 +611,7 @@ def test_draw_phase_with_empty_stock_is_refused() -> None:
 
 
 def test_too_many_seats_for_the_rules_is_refused() -> None:
-    """A state with more seats than its rules allow is refused (RULES.md §2: 2–6 seats)."""
+    """A state with more seats than its rules allow is refused (rules §2: 2–6 seats)."""
     data = doc(finished_state())
     data["rules"]["max_players"] = 2
     assert refusal(data).startswith("state: these rules seat 2 to 2, not 3")
@@ -618,21 +621,21 @@ def test_too_many_seats_for_the_rules_is_refused() -> None:
 
 
 def test_view_with_wrong_hand_size_is_refused() -> None:
-    """A view whose own hand disagrees with hand_sizes is refused (DESIGN.md guarantee 5 and 6)."""
+    """A view whose own hand disagrees with hand_sizes is refused (docs/maintainers.md guarantee 5 and 6)."""
     data = doc(view(staged_state(), 1))
     data["hand_sizes"][1] = 4
     assert "view.hand: 3 cards, but hand_sizes says 4" == refusal(data)
 
 
 def test_view_with_too_many_cards_is_refused() -> None:
-    """A view whose counts do not add up to the deck is refused (RULES.md §2)."""
+    """A view whose counts do not add up to the deck is refused (rules §2)."""
     data = doc(view(staged_state(), 1))
     data["stock_size"] += 1
     assert "view: 111 cards in play, but the deck holds 110" == refusal(data)
 
 
 def test_view_with_a_card_more_often_than_the_deck_is_refused() -> None:
-    """A view showing a card three times is refused (RULES.md §2: two packs)."""
+    """A view showing a card three times is refused (rules §2: two packs)."""
     data = doc(view(staged_state(), 1))
     assert ["K♣", "3♦", "4♦"] == data["hand"]
     data["hand"][1] = "7♠"
@@ -642,7 +645,7 @@ def test_view_with_a_card_more_often_than_the_deck_is_refused() -> None:
 
 
 def test_view_with_bad_player_is_refused() -> None:
-    """A view of a seat that does not exist is refused (DESIGN.md guarantee 6)."""
+    """A view of a seat that does not exist is refused (docs/maintainers.md guarantee 6)."""
     data = doc(view(staged_state(), 1))
     data["player"] = 3
     assert "view.player: 3 is above 2" == refusal(data)
@@ -652,21 +655,21 @@ def test_view_with_bad_player_is_refused() -> None:
 
 
 def test_record_with_unparsable_action_is_refused() -> None:
-    """A record whose action text does not parse is refused at its index (DESIGN.md guarantee 6)."""
+    """A record whose action text does not parse is refused at its index (docs/maintainers.md guarantee 6)."""
     data = doc(short_record())
     data["actions"][1] = "draw two"
     assert refusal(data).startswith("record.actions[1]: cannot read action 'draw two'")
 
 
 def test_record_with_action_that_is_not_text_is_refused() -> None:
-    """A record whose action is a number is refused at its index (DESIGN.md guarantee 6)."""
+    """A record whose action is a number is refused at its index (docs/maintainers.md guarantee 6)."""
     data = doc(short_record())
     data["actions"][2] = 3
     assert "record.actions[2]: expected action text" == refusal(data)
 
 
 def test_record_with_missing_and_extra_fields_is_refused() -> None:
-    """A record with a missing or an extra field is refused (DESIGN.md guarantee 6)."""
+    """A record with a missing or an extra field is refused (docs/maintainers.md guarantee 6)."""
     data = doc(short_record())
     del data["seed"]
     assert "record: missing field 'seed'" == refusal(data)
@@ -676,7 +679,7 @@ def test_record_with_missing_and_extra_fields_is_refused() -> None:
 
 
 def test_record_whose_initial_state_disagrees_is_refused() -> None:
-    """A record whose initial position has another dealer is refused (DESIGN.md guarantee 6)."""
+    """A record whose initial position has another dealer is refused (docs/maintainers.md guarantee 6)."""
     state = staged_state()
     data = doc(GameRecord.start(state))
     assert data["initial"] is not None
@@ -686,14 +689,14 @@ def test_record_whose_initial_state_disagrees_is_refused() -> None:
 
 
 def test_record_with_bad_initial_state_is_refused() -> None:
-    """A record whose initial position breaks the deck is refused, saying where (DESIGN.md guarantee 6)."""
+    """A record whose initial position breaks the deck is refused, saying where (docs/maintainers.md guarantee 6)."""
     data = doc(GameRecord.start(finished_state()))
     data["initial"]["hands"][1][0] = 7
     assert refusal(data).startswith("record.initial.hands[1][0]: expected a card")
 
 
 def test_match_whose_state_is_not_the_round_in_play_is_refused() -> None:
-    """A match whose state is dealt by another seat is refused (RULES.md §11: the dealer rotates)."""
+    """A match whose state is dealt by another seat is refused (rules §11: the dealer rotates)."""
     match = classic_match()
     data = doc(match)
     assert 1 == data["state"]["dealer"]
@@ -702,14 +705,14 @@ def test_match_whose_state_is_not_the_round_in_play_is_refused() -> None:
 
 
 def test_match_whose_state_has_other_rules_is_refused() -> None:
-    """A match whose round is played under other rules is refused (RULES.md §11)."""
+    """A match whose round is played under other rules is refused (rules §11)."""
     data = doc(classic_match())
     data["state"]["rules"] = {"preset": "classic", "opening_threshold": 40}
     assert refusal(data).startswith("match.state: not the round in play of this match")
 
 
 def test_match_with_finished_round_in_play_is_refused() -> None:
-    """A match keeping a finished round in play is refused (RULES.md §11: the round is booked)."""
+    """A match keeping a finished round in play is refused (rules §11: the round is booked)."""
     data = doc(classic_match())
     finished = doc(finished_state())
     del finished["romme"], finished["type"]
@@ -719,14 +722,14 @@ def test_match_with_finished_round_in_play_is_refused() -> None:
 
 
 def test_finished_match_with_round_in_play_is_refused() -> None:
-    """A match past its rounds that still has a round in play is refused (RULES.md §11)."""
+    """A match past its rounds that still has a round in play is refused (rules §11)."""
     data = doc(classic_match())
     data["rounds"] = 1
     assert refusal(data).startswith("match.state: a finished match has no round in play")
 
 
 def test_unfinished_match_without_round_in_play_is_refused() -> None:
-    """A match that is not over but has no round in play is refused (RULES.md §11)."""
+    """A match that is not over but has no round in play is refused (rules §11)."""
     data = doc(classic_match())
     data["state"] = None
     assert refusal(data).startswith("match.state: the match is not over but has no round")
@@ -754,7 +757,7 @@ def test_match_with_points_table_bands_out_of_order_is_refused() -> None:
     ],
 )
 def test_match_with_malformed_points_table_is_refused(bands: object, where: str) -> None:
-    """A malformed points table is refused, saying where (DRoV Nr. 12–14, DESIGN.md guarantee 6)."""
+    """A malformed points table is refused, saying where (DRoV Nr. 12–14, docs/maintainers.md guarantee 6)."""
     data = doc(tournament_match())
     data["points_table"]["opened"] = bands
     message = refusal(data)
@@ -769,7 +772,7 @@ def test_tournament_match_without_points_table_is_refused() -> None:
 
 
 def test_match_result_with_wrong_number_of_seats_is_refused() -> None:
-    """A booked round with a penalty per seat of another table size is refused (RULES.md §11)."""
+    """A booked round with a penalty per seat of another table size is refused (rules §11)."""
     data = doc(classic_match())
     data["results"][0]["penalties"].append(0)
     data["results"][0]["dealt_in"].append(True)
@@ -905,7 +908,7 @@ def _load_or_refuse(data: Document) -> None:
 
 @pytest.mark.parametrize("name", sorted(VALID_DOCUMENTS))
 def test_valid_documents_load(name: str) -> None:
-    """The documents the mutations start from are valid (DESIGN.md guarantee 6)."""
+    """The documents the mutations start from are valid (docs/maintainers.md guarantee 6)."""
     data = VALID_DOCUMENTS[name]
     assert data == to_dict(from_dict(copy.deepcopy(data)))
 
@@ -918,5 +921,5 @@ def test_valid_documents_load(name: str) -> None:
 )
 @given(data=st.data())
 def test_mutated_documents_load_or_raise_invalid_data(name: str, data: st.DataObject) -> None:
-    """A valid document with a key dropped or a value replaced loads or raises InvalidDataError, nothing else (DESIGN.md guarantee 6)."""
+    """A valid document with a key dropped or a value replaced loads or raises InvalidDataError, nothing else (docs/maintainers.md guarantee 6)."""
     _load_or_refuse(data.draw(mutated_documents(name)))

@@ -1,4 +1,4 @@
-"""The engine's internal state copy: every field carried over (DESIGN.md: immutable states)."""
+"""The engine's internal state copy: every field carried over (docs/maintainers.md: immutable states)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ validator: the cards the search chooses form a valid meld by
 construction, so only the meld's fields are left to fill in (rules §3).
 Each meld built here equals the one ``meld_failure(meld.cards, rules,
 meld.kind)`` returns; the tests check that they agree.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ _RANKS: Final = tuple(Rank)
 _SUITS: Final = tuple(Suit)
 """The suits by suit index (a card's code divided by 13): ♣ ♠ ♥ ♦."""
 _RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
-"""The value of a card of each rank index (RULES.md §3): face value, J/Q/K 10, ace 11."""
+"""The value of a card of each rank index (rules §3): face value, J/Q/K 10, ace 11."""
 _OTHER_SUITS: Final = tuple(
     frozenset(suit for index, suit in enumerate(_SUITS) if not taken >> index & 1)
     for taken in range(16)

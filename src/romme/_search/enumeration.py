@@ -219,7 +219,7 @@ def _suit_row(fields: int) -> tuple[tuple[int, ...], int]:
 def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, shape: MeldShape) -> bool:
     """Whether cards of one rank counted by suit (`suit_counts`) and `jokers` jokers make a set.
 
-    Enough natural cards for the smallest set that many jokers allow (RULES.md
+    Enough natural cards for the smallest set that many jokers allow (the rules page (docs/rules.md)
     §3): distinct suits under ``set_distinct_suits``, else up to four copies
     of each. `_rank_options` finds no set otherwise.
     """
@@ -232,7 +232,7 @@ def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, shape: MeldShape) -
 def _three_in_a_row(have: int) -> bool:
     """Whether the ranks `have` (bit i: rank index i) hold three in a row, around the corner too.
 
-    Without jokers a run needs it (RULES.md §3): `_suit_options` finds none otherwise.
+    Without jokers a run needs it (rules §3): `_suit_options` finds none otherwise.
     """
     ranks = have | have << 13
     return bool(ranks & ranks >> 1 & ranks >> 2)

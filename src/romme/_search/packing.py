@@ -4,6 +4,8 @@
 (rules §5, §8) run in a `Packer` per hand: the melds of each part of the
 hand as the search reads them, cached by part, and one memo per kind of
 search shared by every check on the hand's sub-multisets.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ shared by the stages; `checker` decides each kind of action; `opening`
 answers whether an opening or a Hand-Rommé can still be completed this
 turn; `generator` builds the candidate actions and keeps those the
 checker's stages accept.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
-"""The one checker (private): `_resolve` decides every action by the rules of RULES.md §4–§9.
+"""The one checker (private): `_resolve` decides every action by rules §4–§9.
 
 It returns the action's effect or the first `Reason` that refuses it;
 `romme.check`, `romme.is_legal`, `romme.legal_actions` and `romme.apply`
 all rest on it.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ from romme.views import PlayerView
 
 
 def _finish(pos: _Pos, hand: tuple[Card, ...], turn: TurnState) -> Next | Failure:
-    """Whether the turn can go on with `hand` and `turn` after a lay-down, lay-off or swap (RULES.md §4)."""
+    """Whether the turn can go on with `hand` and `turn` after a lay-down, lay-off or swap (rules §4)."""
     if not hand:
         if pos.rules.discard_to_go_out:
             return Failure(
@@ -211,7 +213,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
         return Failure(Reason.DISCARD_PILE_EMPTY, "the discard pile is empty")
     if rules.last_card_stock_only and len(pos.hand) == 1:
         return Failure(
-            Reason.LAST_CARD_STOCK_ONLY, "holding one card, draw from the stock (DRoV Nr. 10)"
+            Reason.LAST_CARD_STOCK_ONLY, "holding one card, draw from the stock (DRoV rule 10)"
         )
     card = pos.discard_pile[-1]
     pile = pos.discard_pile[:-1]
@@ -238,7 +240,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
     if use is None or card not in use.cards:
         return Failure(
             Reason.TAKEN_CARD_NOT_USED,
-            f"the taken {card} must be laid down or laid off in the same action (DRoV Nr. 4a/4b)",
+            f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
     turn = _turn_with(pos.turn, taken=card)
     staging = not pos.opened[pos.player]
@@ -278,7 +280,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
             next=follow,
             hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
         )
-    # Not opened: the meld is staged towards the opening (RULES.md §5).
+    # Not opened: the meld is staged towards the opening (rules §5).
     if meld.jokers and not rules.opening_allows_jokers:
         return Failure(
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
@@ -353,7 +355,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
 
 def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     if not pos.opened[pos.player]:
-        return Failure(Reason.NOT_OPENED, f"{what} needs an opened player (DRoV Nr. 9)")
+        return Failure(Reason.NOT_OPENED, f"{what} needs an opened player (DRoV rule 9)")
     if not pos.turn.opened_before and not pos.rules.opening_turn_layoffs:
         return Failure(
             Reason.NOT_IN_OPENING_TURN,
@@ -452,7 +454,7 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
     if rules.swap_set_needs_four and meld.kind is MeldKind.SET and len(meld) < 4:
         return Failure(
             Reason.SWAP_NEEDS_FOUR,
-            f"{meld}: a joker in a set is swapped only when the set has four cards (DRoV Nr. 9)",
+            f"{meld}: a joker in a set is swapped only when the set has four cards (DRoV rule 9)",
         )
     if not rules.swap_own_new_joker:
         roles = [role for role in roles if role.position not in entry.fresh]
@@ -524,7 +526,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
     if then is None:
         return Failure(
             Reason.SWAPPED_JOKER_NOT_PLACED,
-            "the freed joker must be placed in the same action (DRoV Nr. 6, S000 §9)",
+            "the freed joker must be placed in the same action (DRoV rule 6, cardgames.zone rules §9)",
         )
     if isinstance(then, Discard):
         if mode is not SwappedJoker.MELD_OR_DISCARD or not then.card.is_joker:
@@ -552,7 +554,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
     if isinstance(then, LayOff) and then.target == action.target and not rules.swap_back_same_meld:
         return Failure(
             Reason.SWAP_BACK_SAME_MELD,
-            "the freed joker may not go back into the meld it came from (S001)",
+            "the freed joker may not go back into the meld it came from (German Rummy rules)",
         )
     return _resolve(after, then)
 
@@ -582,7 +584,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             next=Next.REDRAW if redo else Next.END_TURN,
         )
     if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
-        # The taken card laid down is back in the hand (RULES.md §4, rediscard_taken).
+        # The taken card laid down is back in the hand (rules §4, rediscard_taken).
         turn = _turn_with(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),
@@ -595,7 +597,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
 
 
 def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
-    """Why `card` may not be discarded now, or ``None`` (RULES.md §4, §5, §8)."""
+    """Why `card` may not be discarded now, or ``None`` (rules §4, §5, §8)."""
     wrong = _need_phase(pos, Phase.PLAY, "discarding")
     if wrong:
         return wrong
@@ -607,12 +609,12 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
     problem = _may_discard(card, hand, pos.rules, _locked(pos.turn, pos.rules))
     if problem is Reason.JOKER_DISCARD:
         return Failure(
-            problem, "a joker may be discarded only as the last card (DRoV Nr. 4, Streitfall 8)"
+            problem, "a joker may be discarded only as the last card (DRoV rule 4, Streitfall 8)"
         )
     if problem is Reason.REDISCARD_TAKEN:
         return Failure(
             problem,
-            f"the {card} taken from the discard pile may not be discarded this turn (S000 §6)",
+            f"the {card} taken from the discard pile may not be discarded this turn (cardgames.zone rules §6)",
         )
     return None
 

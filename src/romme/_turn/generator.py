@@ -3,6 +3,8 @@
 Candidates are built from the hand and the table and kept only when the
 checker's own functions accept them, so the generator lists exactly what
 `resolve` allows.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
@@ -65,7 +67,7 @@ def _run_layoffs(
 
     Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
     where no longer one could be a run: past an ace without ``ace_wraps``
-    (RULES.md §3, around the corner), and a joker is not put next to a
+    (rules §3, around the corner), and a joker is not put next to a
     joker where ``adjacent_jokers`` forbids it in every run. Everything
     else, the joker limit included, is for the checker to decide.
     """

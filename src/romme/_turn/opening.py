@@ -1,4 +1,7 @@
-"""Opening checks (private): whether the opening or a Hand-Rommé can still be completed this turn (RULES.md §5, §8)."""
+"""Opening checks (private): whether the opening or a Hand-Rommé can still be completed this turn (rules §5, §8).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from romme._turn.position import Failure, _locked, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
-    """Why staged `melds` are not an opening yet (RULES.md §5)."""
+    """Why staged `melds` are not an opening yet (rules §5)."""
     total = sum(m.value for m in melds)
     if rules.opening_sums_melds:
         points_reached = total >= rules.opening_threshold
@@ -43,7 +46,7 @@ def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
 
 
 def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
-    """Whether staged `melds` complete the opening (RULES.md §5)."""
+    """Whether staged `melds` complete the opening (rules §5)."""
     if not melds:
         return False
     total = top = 0
@@ -71,7 +74,7 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
 def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
     """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
 
-    ``rediscard_taken`` off (RULES.md §4, as `_locked`): with a second copy
+    ``rediscard_taken`` off (rules §4, as `_locked`): with a second copy
     in hand the other may go.
     """
     locked = _locked(turn, rules)
@@ -86,7 +89,7 @@ def _opening_completable(
 ) -> bool:
     """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
 
-    The opening (RULES.md §5): the `staged` melds (the last one just laid
+    The opening (rules §5): the `staged` melds (the last one just laid
     from the packed `hand`, leaving `key`) and those still to come reach
     ``opening_threshold`` (together, or one meld alone without
     ``opening_sums_melds``), with a run among them under
@@ -204,7 +207,7 @@ def _run_or_meld_completable(
 def _hand_romme_completable(
     key: int, turn: TurnState, hand: int, staged: Sequence[Meld], rules: Rules
 ) -> bool:
-    """Whether own melds from the packed hand `key` can take every card but a last discard (RULES.md §8).
+    """Whether own melds from the packed hand `key` can take every card but a last discard (rules §8).
 
     The discard may be any card but the taken one under ``rediscard_taken``
     off; without ``discard_to_go_out``, melding every card is enough.
@@ -230,9 +233,9 @@ def _lay_down_possible(pos: _Pos) -> bool:
     """A quick necessary condition for any lay-down by a player who has not opened.
 
     Every legal lay-down either leads to an opening (so the staged melds
-    and the best packing of the hand reach the threshold, RULES.md §5) or,
+    and the best packing of the hand reach the threshold, rules §5) or,
     under the Hand-Rommé waiver, to melding all but a last discard
-    (RULES.md §8). The generator skips the per-meld checks when neither is
+    (rules §8). The generator skips the per-meld checks when neither is
     possible.
     """
     rules = pos.rules

@@ -1,4 +1,7 @@
-"""The checker's vocabulary (private): a position as the checker reads it, an action's effect, a refusal."""
+"""The checker's vocabulary (private): a position as the checker reads it, an action's effect, a refusal.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
 
 from __future__ import annotations
 
@@ -166,7 +169,7 @@ def _can_discard_something(hand: tuple[Card, ...], rules: Rules, locked: Card | 
 
 
 def _hand_romme_possible(pos: _Pos) -> bool:
-    """Whether going out this turn would be a Hand-Rommé (RULES.md §8)."""
+    """Whether going out this turn would be a Hand-Rommé (rules §8)."""
     if pos.turn.opened_before:
         return False
     if pos.rules.hand_romme_first_at_table:

@@ -1,8 +1,8 @@
-"""S000 §11: the worked example round of the classic rules page, played through the public API.
+"""cardgames.zone §11: the worked example round of the classic rules page, played through the public API.
 
 Player 1 (seat 0) deals to three players under the preset ``classic``:
 Player 2 (seat 1, left of the dealer) gets 14 cards and starts without
-drawing, Player 3 (seat 2) and Player 1 get 13 each (S000 §4). The cards
+drawing, Player 3 (seat 2) and Player 1 get 13 each (cardgames.zone §4). The cards
 the example does not name are chosen so that nobody can do more than the
 example says; the rest of the deck is the stock.
 """
@@ -44,14 +44,14 @@ def _deal() -> Summary:
 
 
 def test_s000_s11_example_round_first_go_round() -> None:
-    """S000 §11: the example's first four turns (K♣ taken for J♣ Q♣ K♣, 9♥ 9♦ JK too little, aces)."""
+    """cardgames.zone §11: the example's first four turns (K♣ taken for J♣ Q♣ K♣, 9♥ 9♦ JK too little, aces)."""
     state = position(
         CLASSIC,
         hands=(PLAYER_1, PLAYER_2, PLAYER_3),
         stock_top="A♠ JK",  # Player 1 draws the joker, then Player 2 the A♠.
         current_player=1,
         dealer=0,
-        phase=Phase.PLAY,  # S000 §4: the first player does not draw.
+        phase=Phase.PLAY,  # cardgames.zone §4: the first player does not draw.
     )
     assert _deal() == summary(state)
     assert (13, 14, 13) == state.hand_sizes()
@@ -108,7 +108,7 @@ def test_s000_s11_example_round_first_go_round() -> None:
 
 
 def test_s000_s11_example_round_player_3_goes_out() -> None:
-    """S000 §11: Player 3 draws 6♦, lays off A♣ onto J♣ Q♣ K♣, discards 6♦ and wins; 38, 15, 0."""
+    """cardgames.zone §11: Player 3 draws 6♦, lays off A♣ onto J♣ Q♣ K♣, discards 6♦ and wins; 38, 15, 0."""
     state = position(
         CLASSIC,
         hands=("9♥ 9♦ JK", "10♦ 5♠", "A♣"),
