@@ -145,9 +145,21 @@ def trusted(cls: type[T], **fields: Any) -> T:
     """Build a frozen attrs value of `cls` from fields known to be valid, skipping its checks.
 
     For the engine's own hot paths only: every field must be given, in its
-    final form (the converters and validators do not run).
+    final form (the converters and validators do not run). The fields are
+    set through the slots' own descriptors, as attrs' ``__init__`` does.
     """
+    setters = _SETTERS.get(cls)
+    if setters is None:
+        setters = _SETTERS[cls] = {
+            name: getattr(cls, name).__set__
+            for name in vars(cls)["__slots__"]
+            if name != "__weakref__"
+        }
     value = object.__new__(cls)
     for name, field in fields.items():
-        object.__setattr__(value, name, field)
+        setters[name](value, field)
     return value
+
+
+_SETTERS: dict[type[Any], dict[str, Callable[[Any, Any], None]]] = {}
+"""The slot setters of each class `trusted` has built (a few classes: bounded)."""

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import random
 
-import attrs
-
-from romme._turn import Effect, Failure, Next, resolve
+from romme import _guard
+from romme._turn import Effect, Failure, Next, end_of_turn_table, resolve
 from romme.actions import Action
 from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError
@@ -91,10 +90,7 @@ def _next_turn(
     opened: tuple[bool, ...],
 ) -> GameState:
     """The state after `seat`'s turn ends with these cards: the next seat dealt in is to draw."""
-    if any(entry.fresh for entry in table):
-        table = tuple(
-            attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in table
-        )
+    table = end_of_turn_table(table)
     players = len(hands)
     dealt_in = state.dealt_in
     for step in range(1, players + 1):
@@ -102,7 +98,15 @@ def _next_turn(
         if dealt_in[candidate]:
             seat = candidate
             break
-    turn = TurnState(number=state.turn.number + 1, opened_before=opened[seat])
+    turn = _guard.trusted(
+        TurnState,
+        number=state.turn.number + 1,
+        opened_before=opened[seat],
+        taken=None,
+        taken_in_hand=False,
+        taken_staged=False,
+        laid_off=False,
+    )
     return _enter_draw(
         replace_state(
             state,
@@ -145,10 +149,9 @@ def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool)
     result = score_hands(
         state.rules, state.hands, state.opened, state.dealt_in, end, winner, hand_romme
     )
-    table = tuple(
-        attrs.evolve(entry, fresh=frozenset()) if entry.fresh else entry for entry in state.table
+    return replace_state(
+        state, table=end_of_turn_table(state.table), phase=Phase.ROUND_OVER, result=result
     )
-    return replace_state(state, table=table, phase=Phase.ROUND_OVER, result=result)
 
 
 def score_round(state: GameState) -> RoundResult:

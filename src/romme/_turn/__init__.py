@@ -26,11 +26,18 @@ from typing import TYPE_CHECKING
 
 from romme._turn.checker import _discardable, _position_for, resolve
 from romme._turn.generator import _DISCARDS, legal_moves
-from romme._turn.position import Effect, Failure, Next, Position, seats_to_act
+from romme._turn.position import (
+    Effect,
+    Failure,
+    Next,
+    Position,
+    _table_meld,
+    seats_to_act,
+)
 from romme.actions import Action, Discard
 
 if TYPE_CHECKING:
-    from romme.state import GameState
+    from romme.state import GameState, TableMeld
     from romme.views import PlayerView
 
 __all__ = [
@@ -39,6 +46,7 @@ __all__ = [
     "Next",
     "Position",
     "discards",
+    "end_of_turn_table",
     "legal_actions",
     "resolve",
     "seats_to_act",
@@ -59,3 +67,13 @@ def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
     if isinstance(pos, Failure):
         return ()
     return tuple(_DISCARDS[card.code] for card in _discardable(pos))
+
+
+def end_of_turn_table(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
+    """Return `table` as it lies once a turn is over: no joker counts as laid this turn any more."""
+    if not any(entry.fresh for entry in table):
+        return table
+    return tuple(
+        _table_meld(entry.meld, entry.owner, entry.staged, frozenset()) if entry.fresh else entry
+        for entry in table
+    )

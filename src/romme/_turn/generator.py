@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import Final, NamedTuple
 
-from romme import _search
+from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import (
     _discardable,
@@ -111,7 +111,7 @@ def _extend_run(
     for option in options:
         sequence.append(option)
         cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
-        yield LayOff(end.target, cards, end.side)
+        yield _trusted(LayOff, target=end.target, cards=cards, side=end.side)
         if option is JOKER:
             yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
@@ -157,7 +157,8 @@ def _layoff_candidates(
                 for chosen in sorted(set(combinations(naturals, size))):
                     for extra in range(min(jokers, room - size) + 1):
                         if size + extra:
-                            yield LayOff(index, (*chosen, *(JOKER,) * extra), None)
+                            cards = (*chosen, *(JOKER,) * extra)
+                            yield _trusted(LayOff, target=index, cards=cards, side=None)
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
@@ -169,7 +170,7 @@ def _play_candidates(pos: _Pos) -> Iterator[Action]:
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
         for meld in _search.melds_in(_search.pack_cards(hand), pos.rules):
-            yield LayDown(meld.cards, meld.kind)
+            yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
     if opened:
         yield from _layoff_candidates(pos, hand)
 
@@ -185,14 +186,14 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
     uses = list(_uses(inner, card))
     if uses and (opened or _lay_down_possible(inner)):
         for use in uses:
-            yield TakeDiscard(use)
+            yield _trusted(TakeDiscard, use=use)
 
 
 def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
     """The lay-downs and (once opened) lay-offs holding `card` (not yet checked), as `_play_candidates` lists them."""
     hand = pos.hand
     for meld in _search.melds_with(_search.pack_cards(hand), card.code, pos.rules):
-        yield LayDown(meld.cards, meld.kind)
+        yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
     if pos.opened[pos.player]:
         for layoff in _layoff_candidates(pos, hand, only=card):
             if card in layoff.cards:
@@ -202,16 +203,16 @@ def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
 def _candidates(pos: _Pos) -> Iterator[Action]:
     rules = pos.rules
     if pos.phase is Phase.DRAW:
-        yield Draw()
+        yield _DRAW
         if not pos.discard_pile:
             return
         if rules.take_discard is TakeMode.FREE:
-            yield TakeDiscard()
+            yield _TAKE
             return
         yield from _take_candidates(pos, pos.discard_pile[-1])
         return
     if any(entry.staged for entry in pos.table):
-        yield TakeBack()
+        yield _TAKE_BACK
     yield from _play_candidates(pos)
 
 
@@ -232,7 +233,7 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
         codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
         for code in sorted(codes & in_hand):
             card = _CARDS[code]
-            base = SwapJoker(index, card)
+            base = _trusted(SwapJoker, target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
                 yield base, None
                 continue
@@ -241,14 +242,20 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
                 continue
             after = _swapped(pos, base, *found)
             for then in _uses(after, JOKER):
-                action = SwapJoker(index, card, then)
+                action = _trusted(SwapJoker, target=index, card=card, then=then)
                 yield action, _place_joker(pos, action, after)
             if mode is SwappedJoker.MELD_OR_DISCARD:
-                action = SwapJoker(index, card, Discard(JOKER))
+                action = _trusted(SwapJoker, target=index, card=card, then=_DISCARDS[JOKER_CODE])
                 yield action, _place_joker(pos, action, after)
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_DRAW: Final = Draw()
+_TAKE: Final = TakeDiscard()
+_TAKE_BACK: Final = TakeBack()
+_trusted: Final = _guard.trusted
+"""The generator's candidates are valid actions by construction: built without the checks of
+their constructors (the checker then decides whether each is legal)."""
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 _CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
 
