@@ -60,8 +60,9 @@ from romme.melds import (
     is_valid_meld,
     validate_meld,
 )
-from romme.records import GameRecord, ReplayError
+from romme.records import MAX_RECORD_ACTIONS, GameRecord, ReplayError
 from romme.rules import (
+    MAX_RESHUFFLES,
     PRESETS,
     AdjacentJokers,
     ExtraCard,
@@ -93,6 +94,8 @@ __all__ = [
     "MAX_DOCUMENT_LENGTH",
     "MAX_MELD_CARDS",
     "MAX_NOTATION_LENGTH",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RESHUFFLES",
     "MAX_SEARCH_CARDS",
     "PRESETS",
     "Action",

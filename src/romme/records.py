@@ -35,7 +35,7 @@ from romme.serialize import (
 )
 from romme.state import GameState, check_seats, new_game
 
-__all__ = ["GameRecord", "ReplayError"]
+__all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError"]
 
 
 class ReplayError(IllegalActionError):

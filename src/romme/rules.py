@@ -345,7 +345,7 @@ class Rules:
     """What happens when the stock runs out (DRoV Nr. 5; cardgames.zone §9)."""
     max_reshuffles: int | None = None
     """Under ``reshuffle``: how often the stock may be refilled (0 to 20); ``None`` for as often as
-    the rule books allow, which the library bounds at `MAX_RESHUFFLES` (20) so that every round ends."""
+    the rule books allow, which the library bounds at ``MAX_RESHUFFLES`` (20) so that every round ends."""
 
     # -- scoring (rules §10) --
     ace_penalty: int = 11

@@ -164,7 +164,7 @@ class GameState:
     """One position of a round. Immutable: `romme.apply` returns a new state.
 
     Use `new_game` or `new_position` to make one. A state built field by
-    field (or with `attrs.evolve`) is checked like a loaded document: the
+    field (or with ``attrs.evolve``) is checked like a loaded document: the
     cards must be the deck, the seats, table and turn bookkeeping must
     agree, and the player to act must have a legal action.
 
