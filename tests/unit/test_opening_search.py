@@ -227,6 +227,7 @@ def test_lay_down_possible_bounds_every_lay_down_RULES_5_and_8() -> None:
             opened=(False, False, False),
             turn=TurnState(),
             stock_size=10,
+            key=_search.pack_cards(hand),
         )
         best = _best_by_brute_force(key, rules, cover=False, use_jokers=False)
         # Nobody has opened: the waiver is the rules' own (rules §8).
@@ -256,6 +257,7 @@ def test_lay_down_possible_with_staged_melds_RULES_5() -> None:
             opened=(False, False, False),
             turn=TurnState(),
             stock_size=10,
+            key=_search.pack_cards(rest),
         )
         best = _best_by_brute_force(pool - packed, rules, cover=False, use_jokers=False)
         assert (meld.value + best >= rules.opening_threshold) == _lay_down_possible(position)

@@ -21,7 +21,6 @@ from romme._search.packed import (
     meld_key,
     pack,
     pack_cards,
-    pack_hand,
     unit,
 )
 from romme._search.packing import Packer, best_melds, packer, packing_value
@@ -42,7 +41,6 @@ __all__ = [
     "melds_with",
     "pack",
     "pack_cards",
-    "pack_hand",
     "packer",
     "packing_value",
     "unit",

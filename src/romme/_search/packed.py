@@ -116,21 +116,3 @@ _SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))
 _SUIT_FIELDS: Final = (1 << (13 * _BITS)) - 1
 """The fields of one suit's thirteen cards, shifted to the lowest bits."""
 _SUIT_SHIFTS: Final = (0, 13 * _BITS, 26 * _BITS, 39 * _BITS)
-
-_last_hand: tuple[tuple[Card, ...], int] = ((), 0)
-"""The hand `pack_hand` packed last, and its packed multiset."""
-
-
-def pack_hand(hand: tuple[Card, ...]) -> int:
-    """Return `pack_cards` of `hand`, remembering the last hand packed (by identity).
-
-    The checks of one position pack the same hand tuple for every
-    candidate action; a tuple is immutable, so the same object packs the same.
-    """
-    global _last_hand
-    last = _last_hand
-    if last[0] is hand:
-        return last[1]
-    key = pack_cards(hand)
-    _last_hand = (hand, key)
-    return key

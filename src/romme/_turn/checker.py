@@ -244,9 +244,9 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
         )
     turn = _turn_with(pos.turn, taken=card)
     staging = not pos.opened[pos.player]
-    inner = pos._replace(
+    inner = pos.with_hand(
+        _add(pos.hand, card),
         phase=Phase.PLAY,
-        hand=_add(pos.hand, card),
         discard_pile=pile,
         turn=_turn_with(turn, taken_staged=staging),
     )
@@ -287,7 +287,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         )
     staged = [*_staged(pos.table), meld]
     if _opening_reached(staged, rules):
-        after = pos._replace(turn=turn, hand=rest)
+        after = pos.with_hand(rest, turn=turn)
         follow = _finish(after, rest, after.turn)
         if isinstance(follow, Failure):
             return follow
@@ -318,7 +318,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
                 hand_romme=True,
             )
     # What is left of the hand must complete the opening.
-    hand = _search.pack_hand(pos.hand)
+    hand = pos.key
     key = hand - _search.meld_key(meld)
     if not (
         _opening_completable(key, staged, turn, hand, rules)
@@ -497,7 +497,7 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
     assert rest is not None
     hand = _add(rest, JOKER)
     turn = _turn_with(_after_use(pos.turn, (card,)), laid_off=True)
-    return pos._replace(hand=hand, table=table, turn=turn)
+    return pos.with_hand(hand, table=table, turn=turn)
 
 
 def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:

@@ -169,7 +169,7 @@ def _play_candidates(pos: _Pos) -> Iterator[Action]:
     hand = pos.hand
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
-        for meld in _search.melds_in(_search.pack_cards(hand), pos.rules):
+        for meld in _search.melds_in(pos.key, pos.rules):
             yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
     if opened:
         yield from _layoff_candidates(pos, hand)
@@ -178,8 +178,8 @@ def _play_candidates(pos: _Pos) -> Iterator[Action]:
 def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
     """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
     opened = pos.opened[pos.player]
-    inner = pos._replace(
-        hand=_add(pos.hand, card),
+    inner = pos.with_hand(
+        _add(pos.hand, card),
         phase=Phase.PLAY,
         turn=_turn_with(pos.turn, taken=card, taken_staged=not opened),
     )
@@ -192,7 +192,7 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
 def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
     """The lay-downs and (once opened) lay-offs holding `card` (not yet checked), as `_play_candidates` lists them."""
     hand = pos.hand
-    for meld in _search.melds_with(_search.pack_cards(hand), card.code, pos.rules):
+    for meld in _search.melds_with(pos.key, card.code, pos.rules):
         yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
     if pos.opened[pos.player]:
         for layoff in _layoff_candidates(pos, hand, only=card):

@@ -239,7 +239,7 @@ def _lay_down_possible(pos: _Pos) -> bool:
     possible.
     """
     rules = pos.rules
-    key = _search.pack_hand(pos.hand)
+    key = pos.key
     staged = [entry.meld for entry in pos.table if entry.staged]
     pool = _search_pool(key, staged)
     searches = _search.packer(pool, rules, rules.opening_allows_jokers)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 import attrs
 
-from romme import _guard
+from romme import _guard, _search
 from romme.cards import Card, card_code
 from romme.errors import Reason
 from romme.melds import Meld
@@ -89,6 +89,12 @@ class _Pos(NamedTuple):
     opened: tuple[bool, ...]
     turn: TurnState
     stock_size: int
+    key: int
+    """`hand` as a packed multiset (`romme._search.pack_cards`), for the meld searches."""
+
+    def with_hand(self, hand: tuple[Card, ...], **changes: Any) -> _Pos:
+        """This position with `hand` (and its packed `key`) and the other `changes`."""
+        return self._replace(hand=hand, key=_search.pack_cards(hand), **changes)
 
 
 def seats_to_act(position: Position) -> tuple[int, ...]:
@@ -106,11 +112,13 @@ def seats_to_act(position: Position) -> tuple[int, ...]:
 def _pos(position: Position, seat: int) -> _Pos:
     """The position as the checker reads it for `seat`, one of `seats_to_act` (a view: its own seat)."""
     hands = getattr(position, "hands", None)
+    hand = position.hand if hands is None else hands[seat]
     return _Pos(
         rules=position.rules,
         player=seat,
         phase=position.phase,
-        hand=position.hand if hands is None else hands[seat],
+        hand=hand,
+        key=_search.pack_cards(hand),
         table=position.table,
         discard_pile=position.discard_pile,
         opened=position.opened,
