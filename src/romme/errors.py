@@ -100,6 +100,8 @@ class Reason(str, enum.Enum):
     """Without ``opening_sums_melds`` one meld alone must reach the threshold."""
     NOT_IN_OPENING_TURN = "not_in_opening_turn"
     """Without ``opening_turn_layoffs`` no lay-off or swap in the turn of opening (house rules)."""
+    FIRST_GO_ROUND = "first_go_round"
+    """Nobody lays down or lays off before every seat has had a turn (``no_melds_first_go_round``, ASS S. 1)."""
 
     # -- lay-off and joker swap (rules §6) -------------------------------
     LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"

@@ -305,6 +305,8 @@ class Rules:
     """Whether jokers may be part of the opening (Schmidt S. 3 variant: no)."""
     opening_turn_layoffs: bool = True
     """Whether the player may lay off and swap in the turn of opening (DRoV Nr. 6; house rules: no)."""
+    no_melds_first_go_round: bool = False
+    """Whether nobody may lay down or lay off until every seat has had a turn (ASS S. 1 variant)."""
 
     # -- joker swap (rules §6) --
     joker_swap: bool = True

@@ -281,6 +281,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "opening_requires_run": draw(st.booleans()),
         "opening_allows_jokers": draw(st.booleans()),
         "opening_turn_layoffs": draw(st.booleans()),
+        "no_melds_first_go_round": draw(st.booleans()),
         "joker_swap": draw(st.booleans()),
         "swap_set_needs_four": draw(st.booleans()),
         "swapped_joker": draw(st.sampled_from(tuple(SwappedJoker))),

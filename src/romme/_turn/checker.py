@@ -27,6 +27,7 @@ from romme._turn.position import (
     Next,
     _add,
     _can_discard_something,
+    _first_go_round,
     _hand_romme_possible,
     _locked,
     _may_discard,
@@ -253,8 +254,17 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
     return _resolve(inner, use)
 
 
+def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
+    if _first_go_round(pos):
+        return Failure(
+            Reason.FIRST_GO_ROUND,
+            f"{what} waits until every seat has had a turn under these rules (ASS S. 1)",
+        )
+    return None
+
+
 def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
-    wrong = _need_phase(pos, Phase.PLAY, "laying down")
+    wrong = _need_phase(pos, Phase.PLAY, "laying down") or _not_first_go_round(pos, "laying down")
     if wrong:
         return wrong
     rules = pos.rules
@@ -354,6 +364,9 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
 
 
 def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
+    first = _not_first_go_round(pos, what)
+    if first:
+        return first
     if not pos.opened[pos.player]:
         return Failure(Reason.NOT_OPENED, f"{what} needs an opened player (DRoV rule 9)")
     if not pos.turn.opened_before and not pos.rules.opening_turn_layoffs:

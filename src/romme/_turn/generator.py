@@ -24,7 +24,7 @@ from romme._turn.checker import (
     _swapped,
 )
 from romme._turn.opening import _lay_down_possible
-from romme._turn.position import Effect, Failure, _add, _Pos, _turn_with
+from romme._turn.position import Effect, Failure, _add, _first_go_round, _Pos, _turn_with
 from romme.actions import (
     Action,
     Discard,
@@ -166,6 +166,8 @@ def _layoff_candidates(
 
 
 def _play_candidates(pos: _Pos) -> Iterator[Action]:
+    if _first_go_round(pos):
+        return  # nothing is laid before every seat has had a turn (ASS S. 1)
     hand = pos.hand
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
@@ -177,6 +179,8 @@ def _play_candidates(pos: _Pos) -> Iterator[Action]:
 
 def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
     """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
+    if _first_go_round(pos):
+        return  # its use would be a lay-down or lay-off (ASS S. 1)
     opened = pos.opened[pos.player]
     inner = pos.with_hand(
         _add(pos.hand, card),

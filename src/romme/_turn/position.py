@@ -185,6 +185,14 @@ def _hand_romme_possible(pos: _Pos) -> bool:
     return True
 
 
+def _first_go_round(pos: _Pos) -> bool:
+    """Whether melding waits because not every seat has had a turn yet (``no_melds_first_go_round``, ASS S. 1)."""
+    rules = pos.rules
+    return rules.no_melds_first_go_round and pos.turn.number < rules.players_dealt_in(
+        len(pos.opened)
+    )
+
+
 def _waiver(pos: _Pos) -> bool:
     """Whether a Hand-Rommé of own melds needs no threshold now (DRoV Nr. 10)."""
     return (
