@@ -75,6 +75,7 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
+from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
@@ -113,6 +114,7 @@ __all__ = [
     "MAX_NOTATION_LENGTH",
     "MAX_SEARCH_CARDS",
     "PRESETS",
+    "SCHEMA_KINDS",
     "Action",
     "AdjacentJokers",
     "Bot",
@@ -176,6 +178,7 @@ __all__ = [
     "hand_penalty",
     "is_legal",
     "is_valid_meld",
+    "json_schema",
     "legal_actions",
     "loads",
     "make_deck",

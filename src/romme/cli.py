@@ -3,7 +3,8 @@
 ``romme play`` — you against the computer in the terminal;
 ``romme simulate`` — bots against bots, many rounds, a summary table;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
-``romme rules [NAME]`` — the presets side by side, or one preset's every field.
+``romme rules [NAME]`` — the presets side by side, or one preset's every field;
+``romme schema KIND`` — the JSON Schema of one kind of document.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from romme.legal import legal_actions
 from romme.match import Match, new_match
 from romme.melds import validate_meld
 from romme.rules import PRESETS, MatchScoring, Rules, find_rules
+from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import RoundResult
 from romme.state import GameState, Phase, new_game
 from romme.views import PlayerView, view
@@ -429,6 +431,11 @@ def _rules(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+def _schema(args: argparse.Namespace, out: Output) -> int:
+    out.line(json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2))
+    return 0
+
+
 # -- entry point ---------------------------------------------------------------------
 
 
@@ -482,6 +489,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Show the presets side by side, or one preset's every field.",
     )
     rules.add_argument("name", nargs="?", help="a preset name or alias")
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a document",
+        description="Print the JSON Schema (draft 2020-12) of one kind of document that romme.dumps writes.",
+    )
+    schema.add_argument("kind", choices=SCHEMA_KINDS, help="the document's type")
     return parser
 
 
@@ -513,6 +526,8 @@ def main(
             return _check(args, out, stderr)
         if args.command == "rules":
             return _rules(args, out)
+        if args.command == "schema":
+            return _schema(args, out)
     except (InvalidRulesError, ValueError) as error:
         stderr.write(f"romme: {error}\n")
         return 2
