@@ -166,6 +166,18 @@ class GameState:
         """Return the number of cards in each seat's hand."""
         return tuple(len(hand) for hand in self.hands)
 
+    def __str__(self) -> str:
+        """Return the position as a compact table to read (see `romme.board.board_text`)."""
+        from romme.board import board_text
+
+        return board_text(self)
+
+    def _repr_html_(self) -> str:
+        """Return the position as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        from romme.board import board_html
+
+        return board_html(self)
+
     def all_cards(self) -> Counter[Card]:
         """Return every card in play: hands, table, stock and discard pile."""
         counts: Counter[Card] = Counter(self.stock)
