@@ -2,11 +2,25 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from html.parser import HTMLParser
 
-from romme import GameState, Phase, apply, find_rules, new_position, parse_action, view
+from romme import (
+    GameState,
+    Phase,
+    Rules,
+    apply,
+    find_rules,
+    make_deck,
+    new_position,
+    parse_action,
+    parse_cards,
+    view,
+)
 
 CLASSIC = find_rules("classic")
+HOME = Rules()
+"""Rules() is no preset: the tournament rules with the dealer playing."""
 
 
 def staged() -> GameState:
@@ -140,3 +154,31 @@ def test_repr_html_escapes_its_text() -> None:
     assert "<caption>classic · turn 1 · round over</caption>" in page
     assert "seat 0 went out; penalties by seat: 0, 5, 30" in page
     assert page.count("<") == page.count(">")
+
+
+def test_str_names_the_card_taken_this_turn() -> None:
+    """After a take from the discard pile, the table names the taken card (its use is locked this turn)."""
+    state = new_position(
+        find_rules("cardgames-zone"), hands=["2♣ 3♣ 9♥", "5♦ 6♦"], discard_pile="K♠ 4♣", seed=2
+    )
+    state = apply(state, parse_action("take"))
+    assert str(state).endswith(
+        "discard pile: K♠ on top (1 card) · stock: 103 cards\n"
+        "taken from the discard pile this turn: 4♣"
+    )
+
+
+def test_str_of_a_round_ended_without_a_winner_and_html_of_an_empty_table() -> None:
+    """A round that ends with the stock empty says so; the HTML of an empty table says it is empty."""
+    rest = Counter(make_deck(HOME)) - Counter(parse_cards("2♣ 3♣ 5♦ 9♦ 6♣"))
+    state = new_position(
+        HOME, hands=["2♣ 3♣", "5♦ 9♦"], discard_pile=sorted(rest.elements()), stock="6♣"
+    )
+    state = apply(state, parse_action("draw"))
+    state = apply(state, parse_action("discard 2♣"))
+    assert str(state).startswith("house rules · turn 2 · round over\n")
+    assert str(state).endswith(
+        "discard pile: 2♣ on top (106 cards) · stock: 0 cards\n"
+        "round over: without a winner (stock exhausted); penalties by seat: 9, 14"
+    )
+    assert '<td colspan="5">table: empty</td>' in state._repr_html_()
