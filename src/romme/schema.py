@@ -111,7 +111,8 @@ def rules_field_docs() -> Mapping[str, str]:
     attrs fields carry no docstring at run time; the text under each field
     in the source is its documentation, and this reads it from there, so the
     schema and the ``romme rules`` command explain the fields in the same
-    words as the API reference.
+    words as the API reference. Where the source is not installed, the
+    mapping is empty.
 
     >>> rules_field_docs()["opening_threshold"].startswith("Meld value")
     True
@@ -121,7 +122,10 @@ def rules_field_docs() -> Mapping[str, str]:
 
     import romme.rules
 
-    tree = ast.parse(inspect.getsource(romme.rules))
+    try:
+        tree = ast.parse(inspect.getsource(romme.rules))
+    except (OSError, TypeError):  # pragma: no cover - installed without its source files
+        return {}
     docs: dict[str, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == "Rules":
