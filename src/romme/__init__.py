@@ -8,8 +8,6 @@ frontends. Everything public is importable from here; see `__all__`.
 31
 """
 
-from importlib.metadata import PackageNotFoundError, version
-
 from romme.actions import (
     Action,
     Discard,
@@ -78,15 +76,36 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
+from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
 
-try:
-    __version__ = version("romme-rules")
-except PackageNotFoundError:  # pragma: no cover - running from a source tree
-    __version__ = "0+unknown"
+__version__: str
+"""The installed version (from the package metadata, read on first use)."""
+
+
+def __getattr__(name: str) -> str:
+    """Return ``__version__``, read from the installed package's metadata on first use.
+
+    The version lives in one place, ``pyproject.toml``; reading it lazily
+    keeps ``import romme`` from loading `importlib.metadata`.
+
+    Raises:
+        AttributeError: For any other name, as for a missing module attribute.
+    """
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("romme-rules")
+        except PackageNotFoundError:  # pragma: no cover - running from a source tree
+            found = "0+unknown"
+        globals()["__version__"] = found
+        return found
+    raise AttributeError(f"module 'romme' has no attribute {name!r}")
+
 
 __all__ = [
     "FORMAT_VERSION",
@@ -98,6 +117,7 @@ __all__ = [
     "MAX_RESHUFFLES",
     "MAX_SEARCH_CARDS",
     "PRESETS",
+    "SCHEMA_KINDS",
     "Action",
     "AdjacentJokers",
     "Bot",
@@ -161,6 +181,7 @@ __all__ = [
     "hand_penalty",
     "is_legal",
     "is_valid_meld",
+    "json_schema",
     "legal_actions",
     "loads",
     "make_deck",

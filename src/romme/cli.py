@@ -3,7 +3,8 @@
 ``romme play`` — you against the computer in the terminal;
 ``romme simulate`` — bots against bots, many rounds, a summary table;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
-``romme rules [NAME]`` — the presets side by side, or one preset's every field.
+``romme rules [NAME]`` — the presets side by side, or one preset's every field;
+``romme schema KIND`` — the JSON Schema of one kind of document.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -16,37 +17,50 @@ import functools
 import json
 import os
 import random
+import re
 import sys
+import textwrap
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TextIO
 
 import attrs
 
-from romme.actions import Action, parse_action
+from romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeDiscard,
+    parse_action,
+)
 from romme.bots import Bot, GreedyBot, RandomBot
-from romme.cards import Card
+from romme.cards import JOKER, Card, format_cards
 from romme.engine import apply
 from romme.errors import (
     IllegalActionError,
     InvalidMeldError,
     InvalidNotationError,
     InvalidRulesError,
+    Reason,
 )
 from romme.legal import legal_actions
 from romme.match import Match, new_match
 from romme.melds import validate_meld
-from romme.rules import PRESETS, MatchScoring, Rules, find_rules
+from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules
+from romme.schema import SCHEMA_KINDS, json_schema, rules_field_docs
 from romme.scoring import RoundResult
-from romme.state import GameState, Phase, new_game
+from romme.state import GameState, new_game
 from romme.views import PlayerView, view
 
 __all__ = ["main"]
 
 PRESET_SOURCES = {
     "drov": "DRoV tournament rules (Deutscher Rommé-Verband): 40 to open, K-A-2, dealer sits out",
-    "classic": "the family classic (cardgames.zone rules): 30 to open, 14 cards to the first player, no upcard",
+    "classic": "the family classic (cardgames.zone rules): 30 to open, 14 to the first player, no upcard",
     "cardgames-zone": "classic with the discard free to take, three rounds (cardgames.zone rules §10)",
     "german-rummy": "an online site's German Rummy rules: one joker per meld, ace 15 in hand",
     "house": "a house-rules text: 4 jokers, 40 to open, lay off from the next turn",
@@ -58,25 +72,60 @@ PRESET_SOURCES = {
 # -- output helpers ------------------------------------------------------------------
 
 
+_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+"""An ANSI colour code: it takes no room on the screen."""
+
+
+def visible_width(text: str) -> int:
+    """Return how many columns `text` takes on a terminal (colour codes take none)."""
+    return len(_ESCAPE.sub("", text))
+
+
+def pad(text: str, width: int) -> str:
+    """Return `text` padded with spaces to `width` visible columns (colour codes not counted)."""
+    return text + " " * max(0, width - len(_ESCAPE.sub("", text)))
+
+
+def color_wanted(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether to colour `stream`: ``FORCE_COLOR`` forces it, ``NO_COLOR`` turns it off, else a terminal.
+
+    Both variables count when set to anything but the empty string
+    (``FORCE_COLOR=0`` turns forcing off), as the conventions of
+    no-color.org and force-color.org have it.
+    """
+    environ = os.environ if environ is None else environ
+    force = environ.get("FORCE_COLOR", "")
+    if force and force != "0":
+        return True
+    if environ.get("NO_COLOR", ""):
+        return False
+    return stream.isatty()
+
+
 class Output:
-    """Writes to a stream, colouring red suits when the stream is a terminal."""
+    """Writes to a stream, colouring red suits and jokers when colour is on."""
 
     def __init__(self, stream: TextIO, color: bool | None = None) -> None:
         self.stream = stream
-        if color is None:
-            color = stream.isatty() and "NO_COLOR" not in os.environ
-        self.color = color
+        self.color = color_wanted(stream) if color is None else color
 
-    def card(self, card: Card) -> str:
+    def card(self, card: Card, *, highlight: bool = False) -> str:
         text = str(card)
-        if self.color and card.suit is not None and card.suit.is_red:
-            return f"\x1b[31m{text}\x1b[0m"
-        if self.color and card.is_joker:
-            return f"\x1b[35m{text}\x1b[0m"
-        return text
+        if not self.color:
+            return f"[{text}]" if highlight else text
+        code = "31" if card.suit is not None and card.suit.is_red else "35" if card.is_joker else ""
+        if highlight:
+            code = f"{code};7" if code else "7"
+        return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
-    def cards(self, cards: Sequence[Card]) -> str:
-        return " ".join(self.card(card) for card in cards) or "(none)"
+    def cards(self, cards: Sequence[Card], highlight: Card | None = None) -> str:
+        shown = []
+        for card in cards:
+            mark = highlight is not None and card == highlight
+            if mark:
+                highlight = None  # one copy only
+            shown.append(self.card(card, highlight=mark))
+        return " ".join(shown) or "(none)"
 
     def line(self, text: str = "") -> None:
         self.stream.write(text + "\n")
@@ -87,24 +136,58 @@ def _seat_name(seat: int, human: int | None) -> str:
     return "You" if seat == human else f"Computer {seat}"
 
 
-def _show(out: Output, seen: PlayerView, names: Sequence[str], totals: Sequence[int]) -> None:
+def _target(match: Match) -> str:
+    """What ends the match, in words."""
+    if match.points_table is not None:
+        ends = "most tournament points win"
+    else:
+        ends = "the lowest penalty total wins"
+    if match.rounds is not None and match.limit is not None:
+        return f"{match.rounds} rounds or a penalty total of {match.limit}; {ends}"
+    if match.rounds is not None:
+        return f"{match.rounds} rounds; {ends}"
+    if match.limit is not None:
+        return f"until a penalty total reaches {match.limit}; {ends}"
+    return f"no fixed end; {ends}"
+
+
+def _round_header(out: Output, match: Match, names: Sequence[str]) -> None:
+    rounds = f" of {match.rounds}" if match.rounds is not None else ""
+    out.line()
+    out.line(f"══ Round {match.round + 1}{rounds} · dealer: {names[match.dealer]} ══")
+    out.line(f"Match: {_target(match)}")
+
+
+def _show(
+    out: Output,
+    seen: PlayerView,
+    names: Sequence[str],
+    match: Match,
+    drawn: Card | None = None,
+) -> None:
     rules = seen.rules
+    totals = match.totals
     out.line()
     out.line(
-        f"── turn {seen.turn.number + 1} · {names[seen.current_player]} to play ({seen.phase.value} phase) ──"
+        f"── round {match.round + 1} · turn {seen.turn.number + 1} · "
+        f"{names[seen.current_player]} to play ({seen.phase.value} phase) · "
+        f"dealer: {names[seen.dealer]} ──"
     )
     if seen.table:
         out.line("Table:")
-        for index, entry in enumerate(seen.table):
-            staged = "  [staged]" if entry.staged else ""
+        texts = [out.cards(entry.meld.cards) for entry in seen.table]
+        width = max(visible_width(text) for text in texts)
+        for index, (entry, text) in enumerate(zip(seen.table, texts, strict=True)):
+            staged = "  (staged: the opening is not complete)" if entry.staged else ""
             out.line(
-                f"  [{index}] {out.cards(entry.meld.cards):<30} {entry.meld.kind.value} of {names[entry.owner]}{staged}"
+                f"  [{index}] {pad(text, width)}   {entry.meld.kind.value} of "
+                f"{names[entry.owner]}{staged}"
             )
     else:
         out.line("Table: (empty)")
     top = seen.top_discard
     out.line(
-        f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {seen.stock_size} cards"
+        f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {_count(seen.stock_size, 'card')}"
     )
     others = []
     for seat in range(seen.players):
@@ -115,7 +198,7 @@ def _show(out: Output, seen: PlayerView, names: Sequence[str], totals: Sequence[
             status = "sits out"
         others.append(
             f"{names[seat]}: {_count(seen.hand_sizes[seat], 'card')}, {status}, "
-            f"{_count(totals[seat], 'point')}"
+            f"penalty total {totals[seat]}"
         )
     out.line("   ".join(others))
     state = (
@@ -123,17 +206,44 @@ def _show(out: Output, seen: PlayerView, names: Sequence[str], totals: Sequence[
         if seen.opened[seen.player]
         else f"you need {rules.opening_threshold} to open"
     )
-    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand)}   ({state})")
+    out.line(
+        f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}   "
+        f"({state}; penalty total {totals[seen.player]})"
+    )
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _reason_text(error: IllegalActionError) -> str:
+def _cards_from_hand(action: Action, top: Card | None) -> list[Card]:
+    """The cards `action` takes from the hand (the taken discard and a freed joker excepted)."""
+    if isinstance(action, Discard):
+        return [action.card]
+    if isinstance(action, LayDown | LayOff):
+        return list(action.cards)
+    if isinstance(action, TakeDiscard):
+        cards = _cards_from_hand(action.use, None) if action.use is not None else []
+        if top is not None and top in cards:
+            cards.remove(top)
+        return cards
+    if isinstance(action, SwapJoker):
+        then = _cards_from_hand(action.then, None) if action.then is not None else []
+        if JOKER in then:
+            then.remove(JOKER)  # the joker freed by the swap
+        return [action.card, *then]
+    return []
+
+
+def _reason_text(error: IllegalActionError, action: Action, state: GameState) -> str:
+    """The refusal in plain words: no reason codes, and the cards missing from the hand named."""
+    if error.reason is Reason.CARD_NOT_IN_HAND:
+        missing = Counter(_cards_from_hand(action, state.top_discard)) - Counter(state.hand)
+        if missing:
+            return f"you do not hold {format_cards(sorted(missing.elements()))}"
     message = str(error)
     _, _, detail = message.partition(": ")
-    return f"{detail or message} [{error.reason.value}]"
+    return detail or message
 
 
 def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match: Match) -> None:
@@ -142,9 +252,11 @@ def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match:
         out.line(f"Round over: {names[result.winner]} {kind}")
     else:
         out.line(f"Round over without a winner ({result.end.value.replace('_', ' ')})")
+    width = max(len(name) for name in names)
     for seat in range(match.players):
         out.line(
-            f"  {names[seat]:<12} {result.penalties[seat]:>4} penalty   total {match.totals[seat]:>5}"
+            f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}   "
+            f"penalty total {match.totals[seat]:>5}"
         )
 
 
@@ -159,24 +271,78 @@ def _play_rules(name: str) -> Rules:
     return rules
 
 
-def _lines(stream: TextIO) -> Iterator[str]:
-    for line in stream:
-        yield line.rstrip("\n")
+Reader = Callable[[str], "str | None"]
+"""Reads one typed line after showing a prompt; ``None`` at the end of the input."""
+
+
+def _reader(stdin: TextIO, out: Output) -> Reader | None:
+    """How the human's lines are read, or ``None`` when nobody plays (a demo round).
+
+    On the real terminal, lines are read with `input`, with line editing
+    and history from `readline` where the platform has it; another
+    terminal-like stream is read line by line; piped input is read whole
+    first, and is no player when it holds no moves.
+    """
+    if stdin.isatty():
+        if stdin is sys.stdin and out.stream is sys.stdout:
+            with contextlib.suppress(ImportError):  # not on every platform
+                import readline  # noqa: F401 - importing it gives input() editing and history
+
+            def typed(prompt: str) -> str | None:
+                try:
+                    return input(prompt)
+                except EOFError:
+                    out.line()
+                    return None
+
+            return typed
+        lines: Iterator[str] = (line.rstrip("\n") for line in stdin)
+    else:
+        given = stdin.read().splitlines()
+        if not any(line.strip() for line in given):
+            return None
+        lines = iter(given)
+
+    def scripted(prompt: str) -> str | None:
+        out.stream.write(prompt)
+        out.stream.flush()
+        line = next(lines, None)
+        if line is None:
+            out.line()
+        return line
+
+    return scripted
+
+
+def _banner(out: Output, rules: Rules) -> None:
+    if rules.take_discard is TakeDiscardMode.FREE:
+        take = "'take' (the top discard)"
+    else:
+        take = "'take meld 7♥ 8♥ 9♥' (the top discard with its first use)"
+    out.line(f"Type a move: 'draw', {take}, 'meld 7♠ 8♠ 9♠',")
+    out.line("'layoff 0 Q♥' (table melds are numbered from 0), 'discard K♣' …")
+    out.line("'help' lists the legal moves (type a number to play one), 'show' redraws the table,")
+    out.line("'quit' stops.")
+
+
+def _taken_into_hand(before: GameState, after: GameState | None, seat: int) -> Card | None:
+    """The card a draw (or a free take) put into `seat`'s hand, if the turn goes on."""
+    if after is None or after.current_player != seat or after.is_over:
+        return None
+    gained = Counter(after.hands[seat]) - Counter(before.hands[seat])
+    return next(iter(gained), None) if sum(gained.values()) == 1 else None
 
 
 def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     rules = _play_rules(args.rules)
     players = args.players
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    lines: Iterator[str] | None = None
-    if not args.auto:
-        if stdin.isatty():
-            lines = _lines(stdin)
-        else:
-            given = stdin.read().splitlines()
-            lines = iter(given) if any(line.strip() for line in given) else None
-    auto = lines is None
+    read = None if args.auto else _reader(stdin, out)
+    auto = read is None
     human = None if auto else 0
+    delay = args.delay
+    if delay is None:
+        delay = 0.6 if not auto and stdin.isatty() and out.stream.isatty() else 0.0
     names = [_seat_name(seat, human) for seat in range(players)]
     bots: list[Bot] = [GreedyBot() for _ in range(players)]
     match = new_match(rules, players, seed=seed, dealer=players - 1)
@@ -186,42 +352,62 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
             "No moves given: watching the computer play a round (use a terminal to play yourself)."
         )
     else:
-        out.line("Type an action ('draw', 'take', 'meld 7♠ 8♠ 9♠', 'layoff 0 Q♥', 'discard K♣' …),")
-        out.line("'help' for the legal moves now, 'quit' to stop.")
-    shown: tuple[int, int, Phase] | None = None
+        _banner(out, rules)
+    _round_header(out, match, names)
+    shown: object = None
+    drawn: Card | None = None
     while not match.is_over:
         state = match.state
         assert state is not None
         seat = state.current_player
         if seat == human:
-            if shown != (match.round, state.turn.number, state.phase):
-                _show(out, view(state, seat), names, match.totals)
-                shown = (match.round, state.turn.number, state.phase)
-            assert lines is not None
-            show = functools.partial(_show, out, view(state, seat), names, match.totals)
-            action = _ask(out, state, lines, show)
+            seen = view(state, seat)
+            if shown != seen:
+                _show(out, seen, names, match, drawn)
+                shown = seen
+            assert read is not None
+            show = functools.partial(_show, out, seen, names, match, drawn)
+            action = _ask(out, state, read, show)
             if action is None:
                 out.line("Bye.")
                 return 0
         else:
+            if delay:
+                time.sleep(delay)
             action = bots[seat].choose(view(state, seat))
             out.line(f"{names[seat]}: {action}")
         before = match.round
         try:
-            match = match.apply(action)
+            after = match.apply(action)
         except IllegalActionError as error:
-            out.line(f"Not allowed: {_reason_text(error)}")
+            out.line(f"Not allowed: {_reason_text(error, action, state)}")
             continue
+        if seat == human:
+            out.line(f"You: {action}")
+            got = (
+                _taken_into_hand(state, after.state, seat)
+                if isinstance(action, Draw | TakeDiscard)
+                else None
+            )
+            if got is not None:
+                verb = "drew" if isinstance(action, Draw) else "took"
+                out.line(f"You {verb} {out.card(got, highlight=True)}.")
+                drawn = got
+            elif isinstance(action, Discard) or after.round != before:
+                drawn = None
+        match = after
         if match.round != before:
+            drawn = None
             _result_lines(out, match.results[-1], names, match)
             if match.is_over:
                 break
-            if auto:
+            if auto or read is None:
                 return 0
             out.line("Play the next round? [Y/n]")
-            answer = next(lines, "n") if lines is not None else "n"
+            answer = read("") or "n"
             if answer.strip().lower() in ("n", "no", "q", "quit"):
                 return 0
+            _round_header(out, match, names)
     winners = match.winners()
     out.line(
         f"Match over after {match.round} rounds. Winner: {', '.join(names[s] for s in winners)}"
@@ -229,18 +415,13 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     return 0
 
 
-def _ask(
-    out: Output, state: GameState, lines: Iterator[str], show: Callable[[], None]
-) -> Action | None:
+def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
     legal = legal_actions(state)
     while True:
-        out.stream.write("> ")
-        out.stream.flush()
-        try:
-            text = next(lines).strip()
-        except StopIteration:
-            out.line()
+        text = read("> ")
+        if text is None:
             return None
+        text = text.strip()
         if not text:
             continue
         word = text.lower()
@@ -255,7 +436,6 @@ def _ask(
         if word.isdigit() and word.isascii():
             index = int(word)
             if index < len(legal):
-                out.line(f"You: {legal[index]}")
                 return legal[index]
             out.line(f"There is no move {index}; 'help' lists {len(legal)}.")
             continue
@@ -381,7 +561,7 @@ def _check(args: argparse.Namespace, out: Output, err: TextIO) -> int:
         err.write(f"romme: cannot read the cards: {error}\n")
         return 2
     except InvalidMeldError as error:
-        out.line(f"Not a meld under {args.rules}: {error} [{error.reason.value}]")
+        out.line(f"Not a meld under {args.rules}: {error}")
         return 1
     out.line(
         f"Valid {meld.kind.value} under {args.rules}: {out.cards(meld.cards)}, worth {meld.value}"
@@ -393,7 +573,7 @@ def _check(args: argparse.Namespace, out: Output, err: TextIO) -> int:
             if card
             else f"{role.rank.symbol} of {' or '.join(s.symbol for s in sorted(role.suits))}"
         )
-        out.line(f"  the joker at position {role.position + 1} stands for {stands}")
+        out.line(f"  the joker at position {role.position} (counted from 0) stands for {stands}")
     return 0
 
 
@@ -405,33 +585,81 @@ def _value(value: object) -> str:
     return str(getattr(value, "value", value))
 
 
+WIDTH = 100
+"""The widest line ``romme rules`` prints."""
+
+
+def _explain(out: Output, text: str, indent: int) -> None:
+    for line in textwrap.wrap(
+        text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * indent
+    ):
+        out.line(line)
+
+
 def _rules(args: argparse.Namespace, out: Output) -> int:
     fields = [field.name for field in attrs.fields(Rules)]
+    docs = rules_field_docs()
     if args.name:
         rules = find_rules(args.name)
         name = next((key for key, preset in PRESETS.items() if preset == rules), args.name)
         out.line(f"{name}: {PRESET_SOURCES.get(name, '')}")
+        width = max(len(field) for field in fields)
         for field in fields:
-            out.line(f"  {field:<28} {_value(getattr(rules, field))}")
+            out.line(f"  {field:<{width}}  {_value(getattr(rules, field))}")
+            _explain(out, docs.get(field, ""), 6)
         return 0
     names = list(PRESETS)
     width = max(len(field) for field in fields)
-    columns = [
-        max(len(name), *(len(_value(getattr(PRESETS[name], field))) for field in fields))
+    columns = {
+        name: max(len(name), *(len(_value(getattr(PRESETS[name], field))) for field in fields))
         for name in names
-    ]
-    header = " ".join(f"{name:>{column}}" for name, column in zip(names, columns, strict=True))
-    out.line(" " * (width + 1) + header)
+    }
+    # As many presets side by side as fit in WIDTH columns; the rest in the next block.
+    blocks: list[list[str]] = [[]]
+    for name in names:
+        used = width + sum(columns[other] + 1 for other in blocks[-1])
+        if blocks[-1] and used + columns[name] + 1 > WIDTH:
+            blocks.append([])
+        blocks[-1].append(name)
+    for number, block in enumerate(blocks):
+        if number:
+            out.line()
+        out.line(" " * (width + 1) + " ".join(f"{name:>{columns[name]}}" for name in block))
+        for field in fields:
+            cells = " ".join(
+                f"{_value(getattr(PRESETS[name], field)):>{columns[name]}}" for name in block
+            )
+            out.line(f"{field:<{width}} {cells}")
+    out.line()
+    out.line("What the fields mean ('romme rules NAME' shows one preset with them):")
     for field in fields:
-        cells = " ".join(
-            f"{_value(getattr(PRESETS[name], field)):>{column}}"
-            for name, column in zip(names, columns, strict=True)
-        )
-        out.line(f"{field:<{width}} {cells}")
+        out.line(f"  {field}")
+        _explain(out, docs.get(field, ""), 6)
+    return 0
+
+
+def _schema(args: argparse.Namespace, out: Output) -> int:
+    out.line(json.dumps(json_schema(args.kind), ensure_ascii=False, indent=2))
     return 0
 
 
 # -- entry point ---------------------------------------------------------------------
+
+
+def _version() -> str:
+    import romme
+
+    return romme.__version__
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value <= 60:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"takes 0 to 60 seconds, not {text}")
+    return value
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -439,11 +667,13 @@ def _parser() -> argparse.ArgumentParser:
         prog="romme",
         description="Rommé (German rummy): play against the computer, simulate bots, check melds.",
     )
+    parser.add_argument("--version", action="version", version=f"romme {_version()}")
     parser.add_argument(
         "--color",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="colour red suits (default: when writing to a terminal)",
+        help="colour red suits and jokers (default: on a terminal, unless NO_COLOR is set; "
+        "FORCE_COLOR forces it)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     play = commands.add_parser(
@@ -457,6 +687,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--seed", type=int, help="seed of the match (default: random)")
     play.add_argument("--auto", action="store_true", help="watch the computer play a round")
+    play.add_argument(
+        "--delay",
+        type=_seconds,
+        metavar="SECONDS",
+        help="pause before each of the computer's moves (default: 0.6 on a terminal, else 0)",
+    )
     simulate = commands.add_parser(
         "simulate",
         help="bots against bots, many rounds",
@@ -484,6 +720,12 @@ def _parser() -> argparse.ArgumentParser:
         description="Show the presets side by side, or one preset's every field.",
     )
     rules.add_argument("name", nargs="?", help="a preset name or alias")
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of a document",
+        description="Print the JSON Schema (draft 2020-12) of one kind of document that romme.dumps writes.",
+    )
+    schema.add_argument("kind", choices=SCHEMA_KINDS, help="the document's type")
     return parser
 
 
@@ -515,6 +757,8 @@ def main(
             return _check(args, out, stderr)
         if args.command == "rules":
             return _rules(args, out)
+        if args.command == "schema":
+            return _schema(args, out)
     except (InvalidRulesError, ValueError) as error:
         stderr.write(f"romme: {error}\n")
         return 2

@@ -13,7 +13,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Final, Protocol
+from typing import Final, Literal, Protocol
 
 import attrs
 
@@ -242,6 +242,18 @@ class GameState:
         """Return the number of cards in each seat's hand."""
         return tuple(len(hand) for hand in self.hands)
 
+    def __str__(self) -> str:
+        """Return the position as a compact table to read (see `romme.board.board_text`)."""
+        from romme.board import board_text
+
+        return board_text(self)
+
+    def _repr_html_(self) -> str:
+        """Return the position as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        from romme.board import board_html
+
+        return board_html(self)
+
     def all_cards(self) -> Counter[Card]:
         """Return every card in play: hands, table, stock and discard pile."""
         counts: Counter[Card] = Counter(self.stock)
@@ -433,6 +445,12 @@ def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
             cards, kind = source.cards, source.kind
         else:
             cards, kind = source, None
+    if isinstance(entry, TableMeld) and (entry.staged or entry.fresh):
+        raise InvalidPositionError(
+            f"table meld {entry.meld} is marked {'staged' if entry.staged else 'fresh'}: "
+            "staged melds and jokers laid this turn belong to a turn in progress, and "
+            "new_position sets up a turn at its start or its play phase, with nothing laid yet"
+        )
     if type(owner) is not int or not 0 <= owner < players:
         raise InvalidPositionError(f"a table meld's owner must be a seat, not {owner!r}")
     try:
@@ -442,11 +460,16 @@ def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
     return TableMeld(meld, owner)
 
 
+StockOrder = Literal["top_last", "top_first"]
+"""How `new_position` reads a stock given card by card: ``"top_last"`` or ``"top_first"``."""
+
+
 def new_position(
     rules: Rules,
     *,
     hands: Sequence[Iterable[Card] | str],
-    stock: Iterable[Card] | str,
+    stock: Iterable[Card] | str | None = None,
+    stock_order: StockOrder = "top_last",
     discard_pile: Iterable[Card] | str = (),
     table: Iterable[TableEntry] = (),
     opened: Sequence[bool] | None = None,
@@ -458,19 +481,51 @@ def new_position(
 ) -> GameState:
     """Set up a position from explicit cards, at the start of `current_player`'s turn or play phase.
 
-    Cards may be given as `Card` values or text. The stock's top card is
-    its last, and so is the discard pile's. Table entries are
-    ``(cards, owner)`` pairs (or `TableMeld` values); their owners must
-    have opened. A seat with no cards whose seat is the dealer's counts as
-    sitting out under ``dealer_sits_out``.
+    Cards may be given as `Card` values or text. With `stock` ``None``
+    (the default) the stock is the rest of the deck: every card that the
+    hands, the discard pile and the table do not name, in the order of
+    `romme.make_deck`, then shuffled with ``random.Random(seed)``; so a
+    test names only the cards it is about.
+    A stock given card by card is read with its top card last
+    (``stock_order="top_last"``, the order of `GameState.stock`) or first
+    (``"top_first"``, the way people write a pile down). The discard
+    pile's top card is its last. Table entries are ``(cards, owner)``
+    pairs (or `TableMeld` values, neither staged nor fresh); their owners
+    must have opened.
+
+    Every seat dealt in holds at least one card (a seat with none would
+    have gone out). Under ``dealer_sits_out`` a dealer given no cards sits
+    out and never acts; no other seat may be empty.
+
+    Args:
+        rules: The rules played.
+        hands: One hand per seat.
+        stock: The stock, or ``None`` for the rest of the deck, shuffled by `seed`.
+        stock_order: Where the top card of a given `stock` is: ``"top_last"`` or ``"top_first"``.
+        discard_pile: The discard pile, top card last.
+        table: The melds on the table and their owners.
+        opened: Whether each seat has opened; by default the seats that own a table meld.
+        current_player: The seat to act.
+        phase: `Phase.DRAW` (the turn's start) or `Phase.PLAY` (after the draw).
+        dealer: The dealer's seat; by default the seat before `current_player`.
+        seed: The round's seed: it shuffles the rest of the deck and later reshuffles.
+        reshuffles: How often the stock has been refilled already.
 
     Raises:
         InvalidPositionError: If the cards in play are not exactly the
-            deck of `rules`, a table meld is invalid, or the seats, phase
-            or owners are impossible.
+            deck of `rules`, a table meld is invalid, staged or fresh, or
+            the seats, phase, owners or stock order are impossible.
 
-    >>> from romme import find_rules, make_deck
+    >>> from romme import find_rules
     >>> rules = find_rules("classic")
+    >>> state = new_position(rules, hands=["Q♣ K♣ A♣ 7♥", "2♦ 3♦"], discard_pile="9♠", seed=1)
+    >>> state.hand_sizes(), len(state.stock), state.top_discard
+    ((4, 2), 103, Card(9♠))
+    >>> new_position(rules, hands=["Q♣", ""], stock=None)
+    Traceback (most recent call last):
+    ...
+    romme.errors.InvalidPositionError: seat 1 holds no cards: a seat dealt in with an empty hand would have gone out
+
     >>> new_position(rules, hands=["Q♣ K♣"], stock="A♣")
     Traceback (most recent call last):
     ...
@@ -529,13 +584,39 @@ def new_position(
     )
     if not dealt_in[current_player]:
         raise InvalidPositionError("the dealer sits out and cannot be the player to act")
+    for seat, hand in enumerate(parsed):
+        if dealt_in[seat] and not hand:
+            raise InvalidPositionError(
+                f"seat {seat} holds no cards: a seat dealt in with an empty hand would have gone out"
+                + (
+                    f"; only the dealer (seat {dealer}) may sit out"
+                    if rules.dealer_sits_out
+                    else ""
+                )
+            )
+    if stock_order not in ("top_last", "top_first"):
+        raise InvalidPositionError(f"stock_order is 'top_last' or 'top_first', not {stock_order!r}")
+    discards = _to_cards(discard_pile, "discard pile")
+    if stock is None:
+        named: Counter[Card] = Counter(discards)
+        for hand in parsed:
+            named.update(hand)
+        for entry in entries:
+            named.update(entry.meld.cards)
+        rest = sorted((Counter(make_deck(rules)) - named).elements(), key=card_code)
+        random.Random(seed).shuffle(rest)
+        stock_cards = tuple(rest)
+    else:
+        stock_cards = _to_cards(stock, "stock")
+        if stock_order == "top_first":
+            stock_cards = stock_cards[::-1]
     state = GameState(
         rules=rules,
         seed=seed,
         dealer=dealer,
         hands=parsed,
-        stock=_to_cards(stock, "stock"),
-        discard_pile=_to_cards(discard_pile, "discard pile"),
+        stock=stock_cards,
+        discard_pile=discards,
         table=entries,
         opened=opened_flags,
         dealt_in=dealt_in,
@@ -547,8 +628,6 @@ def new_position(
     check_cards(state)
     if phase is Phase.DRAW and not state.stock:
         raise InvalidPositionError("the stock is empty at the start of a turn")
-    if phase is Phase.PLAY and not state.hand:
-        raise InvalidPositionError("the player to act has no cards to play")
     return state
 
 

@@ -115,6 +115,18 @@ class PlayerView:
         """The top card of the discard pile, or ``None``."""
         return self.discard_pile[-1] if self.discard_pile else None
 
+    def __str__(self) -> str:
+        """Return the view as a compact table to read (see `romme.board.board_text`)."""
+        from romme.board import board_text
+
+        return board_text(self)
+
+    def _repr_html_(self) -> str:
+        """Return the view as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        from romme.board import board_html
+
+        return board_html(self)
+
 
 def view(state: GameState, player: int) -> PlayerView:
     """Return what `player` sees of `state`.

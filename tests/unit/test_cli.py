@@ -45,9 +45,11 @@ SEED: Final = 5
 PLAYERS: Final = 3
 NAMES: Final = ("You", "Computer 1", "Computer 2")
 NEXT_ROUND: Final = "Play the next round? [Y/n]"
-RESULT_LINE: Final = re.compile(r"^  (You|Computer \d+)\s+(\d+) penalty   total\s+(\d+)$", re.M)
+RESULT_LINE: Final = re.compile(
+    r"^  (You|Computer \d+)\s+penalty this round\s+(\d+)   penalty total\s+(\d+)$", re.M
+)
 """A seat's line after a round: name, penalty of the round, total so far."""
-STATUS_LINE: Final = re.compile(r"^.*\d+ cards?, .*\d+ points$", re.M)
+STATUS_LINE: Final = re.compile(r"^.*\d+ cards?, .*penalty total \d+$", re.M)
 """The line about the other seats shown above the human's hand."""
 
 
@@ -169,7 +171,7 @@ def test_play_scripted_human_sees_legal_moves_reasons_and_the_scores() -> None:
     """Piped moves: 'help', an illegal discard, a typo, then move 0 again and again until the round ends.
 
     'help' lists the legal moves numbered; the discard of a card not in hand
-    prints "Not allowed: … [card_not_in_hand]"; 'foo' prints "Cannot read
+    prints "Not allowed: you do not hold …" naming the card; 'foo' prints "Cannot read
     that"; the round ends and every seat's penalty and total are printed,
     as the library scores the same moves. (Piped input is read whole, so a
     '0' also answers "Play the next round?" with yes and later rounds may
@@ -182,7 +184,8 @@ def test_play_scripted_human_sees_legal_moves_reasons_and_the_scores() -> None:
 
     assert (0, "") == (status, err)
     assert "Legal now:\n    0. " in out
-    assert f"Not allowed: the hand does not hold {missing} [card_not_in_hand]" in out
+    assert f"Not allowed: you do not hold {missing}\n" in out
+    assert "[card_not_in_hand]" not in out
     assert "Cannot read that: cannot read action 'foo'" in out
     expected = first_legal_round()
     winner = expected.results[0].winner
@@ -233,7 +236,7 @@ def test_play_typed_move_text_from_the_help_list_is_accepted() -> None:
 
 
 def test_play_illegal_moves_are_refused_with_their_reason_and_the_turn_goes_on() -> None:
-    """'draw' in the play phase is refused [wrong_phase]; a number past the list is refused; 'quit' says Bye."""
+    """'draw' in the play phase is refused in plain words; a number past the list is refused; 'quit' says Bye."""
     state = new_match(PRESETS["classic"], PLAYERS, seed=SEED, dealer=PLAYERS - 1).state
     assert state is not None
     count = len(legal_actions(state))
@@ -241,7 +244,8 @@ def test_play_illegal_moves_are_refused_with_their_reason_and_the_turn_goes_on()
     status, out, err = run(["play", "--seed", str(SEED)], "draw\n999\nquit\n")
 
     assert (0, "") == (status, err)
-    assert re.search(r"Not allowed: .* \[wrong_phase\]\n", out)
+    assert re.search(r"Not allowed: [^\[\]]+\n", out)
+    assert "wrong_phase" not in out
     assert f"There is no move 999; 'help' lists {count}.\n" in out
     assert out.endswith("Bye.\n")
     assert "Round over" not in out
@@ -453,12 +457,13 @@ def test_check_takes_the_cards_as_one_argument_or_several() -> None:
 
 
 def test_check_around_the_corner_is_no_meld_under_classic() -> None:
-    """`check "K♣ A♣ 2♣"` under classic: not a meld, reason [around_the_corner], status 1."""
+    """`check "K♣ A♣ 2♣"` under classic: not a meld, said in words with no reason code, status 1."""
     status, out, err = run(["check", "K♣ A♣ 2♣"])
 
     assert (1, "") == (status, err)
     assert out.startswith("Not a meld under classic: ")
-    assert out.endswith(" [around_the_corner]\n")
+    assert out.endswith("may not go around the corner (K-A-2) under these rules\n")
+    assert "around_the_corner" not in out
 
 
 def test_check_around_the_corner_is_a_run_under_drov() -> None:
@@ -469,10 +474,11 @@ def test_check_around_the_corner_is_a_run_under_drov() -> None:
 
 
 def test_check_names_what_the_joker_stands_for() -> None:
-    """`check "JK 5♣ 6♣"`: the joker at position 1 stands for 4♣."""
+    """`check "JK 5♣ 6♣"`: the joker at position 0 (counted from 0, as in the API) stands for 4♣."""
     expected = Run(
         0,
-        "Valid run under classic: JK 5♣ 6♣, worth 15\n  the joker at position 1 stands for 4♣\n",
+        "Valid run under classic: JK 5♣ 6♣, worth 15\n"
+        "  the joker at position 0 (counted from 0) stands for 4♣\n",
         "",
     )
 
@@ -511,36 +517,70 @@ def shown(value: object) -> str:
 FIELDS: Final = tuple(field.name for field in attrs.fields(Rules))
 
 
+def rules_blocks(out: str) -> list[list[str]]:
+    """The side-by-side blocks of `romme rules` (header line first), before the field explanations."""
+    tables = out.split("\nWhat the fields mean", 1)[0]
+    return [block.splitlines() for block in tables.split("\n\n")]
+
+
+def test_rules_fits_in_100_columns() -> None:
+    """`rules` and `rules NAME` print no line wider than 100 columns."""
+    for argv in (["rules"], *(["rules", name] for name in PRESETS)):
+        _, out, _ = run(argv)
+        assert max(len(line) for line in out.splitlines()) <= 100, argv
+
+
 def test_rules_table_header_lists_every_preset() -> None:
-    """`rules`: the header names every preset, in PRESETS order; one row per Rules field."""
+    """`rules`: the block headers name every preset, in PRESETS order; each block has one row per Rules field."""
     status, out, err = run(["rules"])
 
     assert (0, "") == (status, err)
-    header, *rows = out.splitlines()
-    assert list(PRESETS) == header.split()
-    assert list(FIELDS) == [row.split()[0] for row in rows]
+    blocks = rules_blocks(out)
+    assert len(blocks) > 1
+    assert list(PRESETS) == [name for block in blocks for name in block[0].split()]
+    for _, *rows in blocks:
+        assert list(FIELDS) == [row.split()[0] for row in rows]
 
 
 def test_rules_table_cells_are_the_presets_full_values() -> None:
     """`rules`: each cell is the preset's value as written in full (e.g. meld_or_discard), never cut short."""
     _, out, _ = run(["rules"])
 
-    rows = {row.split()[0]: row.split()[1:] for row in out.splitlines()[1:]}
+    rows: dict[str, list[str]] = {}
+    for _, *lines in rules_blocks(out):
+        for row in lines:
+            rows.setdefault(row.split()[0], []).extend(row.split()[1:])
     expected = {field: [shown(getattr(p, field)) for p in PRESETS.values()] for field in FIELDS}
     assert expected == rows
 
 
+def test_rules_explains_every_field_in_the_words_of_its_documentation() -> None:
+    """`rules`: after the tables, every Rules field with the text documenting it in the API."""
+    _, out, _ = run(["rules"])
+
+    explained = out.split("\nWhat the fields mean", 1)[1].splitlines()[1:]
+    names = [line.strip() for line in explained if line.startswith("  ") and line[2] != " "]
+    assert list(FIELDS) == names
+    text = " ".join(line.strip() for line in explained)
+    assert "opening_threshold Meld value a player's first lay-downs must reach" in text
+    assert "dealer_sits_out Whether the dealer gets no cards this round" in text
+
+
 def test_rules_of_one_preset_prints_every_field_with_its_value() -> None:
-    """`rules drov`: a line per Rules field with drov's value (dealer_sits_out yes)."""
+    """`rules drov`: a line per Rules field with drov's value (dealer_sits_out yes), each explained below."""
     status, out, err = run(["rules", "drov"])
 
     assert (0, "") == (status, err)
     first, *lines = out.splitlines()
     assert first.startswith("drov: ")
-    actual = {line.split()[0]: line.split(maxsplit=1)[1] for line in lines}
+    fields = [line for line in lines if not line.startswith("    ")]
+    actual = {line.split()[0]: line.split(maxsplit=1)[1] for line in fields}
     expected = {field: shown(getattr(PRESETS["drov"], field)) for field in FIELDS}
     assert expected == actual
     assert "yes" == actual["dealer_sits_out"]
+    assert len(lines) > 2 * len(FIELDS) - 1
+    after = lines[lines.index(next(f for f in fields if f.split()[0] == "upcard")) + 1]
+    assert after.strip().startswith("Whether the top stock card starts the discard pile")
 
 
 def test_rules_accepts_an_alias_and_names_the_preset() -> None:

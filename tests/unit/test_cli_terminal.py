@@ -1,0 +1,239 @@
+"""Terminal play a person enjoys: aligned colour columns, the drawn card, echoes, headers, plain messages.
+
+Driven like tests/unit/test_cli.py, through ``main`` with scripted standard
+input and the seed 5 under classic (you are seat 0, first to play with 14
+cards: 6♣ Q♣ K♣ A♣ 5♠ J♠ K♠ 4♥ 5♥ 7♥ 8♥ K♥ 6♦ 6♦); one test types into a real
+pseudo-terminal to check line editing.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+from collections import Counter
+
+import pytest
+
+from romme import PRESETS, Draw, GreedyBot, legal_actions, new_match, view
+from romme.cli import color_wanted, main, pad, visible_width
+from tests.unit.test_cli import PLAYERS, SEED, ScriptedTerminal, run
+
+ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def plain(text: str) -> str:
+    """`text` without colour codes."""
+    return ESCAPE.sub("", text)
+
+
+def test_pad_counts_visible_columns_not_colour_codes() -> None:
+    """pad() and visible_width() ignore ANSI colour codes, so coloured cells line up."""
+    red = "\x1b[31m7♥\x1b[0m"
+    assert 2 == visible_width(red)
+    assert red + "   " == pad(red, 5)
+    assert "7♣   " == pad("7♣", 5)
+
+
+def test_table_columns_line_up_with_colour_on() -> None:
+    """With --color the meld owners on the table start in one column on every row."""
+    status, out, _ = run(["--color", "play", "--seed", str(SEED)], "0\nshow\nquit\n")
+    assert 0 == status
+    assert "\x1b[31m" in out
+    rows = [plain(line) for line in out.splitlines() if plain(line).startswith("  [")]
+    assert len(rows) >= 3, "the test needs melds on the table"
+    owners = {row.rindex("   ") for row in rows}
+    assert 1 == len(owners)
+
+
+@pytest.mark.parametrize(
+    ("environ", "tty", "wanted"),
+    [
+        ({}, False, False),
+        ({}, True, True),
+        ({"FORCE_COLOR": "1"}, False, True),
+        ({"FORCE_COLOR": "0"}, False, False),
+        ({"NO_COLOR": "1"}, True, False),
+        ({"NO_COLOR": ""}, True, True),
+        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False, True),
+    ],
+)
+def test_force_color_and_no_color_are_honoured(
+    environ: dict[str, str], tty: bool, wanted: bool
+) -> None:
+    """FORCE_COLOR turns colour on, NO_COLOR off (either only when not empty); else colour on a terminal."""
+    stream = ScriptedTerminal() if tty else io.StringIO()
+    assert wanted == color_wanted(stream, environ)
+
+
+def test_force_color_in_the_environment_colours_piped_output(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`FORCE_COLOR=1 romme check` colours red suits though stdout is no terminal."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    _, out, _ = run(["check", "5♥ 6♥ 7♥"])
+    assert "\x1b[31m5♥\x1b[0m" in out
+
+
+def _drawn_card() -> str:
+    """The card the human draws at turn 4 after discarding move 0 at turn 1 (the library's own play)."""
+    match = new_match(PRESETS["classic"], PLAYERS, seed=SEED, dealer=PLAYERS - 1)
+    bot = GreedyBot()
+    first = True
+    while True:
+        state = match.state
+        assert state is not None
+        if state.current_player == 0 and not first:
+            after = match.apply(Draw()).state
+            assert after is not None
+            gained = Counter(after.hands[0]) - Counter(state.hands[0])
+            return str(next(iter(gained)))
+        seat = state.current_player
+        action = legal_actions(state)[0] if seat == 0 else bot.choose(view(state, seat))
+        first = first and seat != 0
+        match = match.apply(action)
+
+
+def test_the_drawn_card_is_named_and_marked_in_the_hand() -> None:
+    """After 'draw': "You drew X." and X is marked in the hand shown (in brackets without colour)."""
+    card = _drawn_card()
+    _, out, _ = run(["play", "--seed", str(SEED)], "0\ndraw\nquit\n")
+    assert f"You: draw\nYou drew [{card}].\n" in out
+    hand = [line for line in out.splitlines() if line.startswith("Your hand")][-1]
+    assert f"[{card}]" in hand
+    assert 1 == hand.count("[")
+
+
+def test_the_drawn_card_is_highlighted_with_colour_on() -> None:
+    """With colour the drawn card is shown in reverse video."""
+    card = _drawn_card()
+    _, out, _ = run(["--color", "play", "--seed", str(SEED)], "0\ndraw\nquit\n")
+    assert re.search(r"You drew \x1b\[[0-9;]*7m" + re.escape(card), out)
+
+
+def test_your_own_move_is_echoed_and_the_table_redrawn() -> None:
+    """A typed move is echoed ("You: …") and the table with the new meld is shown again at once."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "meld Q♣ K♣ A♣\nquit\n")
+    after = out.split("You: meld Q♣ K♣ A♣\n", 1)[1]
+    assert after.splitlines()[1].startswith("── round 1 · turn 1 · You to play")
+    assert "  [0] Q♣ K♣ A♣   run of You" in after
+    assert "Your hand (11): 6♣ 5♠ J♠ K♠ 4♥ 5♥ 7♥ 8♥ K♥ 6♦ 6♦" in after
+
+
+def test_round_dealer_and_match_target_are_shown() -> None:
+    """The round's number, its dealer and what ends the match are shown; every turn header names them."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "quit\n")
+    assert "══ Round 1 · dealer: Computer 2 ══\n" in out
+    assert "Match: until a penalty total reaches 500; the lowest penalty total wins\n" in out
+    assert "── round 1 · turn 1 · You to play (play phase) · dealer: Computer 2 ──" in out
+    _, out, _ = run(["play", "--rules", "cardgames-zone", "--seed", str(SEED)], "quit\n")
+    assert "══ Round 1 of 3 · dealer: Computer 2 ══\n" in out
+    assert "Match: 3 rounds; the lowest penalty total wins\n" in out
+
+
+def test_penalty_totals_are_labelled_as_such() -> None:
+    """The other seats' and your own points are called penalty totals."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "quit\n")
+    assert "Computer 1: 13 cards, not opened, penalty total 0" in out
+    assert "(you need 30 to open; penalty total 0)" in out
+    assert " points" not in out
+
+
+def test_banner_mentions_show_and_never_a_bare_take_under_immediate_use() -> None:
+    """Under classic (immediate_use) the banner offers 'take' only with a use; under free a bare 'take'."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "quit\n")
+    banner = out.split("══", 1)[0]
+    assert "'show'" in banner
+    assert "'take'" not in banner
+    assert "'take meld 7♥ 8♥ 9♥'" in banner
+    _, out, _ = run(["play", "--rules", "cardgames-zone", "--seed", str(SEED)], "quit\n")
+    assert "'take' (the top discard)" in out.split("══", 1)[0]
+
+
+def test_card_not_in_hand_names_only_the_missing_card() -> None:
+    """'meld K♠ K♥ JK' without a joker in hand: the refusal names JK alone, in plain words."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "meld K♠ K♥ JK\nquit\n")
+    assert "Not allowed: you do not hold JK\n" in out
+    assert "[card_not_in_hand]" not in out
+
+
+def test_refusals_carry_no_reason_codes() -> None:
+    """No message of a refused move prints a Reason value such as [wrong_phase]."""
+    _, out, _ = run(["play", "--seed", str(SEED)], "draw\nlayoff 7 5♠\ndiscard JK\nquit\n")
+    refusals = [line for line in out.splitlines() if "Not allowed" in line]
+    assert 3 == len(refusals)
+    assert not any("[" in line or "_" in line for line in refusals)
+
+
+def test_version_prints_the_package_version() -> None:
+    """`romme --version` prints "romme" and the installed version, and exits 0."""
+    from importlib.metadata import version
+
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"], stdout=out, stderr=io.StringIO())
+    assert 0 == exited.value.code
+    assert f"romme {version('romme-rules')}\n" == out.getvalue()
+
+
+@pytest.mark.parametrize("value", ["-1", "abc", "nan", "61"])
+def test_delay_takes_0_to_60_seconds(value: str) -> None:
+    """--delay refuses negative, unreadable, nan and over-long pauses (exit status 2)."""
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        main(["play", "--delay", value], stdout=io.StringIO(), stderr=err)
+    assert 2 == exited.value.code
+    assert "--delay" in err.getvalue()
+
+
+def test_delay_zero_plays_the_same_moves() -> None:
+    """--delay 0 changes nothing but the pace: the demo round is the same."""
+    assert run(["play", "--seed", "3", "--auto"]) == run(
+        ["play", "--seed", "3", "--auto", "--delay", "0"]
+    )
+
+
+def test_line_editing_on_a_real_terminal() -> None:
+    """On a terminal, typed lines are edited with readline: 'qut', left arrow, 'i' is read as 'quit'."""
+    pytest.importorskip("readline")
+    leader, follower = os.openpty()
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
+    env.pop("FORCE_COLOR", None)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), "--delay", "0"],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        close_fds=True,
+    )
+    os.close(follower)
+    screen = b""
+
+    def read_until(marker: bytes) -> None:
+        nonlocal screen
+        deadline = time.monotonic() + 60
+        while marker not in screen and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 1)
+            if ready:
+                try:
+                    screen += os.read(leader, 4096)
+                except OSError:
+                    return
+
+    try:
+        read_until(b"> ")
+        os.write(leader, b"qut\x1b[Di\r")
+        read_until(b"Bye.")
+        assert 0 == child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(leader)
+    assert b"Bye." in screen
+    assert b"Cannot read that" not in screen
