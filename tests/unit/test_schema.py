@@ -95,17 +95,11 @@ def test_every_document_of_seeded_play_under_every_preset_validates() -> None:
 def test_a_record_from_a_set_up_position_and_a_meld_with_jokers_validate() -> None:
     """A record that stores its start position and a meld listing its jokers validate."""
     rules = find_rules("classic")
-    deck_rest = to_dict(rules)
-    assert is_valid(deck_rest)
+    assert is_valid(to_dict(rules))
     meld = to_dict(validate_meld("JK 5♣ 6♣ JK", rules))
     assert 2 == len(meld["jokers"])
     assert is_valid(meld)
-    state = new_position(
-        rules,
-        hands=["5♥ 6♥ 7♥", "8♦ 9♦"],
-        stock=None,
-        seed=3,
-    )
+    state = new_position(rules, hands=["5♥ 6♥ 7♥", "8♦ 9♦"], seed=3)
     record = to_dict(GameRecord.start(state))
     assert record["initial"] is not None
     assert is_valid(record)
