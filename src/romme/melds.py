@@ -22,10 +22,11 @@ from typing import Final
 
 import attrs
 
+from romme import _guard
 from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code, format_cards, parse_cards
 from romme.errors import InputTooLargeError, InvalidMeldError, Reason
-from romme.rules import JokerLimit, Rules
+from romme.rules import AdjacentJokers, JokerLimit, Rules
 
 __all__ = [
     "MAX_MELD_CARDS",
@@ -52,7 +53,10 @@ class MeldKind(str, enum.Enum):
 
 
 def _suits(value: Iterable[Suit]) -> frozenset[Suit]:
-    return frozenset(value)
+    suits = frozenset(_guard.bounded(value, 4, "suits"))
+    for suit in suits:
+        _guard.instance(suit, Suit, "each suit")
+    return suits
 
 
 @attrs.frozen
@@ -64,9 +68,9 @@ class JokerRole:
     4-card set with one joker, two in a 3-card set (rules §3).
     """
 
-    position: int
+    position: int = attrs.field(validator=_guard.is_integer("position", 0, 12))
     """The joker's index in `Meld.cards`."""
-    rank: Rank
+    rank: Rank = attrs.field(validator=_guard.is_instance(Rank, "rank"))
     """The rank the joker stands for."""
     suits: frozenset[Suit] = attrs.field(converter=_suits)
     """The suits the joker may stand for (one in a run)."""
@@ -105,6 +109,19 @@ class Meld:
     """The meld value: the sum of the values of the cards it stands for (rules §3)."""
     jokers: tuple[JokerRole, ...]
     """What each joker stands for, in table order."""
+
+    def __attrs_post_init__(self) -> None:
+        # Built by hand: the fields must be the ones validation gives these
+        # cards (under some rules), or the value would not format or load back.
+        _guard.instance(self.kind, MeldKind, "kind")
+        _guard.instance(self.cards, tuple, "cards")
+        if not any(
+            meld_failure(self.cards, rules, self.kind) == self for rules in PERMISSIVE_RULES
+        ):
+            raise ValueError(
+                f"{format_cards(self.cards)[:60]} with these fields is no meld; "
+                "build melds with validate_meld"
+            )
 
     @property
     def rank(self) -> Rank | None:
@@ -435,6 +452,19 @@ def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit, joker_places: 
         jokers=jokers,
     )
 
+
+PERMISSIVE_RULES: Final = tuple(
+    Rules(
+        joker_limit=JokerLimit.NONE,
+        adjacent_jokers=AdjacentJokers.ALLOWED,
+        ace_wraps=True,
+        set_distinct_suits=distinct,
+        jokers_only_ends_round=False,
+    )
+    for distinct in (True, False)
+)
+"""The most permissive rules, with sets of distinct suits and without: every meld of some rules
+is a meld of one of them (a meld stored without its rules is checked under these)."""
 
 MAX_MELD_CARDS: Final = 120
 """The most cards `validate_meld` and `is_valid_meld` read (more than any deck holds)."""

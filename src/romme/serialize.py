@@ -27,12 +27,10 @@ import attrs
 from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.cards import Card, parse_card
 from romme.errors import InvalidDataError, InvalidNotationError, InvalidPositionError, RommeError
-from romme.melds import Meld, MeldKind, meld_failure
+from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
     MAX_RESHUFFLES,
     PRESETS,
-    AdjacentJokers,
-    JokerLimit,
     Rules,
     find_rules,
     preset_name,
@@ -238,16 +236,6 @@ def _rules_in(reader: Reader) -> Rules:
         raise InvalidDataError(f"{reader.path}: {error}") from None
 
 
-def _permissive(distinct: bool) -> Rules:
-    return Rules(
-        joker_limit=JokerLimit.NONE,
-        adjacent_jokers=AdjacentJokers.ALLOWED,
-        ace_wraps=True,
-        set_distinct_suits=distinct,
-        jokers_only_ends_round=False,
-    )
-
-
 def _meld_out(meld: Meld) -> JSON:
     return {
         "kind": meld.kind.value,
@@ -271,9 +259,7 @@ def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
     if rules is None:
         # A meld alone: rebuild it under the most permissive rules (sets with
         # distinct suits or not), then check the stored details agree.
-        candidates = [
-            meld_failure(cards, _permissive(distinct), kind) for distinct in (True, False)
-        ]
+        candidates = [meld_failure(cards, rules, kind) for rules in PERMISSIVE_RULES]
         melds = [m for m in candidates if isinstance(m, Meld)]
         matching = [
             m for m in melds if stored_jokers is None or _meld_out(m)["jokers"] == stored_jokers

@@ -252,6 +252,12 @@ def test_every_public_value_class_refuses_wrong_field_types() -> None:
         ),
         lambda: PointsTable(went_out="5", hand_romme=10, not_opened=0, opened=[(None, 1)]),  # type: ignore[arg-type]
         lambda: PointsTable(went_out=5, hand_romme=10, not_opened=0, opened=[(None, "1")]),  # type: ignore[list-item]
+        lambda: romme.Meld(kind="set", cards=(), ranks=(), suit=None, value=0, jokers=()),  # type: ignore[arg-type]
+        lambda: attrs.evolve(romme.validate_meld("7♠ 8♠ 9♠", CLASSIC), value=3),
+        lambda: attrs.evolve(romme.validate_meld("7♠ JK 9♠", CLASSIC), jokers=()),
+        lambda: romme.JokerRole("0", romme.Rank.TWO, {romme.Suit.CLUBS}),  # type: ignore[arg-type]
+        lambda: romme.JokerRole(0, 2, {romme.Suit.CLUBS}),  # type: ignore[arg-type]
+        lambda: romme.JokerRole(0, romme.Rank.TWO, {"clubs"}),  # type: ignore[arg-type]
         lambda: GameRecord(rules=CLASSIC, players=3, dealer=9, seed=1),
         lambda: GameRecord(rules=CLASSIC, players=3, dealer=0, seed="1"),  # type: ignore[arg-type]
         lambda: GameRecord(rules=CLASSIC, players=3, dealer=0, seed=1, actions=["draw"]),  # type: ignore[list-item]
@@ -259,6 +265,13 @@ def test_every_public_value_class_refuses_wrong_field_types() -> None:
     for make in cases:
         with time_limit(10), pytest.raises((TypeError, ValueError)):
             make()
+
+
+def test_a_meld_rebuilt_from_its_own_fields_is_the_meld() -> None:
+    """Hardening 1: a Meld built field by field constructs only when the fields are the ones validation gives (so it formats and loads back)."""
+    meld = romme.validate_meld("7♠ JK 9♠", CLASSIC)
+    assert meld == attrs.evolve(meld)
+    assert meld == loads(dumps(attrs.evolve(meld)))
 
 
 def test_a_state_given_a_phase_as_text_holds_the_phase() -> None:

@@ -17,7 +17,7 @@ from typing import Any, Final
 from romme._search.packed import _BITS, _UNITS, JOKER_UNIT
 from romme._shape import MeldShape
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
-from romme.melds import JokerRole, Meld, MeldKind
+from romme.melds import JokerRole, Meld, MeldKind, _new_meld
 
 # -- the fields of a meld ------------------------------------------------------------------
 
@@ -92,7 +92,7 @@ def _set_meld(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> M
     count = len(naturals)
     size = count + jokers
     taken = sum(map(_SUIT_BITS.__getitem__, naturals)) if distinct_suits else 0
-    return Meld(
+    return _new_meld(
         kind=MeldKind.SET,
         cards=tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers,
         ranks=(_RANKS[rank_index],) * size,
@@ -122,7 +122,7 @@ def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
             role_list.append(roles_here[place])
         cards = tuple(placed)
         roles = tuple(role_list)
-    return Meld(
+    return _new_meld(
         kind=MeldKind.RUN, cards=cards, ranks=ranks, suit=_SUITS[suit], value=value, jokers=roles
     )
 
