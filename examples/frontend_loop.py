@@ -35,7 +35,8 @@ def user_input(seen: PlayerView) -> str:
 
 
 def main() -> None:
-    state = new_game(find_rules("german-rummy"), players=2, seed=7)
+    # No seed: the library draws 128 bits, as a server must (a seed rebuilds every hand).
+    state = new_game(find_rules("german-rummy"), players=2)
     for _ in range(12):
         seen = view(state, state.current_player)
         print(render(seen))
@@ -45,9 +46,9 @@ def main() -> None:
         except IllegalActionError as error:  # a real frontend shows error.reason
             print("refused:", error.reason.value)
         print("  played:", text)
-    # A move that breaks a rule comes back with its reason.
+    # A move that breaks a rule comes back with its reason: another seat's move.
     try:
-        apply(state, parse_action("discard JK"))
+        apply(state, parse_action("draw"), player=(state.current_player + 1) % 2)
     except IllegalActionError as error:
         print("refused as expected:", error.reason.value)
 
