@@ -3,7 +3,8 @@
 ``romme play`` — you against the computer in the terminal;
 ``romme simulate`` — bots against bots, many rounds, a summary table;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
-``romme rules [NAME]`` — the presets side by side, or one preset's every field.
+``romme rules [NAME]`` — the presets side by side, or one preset's every field;
+``romme serve`` — the web table, play in the browser (extra ``[web]``).
 """
 
 from __future__ import annotations
@@ -429,6 +430,25 @@ def _rules(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+# -- serve -----------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace, out: Output, err: TextIO) -> int:
+    if args.delay < 0:
+        raise InvalidRulesError("--delay takes 0 or more seconds")
+    try:
+        import uvicorn
+
+        from romme.web import create_app
+    except ImportError as error:
+        err.write(f"romme serve needs the [web] extra: pip install 'romme-rules[web]' ({error})\n")
+        return 2
+    app = create_app(args.db, delay=args.delay)
+    out.line(f"Rommé at http://{args.host}:{args.port}/ · games kept in {args.db}")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 # -- entry point ---------------------------------------------------------------------
 
 
@@ -482,6 +502,23 @@ def _parser() -> argparse.ArgumentParser:
         description="Show the presets side by side, or one preset's every field.",
     )
     rules.add_argument("name", nargs="?", help="a preset name or alias")
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser",
+        description="Serve the web table: play against the computer, or with others, in the browser (extra [web]).",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--db",
+        default="romme-games.sqlite3",
+        help="SQLite file keeping the games (default: romme-games.sqlite3; ':memory:' keeps none)",
+    )
+    serve.add_argument(
+        "--delay", type=float, default=0.8, help="seconds between computer moves (default: 0.8)"
+    )
     return parser
 
 
@@ -513,6 +550,8 @@ def main(
             return _check(args, out, stderr)
         if args.command == "rules":
             return _rules(args, out)
+        if args.command == "serve":
+            return _serve(args, out, stderr)
     except (InvalidRulesError, ValueError) as error:
         stderr.write(f"romme: {error}\n")
         return 2
