@@ -122,6 +122,12 @@ async def _json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _only(data: dict[str, Any], *allowed: str) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field {unknown[0][:40]!r}")
+
+
 def _field(data: dict[str, Any], name: str, kind: type[Any], *, required: bool = True) -> Any:
     if name not in data or data[name] is None:
         if required:
@@ -188,6 +194,7 @@ def create_app(
         return moved
 
     def create(data: dict[str, Any]) -> dict[str, Any]:
+        _only(data, "rules", "players", "humans", "seed", "rounds")
         preset = _field(data, "rules", str)
         players = _field(data, "players", int)
         humans = _field(data, "humans", list)
@@ -221,6 +228,7 @@ def create_app(
         return reply(table, game, seat, since)
 
     def act(game: str, token: str, data: dict[str, Any]) -> dict[str, Any]:
+        _only(data, "action", "step", "since")
         text = _field(data, "action", str)
         step = _field(data, "step", int, required=False)
         since = _field(data, "since", int, required=False) or 0
@@ -282,7 +290,7 @@ def create_app(
 
     async def post_next(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
-        await _json_body(request)
+        _only(await _json_body(request))
         return answer(await run_in_threadpool(begin_round, game, token))
 
     def page(name: str) -> Callable[[Request], Any]:
