@@ -251,6 +251,7 @@ def test_round_end_shows_the_score_sheet_and_waits() -> None:
         elif result.opened[seat] and not result.hand_romme:
             assert sheet["penalties"][seat] == hand_penalty(parse_cards(" ".join(hand)), rules)
     assert reply["view"]["phase"] == "round_over"
+    assert reply["match"]["round"] == 0
     assert (refused.status_code, refused.json()["error"]) == (409, "round_over")
     assert started.status_code == 200
     assert not started.json()["waiting"]

@@ -449,7 +449,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
             for index, info in enumerate(table.seats)
         ],
         "match": {
-            "round": match.round if match.state is not None else match.round - 1,
+            "round": match.round - 1 if table.waiting or match.is_over else match.round,
             "rounds": match.rounds,
             "limit": match.limit,
             "totals": list(match.totals),

@@ -8,7 +8,7 @@ const Romme = {
     el.className = "card";
     if (text === "JK") {
       el.classList.add("joker");
-      el.textContent = "🃏";
+      el.textContent = "JK";
       el.title = "joker";
     } else {
       const suit = text.slice(-1);

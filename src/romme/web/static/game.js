@@ -172,6 +172,8 @@
       text = v.phase === "draw" ? "Your turn: draw from the stock or take the discard" : "Your turn: meld, lay off, then discard";
     }
     status.dataset.state = state;
+    status.dataset.phase = v.phase;
+    status.dataset.step = String(data.step);
     status.textContent = text;
     const m = data.match;
     const length = m.rounds ? " of " + m.rounds : m.limit ? " · to " + m.limit + " points" : "";
