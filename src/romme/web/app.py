@@ -28,10 +28,10 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
+from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
     Table,
-    from_document,
     next_round,
     play,
     preset_summaries,
@@ -39,7 +39,6 @@ from romme.web.game import (
     run_computers,
     seat_of,
     start,
-    to_document,
 )
 from romme.web.store import GameStore
 

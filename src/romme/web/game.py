@@ -4,8 +4,7 @@ Everything here is plain library code without the web framework: `start`
 seats a new match, `play` applies one seat's action, `run_computers` lets
 the computer seats (`romme.GreedyBot`) move, paced, `next_round` starts the
 round after a score sheet, and `reply` builds what one seat may see. A
-`Table` goes to and from a JSON document (`to_document`, `from_document`)
-for the store; the match inside it is written by `romme.to_dict`.
+`Table` goes to and from a JSON document in `romme.web.document`.
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from romme import (
     Draw,
     GameState,
     GreedyBot,
-    InvalidDataError,
     LayDown,
     LayOff,
     Match,
@@ -38,22 +36,18 @@ from romme import (
     TakeBack,
     TakeDiscard,
     apply,
-    from_dict,
     legal_actions,
     new_match,
-    parse_cards,
     to_dict,
     view,
 )
 
 __all__ = [
-    "DOCUMENT_FORMAT",
     "Event",
     "GameConflictError",
     "Seat",
     "Sheet",
     "Table",
-    "from_document",
     "next_round",
     "play",
     "play_rules",
@@ -62,11 +56,7 @@ __all__ = [
     "run_computers",
     "seat_of",
     "start",
-    "to_document",
 ]
-
-DOCUMENT_FORMAT: Final = 1
-"""The version of the stored table document."""
 
 HOME_LIMIT: Final = 500
 """The penalty total that ends a match of a preset scored in tournament points."""
@@ -463,88 +453,3 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
             for index, event in enumerate(table.log[start_at:], start=start_at)
         ],
     }
-
-
-# -- the stored document --------------------------------------------------------
-
-
-def to_document(table: Table) -> dict[str, Any]:
-    """Return `table` as a JSON-ready document (the match and positions by `romme.to_dict`)."""
-    drawn = table.drawn
-    return {
-        "format": DOCUMENT_FORMAT,
-        "preset": table.preset,
-        "seats": [{"human": s.human, "token_sha256": s.token_hash} for s in table.seats],
-        "match": to_dict(table.match),
-        "log": [[event.round, event.seat, event.action] for event in table.log],
-        "sheets": [
-            {
-                "round": sheet.round,
-                "dealer": sheet.dealer,
-                "result": to_dict(sheet.result),
-                "hands": [" ".join(str(card) for card in hand) for hand in sheet.hands],
-            }
-            for sheet in table.sheets
-        ],
-        "final": None if table.final is None else to_dict(table.final),
-        "waiting": table.waiting,
-        "drawn": None if drawn is None else [drawn.round, drawn.turn, drawn.seat, str(drawn.card)],
-        "moved_at": table.moved_at,
-    }
-
-
-def _typed(value: object, kind: type[Any], where: str) -> Any:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise InvalidDataError(f"{where}: expected {kind.__name__}")
-    return value
-
-
-def from_document(document: object) -> Table:
-    """Read a document written by `to_document`.
-
-    Raises:
-        InvalidDataError: If the document is not one.
-    """
-    try:
-        doc = _typed(document, dict, "table")
-        if doc.get("format") != DOCUMENT_FORMAT:
-            raise InvalidDataError(f"table: unknown format {doc.get('format')!r}")
-        match = from_dict(doc["match"])
-        final = None if doc["final"] is None else from_dict(doc["final"])
-        if not isinstance(match, Match) or not (final is None or isinstance(final, GameState)):
-            raise InvalidDataError("table: match or final of the wrong type")
-        sheets = []
-        for item in _typed(doc["sheets"], list, "sheets"):
-            result = from_dict(item["result"])
-            if not isinstance(result, RoundResult):
-                raise InvalidDataError("sheets: expected a round result")
-            hands = tuple(parse_cards(hand) for hand in _typed(item["hands"], list, "hands"))
-            sheets.append(
-                Sheet(
-                    _typed(item["round"], int, "round"),
-                    _typed(item["dealer"], int, "dealer"),
-                    result,
-                    hands,
-                )
-            )
-        drawn = doc["drawn"]
-        return Table(
-            preset=_typed(doc["preset"], str, "preset"),
-            seats=tuple(
-                Seat(_typed(s["human"], bool, "human"), s["token_sha256"])
-                for s in _typed(doc["seats"], list, "seats")
-            ),
-            match=match,
-            log=tuple(Event(r, s, a) for r, s, a in _typed(doc["log"], list, "log")),
-            sheets=tuple(sheets),
-            final=final,
-            waiting=_typed(doc["waiting"], bool, "waiting"),
-            drawn=None
-            if drawn is None
-            else Drawn(drawn[0], drawn[1], drawn[2], parse_cards(drawn[3])[0]),
-            moved_at=float(doc["moved_at"]),
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as error:
-        if isinstance(error, InvalidDataError):
-            raise
-        raise InvalidDataError(f"table: not a stored table ({error})") from None
