@@ -14,6 +14,10 @@
   let sheetsSeen = null;
   let busy = false;
 
+  function cards(count) {
+    return count + (count === 1 ? " card" : " cards");
+  }
+
   function name(seat) {
     return data.seats[seat].name;
   }
@@ -57,12 +61,12 @@
   }
 
   function renderMiddle(v) {
-    $("stock-size").textContent = v.stock_size + " cards";
+    $("stock-size").textContent = cards(v.stock_size);
     const pile = $("discard");
     pile.replaceChildren();
     const top = v.discard_pile.length ? v.discard_pile[v.discard_pile.length - 1] : null;
     pile.append(top ? Romme.card(top, "div") : Romme.el("div", "card empty", "empty"));
-    $("discard-size").textContent = v.discard_pile.length + " cards";
+    $("discard-size").textContent = cards(v.discard_pile.length);
     const melds = $("melds");
     melds.replaceChildren();
     v.table.forEach((entry, index) => {
@@ -140,7 +144,10 @@
       button.addEventListener("click", () => send(move.text));
       box.append(button);
     }
-    if (!chosen.length && data.view.phase === "play")
+    const takes = data.legal.some((move) => move.verb === "take" && move.cards.length > 0);
+    if (!chosen.length && data.view.phase === "draw" && takes)
+      box.append(Romme.el("span", "hint", "To take the discard, select the cards you meld it with."));
+    else if (!chosen.length && data.view.phase === "play")
       box.append(Romme.el("span", "hint", "Select cards to see the moves with them."));
     else if (chosen.length && offered.every((m) => m.cards.length === 0))
       box.append(Romme.el("span", "hint", "No move uses exactly these cards."));
