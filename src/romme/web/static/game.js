@@ -12,7 +12,6 @@
   let selected = new Set(); // indices into the hand
   let handKey = "";
   let sheetsSeen = null;
-  let busy = false;
 
   function cards(count) {
     return count + (count === 1 ? " card" : " cards");
@@ -239,38 +238,60 @@
     renderSheet(false);
   }
 
+  // One request at a time: a move waits for a poll in flight instead of being lost.
+  let inflight = null;
+  let sending = false;
+
+  async function exclusive(task) {
+    while (inflight) {
+      try {
+        await inflight;
+      } catch (error) {
+        /* the other request reports its own failure */
+      }
+    }
+    inflight = task();
+    try {
+      return await inflight;
+    } finally {
+      inflight = null;
+    }
+  }
+
   async function send(text) {
-    if (busy) return;
-    busy = true;
+    if (sending) return;
+    sending = true;
     $("message").textContent = "";
     try {
-      const answer = await Romme.request(
-        "POST", "/api/games/" + encodeURIComponent(game) + "/actions", { action: text, step, since: step }, token
-      );
-      if (answer.ok) render(answer.body);
-      else showError(answer);
+      await exclusive(async () => {
+        const answer = await Romme.request(
+          "POST", "/api/games/" + encodeURIComponent(game) + "/actions", { action: text, step, since: step }, token
+        );
+        if (answer.ok) render(answer.body);
+        else showError(answer);
+      });
     } finally {
-      busy = false;
+      sending = false;
     }
   }
 
   async function poll() {
-    if (!busy) {
-      busy = true;
+    let stop = false;
+    if (!inflight) {
       try {
-        const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
-        if (answer.ok) render(answer.body);
-        else {
-          showError(answer);
-          if (answer.status === 403 || answer.status === 404) return;
-        }
+        await exclusive(async () => {
+          const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
+          if (answer.ok) render(answer.body);
+          else {
+            showError(answer);
+            stop = answer.status === 403 || answer.status === 404;
+          }
+        });
       } catch (error) {
         $("message").textContent = "The server does not answer; trying again…";
-      } finally {
-        busy = false;
       }
     }
-    setTimeout(poll, POLL_MS);
+    if (!stop) setTimeout(poll, POLL_MS);
   }
 
   $("typed").addEventListener("submit", (event) => {
@@ -279,7 +300,9 @@
     if (text) send(text).then(() => ($("typed-action").value = ""));
   });
   $("next-round").addEventListener("click", async () => {
-    const answer = await Romme.request("POST", "/api/games/" + encodeURIComponent(game) + "/next", {}, token);
+    const answer = await exclusive(() =>
+      Romme.request("POST", "/api/games/" + encodeURIComponent(game) + "/next", {}, token)
+    );
     if (answer.ok) {
       $("sheet").hidden = true;
       render(answer.body);
