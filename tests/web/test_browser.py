@@ -4,7 +4,7 @@ The app runs under uvicorn on 127.0.0.1 in a thread of the test; the test
 starts a game on the start page, then on every turn clicks "draw" and a
 card of the hand and the "discard" button the page offers for it, until the
 score sheet shows; the sheet's penalties are then checked against the
-match stored in the SQLite file.
+match stored in the SQLite file, and "Next round" deals the second round.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def _play_turn(page: Any) -> None:
 
 @pytest.mark.slow
 def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
-    """A person plays a whole round in Chromium by clicking, and the score sheet shows the stored result."""
+    """A person plays a whole round in Chromium by clicking; the score sheet shows the stored result; the next round starts."""
     need_web()
     sync_api = require_extra("playwright.sync_api", "web-test")
     _need_chromium()
@@ -145,6 +145,10 @@ def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
                 int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, rows.count())
             ]
             log = page.locator("#log li").all_inner_texts()
+            page.click("#next-round")
+            page.wait_for_selector("#sheet[hidden]", state="attached")
+            page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='others']")
+            next_round = page.inner_text("#match-line")
         finally:
             browser.close()
     assert errors == []
@@ -162,3 +166,4 @@ def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
     assert penalties == list(match.results[0].penalties)
     assert any(line.startswith("You: discard") for line in log)
     assert any(line.startswith("Computer 1: ") for line in log)
+    assert "round 2" in next_round
