@@ -4,7 +4,8 @@
 ``romme simulate`` — bots against bots, many rounds, a summary table;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
 ``romme rules [NAME]`` — the presets side by side, or one preset's every field;
-``romme schema KIND`` — the JSON Schema of one kind of document.
+``romme schema KIND`` — the JSON Schema of one kind of document;
+``romme serve`` — the web table, play in the browser (extra ``[web]``).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -643,6 +644,25 @@ def _schema(args: argparse.Namespace, out: Output) -> int:
     return 0
 
 
+# -- serve -----------------------------------------------------------------------
+
+
+def _serve(args: argparse.Namespace, out: Output, err: TextIO) -> int:
+    if args.delay < 0:
+        raise InvalidRulesError("--delay takes 0 or more seconds")
+    try:
+        import uvicorn
+
+        from romme.web import create_app
+    except ImportError as error:
+        err.write(f"romme serve needs the [web] extra: pip install 'romme-rules[web]' ({error})\n")
+        return 2
+    app = create_app(args.db, delay=args.delay)
+    out.line(f"Rommé at http://{args.host}:{args.port}/ · games kept in {args.db}")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 # -- entry point ---------------------------------------------------------------------
 
 
@@ -726,6 +746,23 @@ def _parser() -> argparse.ArgumentParser:
         description="Print the JSON Schema (draft 2020-12) of one kind of document that romme.dumps writes.",
     )
     schema.add_argument("kind", choices=SCHEMA_KINDS, help="the document's type")
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser",
+        description="Serve the web table: play against the computer, or with others, in the browser (extra [web]).",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    serve.add_argument(
+        "--db",
+        default="romme-games.sqlite3",
+        help="SQLite file keeping the games (default: romme-games.sqlite3; ':memory:' keeps none)",
+    )
+    serve.add_argument(
+        "--delay", type=float, default=0.8, help="seconds between computer moves (default: 0.8)"
+    )
     return parser
 
 
@@ -759,6 +796,8 @@ def main(
             return _rules(args, out)
         if args.command == "schema":
             return _schema(args, out)
+        if args.command == "serve":
+            return _serve(args, out, stderr)
     except (InvalidRulesError, ValueError) as error:
         stderr.write(f"romme: {error}\n")
         return 2

@@ -1,0 +1,321 @@
+"""The web table's HTTP server (Spieltisch im Browser): a Starlette app over the game store.
+
+`create_app` returns the ASGI app that ``romme serve`` runs with uvicorn:
+the pages and their static files, and a small JSON API. Every request for
+a game carries a seat's token (``Authorization: Bearer …``); the reply
+holds that seat's `romme.view` and nothing else of the hidden state, and
+the server applies only that seat's moves, on its turn.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
+from romme.web.document import from_document, to_document
+from romme.web.game import (
+    GameConflictError,
+    Table,
+    next_round,
+    play,
+    preset_summaries,
+    reply,
+    run_computers,
+    seat_of,
+    start,
+)
+from romme.web.store import GameStore
+
+__all__ = ["MAX_ACTION_LENGTH", "MAX_BODY", "ApiError", "create_app"]
+
+MAX_BODY: Final = 4096
+"""The largest request body accepted, in bytes (larger: 413)."""
+
+MAX_ACTION_LENGTH: Final = 200
+"""The longest action text accepted, in characters."""
+
+STATIC: Final = Path(__file__).parent / "static"
+"""The pages, the style sheet and the scripts (plain files, no build step)."""
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+_HEADERS: Final = {
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+_PAGE_HEADERS: Final = {
+    **_HEADERS,
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+}
+
+
+class ApiError(Exception):
+    """A refused request: an HTTP status, a short code and the reason in plain words."""
+
+    def __init__(self, status: int, error: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        """The HTTP status."""
+        self.error = error
+        """A short machine-readable code (a `romme.Reason` value for refused moves)."""
+        self.message = message
+        """The reason in plain words."""
+
+
+def _error(status: int, error: str, message: str) -> JSONResponse:
+    return JSONResponse(
+        {"error": error, "message": message}, status_code=status, headers=dict(_HEADERS)
+    )
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return _error(exc.status, exc.error, exc.message)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, "http", str(exc.detail))
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    """Read a JSON object of at most `MAX_BODY` bytes, or refuse the request."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ApiError(415, "unsupported_media_type", "send the body as application/json")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise ApiError(413, "body_too_large", f"the body may hold at most {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise ApiError(413, "body_too_large", f"the body may hold at most {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks).decode("utf-8"))
+    except (ValueError, RecursionError) as error:
+        raise ApiError(400, "bad_json", f"the body is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise ApiError(
+            400, "bad_request", f"the body must be a JSON object, not {type(data).__name__}"
+        )
+    return data
+
+
+def _only(data: dict[str, Any], *allowed: str) -> None:
+    unknown = sorted(set(data) - set(allowed))
+    if unknown:
+        raise ApiError(400, "bad_request", f"unknown field {unknown[0][:40]!r}")
+
+
+def _field(data: dict[str, Any], name: str, kind: type[Any], *, required: bool = True) -> Any:
+    if name not in data or data[name] is None:
+        if required:
+            raise ApiError(400, "bad_request", f"the field {name!r} is missing")
+        return None
+    value = data[name]
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise ApiError(400, "bad_request", f"the field {name!r} must be {kind.__name__}")
+    return value
+
+
+def _token(request: Request) -> str:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not _TOKEN.fullmatch(token.strip()):
+        raise ApiError(403, "forbidden", "this request needs a seat's token (its link)")
+    return token.strip()
+
+
+def _game_id(request: Request) -> str:
+    game = str(request.path_params["game"])
+    if not _GAME_ID.fullmatch(game):
+        raise ApiError(404, "no_such_game", "there is no such game")
+    return game
+
+
+def create_app(
+    db_path: str | os.PathLike[str], *, delay: float = 0.8, clock: Callable[[], float] = time.time
+) -> Starlette:
+    """Return the ASGI app of the web table, its games kept in the SQLite file `db_path`.
+
+    Args:
+        db_path: The SQLite file (``":memory:"`` for a store that lives as long as the app).
+        delay: Seconds between two computer moves (0: the computers move at once).
+        clock: The time source for pacing (seconds).
+
+    Raises:
+        ValueError: If `delay` is negative.
+    """
+    if not delay >= 0:
+        raise ValueError(f"delay must be 0 or more seconds, not {delay!r}")
+    store = GameStore(db_path)
+
+    def load(game: str) -> Table:
+        document = store.load(game)
+        if document is None:
+            raise ApiError(404, "no_such_game", "there is no such game")
+        return from_document(document)
+
+    def save(game: str, table: Table) -> None:
+        store.save(game, to_document(table), now=clock())
+
+    def authorised(game: str, token: str) -> tuple[Table, int]:
+        table = load(game)
+        seat = seat_of(table, token)
+        if seat is None:
+            raise ApiError(403, "forbidden", "this token is not a seat of this game")
+        return table, seat
+
+    def advance(game: str, table: Table) -> Table:
+        moved = run_computers(table, now=clock(), delay=delay)
+        if moved != table:
+            save(game, moved)
+        return moved
+
+    def create(data: dict[str, Any]) -> dict[str, Any]:
+        _only(data, "rules", "players", "humans", "seed", "rounds")
+        preset = _field(data, "rules", str)
+        players = _field(data, "players", int)
+        humans = _field(data, "humans", list)
+        seed = _field(data, "seed", int, required=False)
+        rounds = _field(data, "rounds", int, required=False)
+        if len(preset) > 40 or not all(type(seat) is int for seat in humans):
+            raise ApiError(400, "bad_request", "rules is a preset name, humans a list of seats")
+        if seed is not None and not 0 <= seed < 2**63:
+            raise ApiError(400, "bad_request", "seed must lie from 0 to 2**63 - 1")
+        if rounds is not None and not 1 <= rounds <= 100:
+            raise ApiError(400, "bad_request", "rounds must lie from 1 to 100")
+        try:
+            table, tokens = start(preset, players, humans, seed=seed, rounds=rounds, now=clock())
+        except (RommeError, ValueError) as error:
+            raise ApiError(400, "bad_request", str(error)) from None
+        game = secrets.token_urlsafe(12)
+        with store.locked():
+            save(game, table)
+            advance(game, table)
+        seats = [
+            {"seat": seat, "human": seat in tokens, "token": tokens.get(seat)}
+            | ({"link": f"/g/{game}#{tokens[seat]}"} if seat in tokens else {})
+            for seat in range(players)
+        ]
+        return {"game": game, "seats": seats}
+
+    def show(game: str, token: str, since: int) -> dict[str, Any]:
+        with store.locked():
+            table, seat = authorised(game, token)
+            table = advance(game, table)
+        return reply(table, game, seat, since)
+
+    def act(game: str, token: str, data: dict[str, Any]) -> dict[str, Any]:
+        _only(data, "action", "step", "since")
+        text = _field(data, "action", str)
+        step = _field(data, "step", int, required=False)
+        since = _field(data, "since", int, required=False) or 0
+        if len(text) > MAX_ACTION_LENGTH:
+            raise ApiError(
+                400, "bad_request", f"an action has at most {MAX_ACTION_LENGTH} characters"
+            )
+        try:
+            action = parse_action(text)
+        except (InvalidNotationError, ValueError) as error:
+            raise ApiError(400, "bad_action", str(error)) from None
+        with store.locked():
+            table, seat = authorised(game, token)
+            if step is not None and step != len(table.log):
+                raise ApiError(409, "stale", "the game has moved on since: look again")
+            try:
+                table = play(table, seat, action, now=clock())
+            except IllegalActionError as error:
+                words = str(error).partition(": ")[2] or str(error)
+                raise ApiError(409, error.reason.value, words) from None
+            except GameConflictError as error:
+                raise ApiError(409, error.error, str(error)) from None
+            save(game, table)
+            table = advance(game, table)
+        return reply(table, game, seat, since)
+
+    def begin_round(game: str, token: str) -> dict[str, Any]:
+        with store.locked():
+            table, seat = authorised(game, token)
+            try:
+                table = next_round(table, now=clock())
+            except GameConflictError as error:
+                raise ApiError(409, error.error, str(error)) from None
+            save(game, table)
+            table = advance(game, table)
+        return reply(table, game, seat, len(table.log))
+
+    def answer(body: dict[str, Any], status: int = 200) -> JSONResponse:
+        return JSONResponse(body, status_code=status, headers=dict(_HEADERS))
+
+    async def presets(request: Request) -> Response:
+        return answer({"presets": preset_summaries()})
+
+    async def new_game(request: Request) -> Response:
+        data = await _json_body(request)
+        return answer(await run_in_threadpool(create, data), 201)
+
+    async def get_game(request: Request) -> Response:
+        game, token = _game_id(request), _token(request)
+        since = request.query_params.get("since", "0")
+        if not (since.isdigit() and since.isascii() and len(since) < 10):
+            raise ApiError(400, "bad_request", "since must be a step number")
+        return answer(await run_in_threadpool(show, game, token, int(since)))
+
+    async def post_action(request: Request) -> Response:
+        game, token = _game_id(request), _token(request)
+        data = await _json_body(request)
+        return answer(await run_in_threadpool(act, game, token, data))
+
+    async def post_next(request: Request) -> Response:
+        game, token = _game_id(request), _token(request)
+        _only(await _json_body(request))
+        return answer(await run_in_threadpool(begin_round, game, token))
+
+    def page(name: str) -> Callable[[Request], Any]:
+        async def serve(request: Request) -> Response:
+            return FileResponse(STATIC / name, headers=dict(_PAGE_HEADERS))
+
+        return serve
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", page("index.html")),
+            Route("/g/{game}", page("game.html")),
+            Route("/api/presets", presets),
+            Route("/api/games", new_game, methods=["POST"]),
+            Route("/api/games/{game}", get_game),
+            Route("/api/games/{game}/actions", post_action, methods=["POST"]),
+            Route("/api/games/{game}/next", post_next, methods=["POST"]),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        exception_handlers={ApiError: _api_error, HTTPException: _http_error},
+        lifespan=lifespan,
+    )
+    app.state.store = store
+    return app

@@ -1,0 +1,100 @@
+"""The stored document of a web game (Spielakte): a `romme.web.game.Table` as JSON and back.
+
+The match, the positions and the results inside are written by
+`romme.to_dict` and read by `romme.from_dict`; the seats keep their
+tokens' SHA-256 only.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from romme import GameState, InvalidDataError, Match, RoundResult, from_dict, parse_cards, to_dict
+from romme.web.game import Drawn, Event, Seat, Sheet, Table
+
+__all__ = ["DOCUMENT_FORMAT", "from_document", "to_document"]
+
+DOCUMENT_FORMAT: Final = 1
+"""The version of the stored table document."""
+
+
+def to_document(table: Table) -> dict[str, Any]:
+    """Return `table` as a JSON-ready document (the match and positions by `romme.to_dict`)."""
+    drawn = table.drawn
+    return {
+        "format": DOCUMENT_FORMAT,
+        "preset": table.preset,
+        "seats": [{"human": s.human, "token_sha256": s.token_hash} for s in table.seats],
+        "match": to_dict(table.match),
+        "log": [[event.round, event.seat, event.action] for event in table.log],
+        "sheets": [
+            {
+                "round": sheet.round,
+                "dealer": sheet.dealer,
+                "result": to_dict(sheet.result),
+                "hands": [" ".join(str(card) for card in hand) for hand in sheet.hands],
+            }
+            for sheet in table.sheets
+        ],
+        "final": None if table.final is None else to_dict(table.final),
+        "waiting": table.waiting,
+        "drawn": None if drawn is None else [drawn.round, drawn.turn, drawn.seat, str(drawn.card)],
+        "moved_at": table.moved_at,
+    }
+
+
+def _typed(value: object, kind: type[Any], where: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise InvalidDataError(f"{where}: expected {kind.__name__}")
+    return value
+
+
+def from_document(document: object) -> Table:
+    """Read a document written by `to_document`.
+
+    Raises:
+        InvalidDataError: If the document is not one.
+    """
+    try:
+        doc = _typed(document, dict, "table")
+        if doc.get("format") != DOCUMENT_FORMAT:
+            raise InvalidDataError(f"table: unknown format {doc.get('format')!r}")
+        match = from_dict(doc["match"])
+        final = None if doc["final"] is None else from_dict(doc["final"])
+        if not isinstance(match, Match) or not (final is None or isinstance(final, GameState)):
+            raise InvalidDataError("table: match or final of the wrong type")
+        sheets = []
+        for item in _typed(doc["sheets"], list, "sheets"):
+            result = from_dict(item["result"])
+            if not isinstance(result, RoundResult):
+                raise InvalidDataError("sheets: expected a round result")
+            hands = tuple(parse_cards(hand) for hand in _typed(item["hands"], list, "hands"))
+            sheets.append(
+                Sheet(
+                    _typed(item["round"], int, "round"),
+                    _typed(item["dealer"], int, "dealer"),
+                    result,
+                    hands,
+                )
+            )
+        drawn = doc["drawn"]
+        return Table(
+            preset=_typed(doc["preset"], str, "preset"),
+            seats=tuple(
+                Seat(_typed(s["human"], bool, "human"), s["token_sha256"])
+                for s in _typed(doc["seats"], list, "seats")
+            ),
+            match=match,
+            log=tuple(Event(r, s, a) for r, s, a in _typed(doc["log"], list, "log")),
+            sheets=tuple(sheets),
+            final=final,
+            waiting=_typed(doc["waiting"], bool, "waiting"),
+            drawn=None
+            if drawn is None
+            else Drawn(drawn[0], drawn[1], drawn[2], parse_cards(drawn[3])[0]),
+            moved_at=float(doc["moved_at"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        if isinstance(error, InvalidDataError):
+            raise
+        raise InvalidDataError(f"table: not a stored table ({error})") from None

@@ -1,0 +1,455 @@
+"""A game at the web table (Spieltisch): a match, its seats and tokens, the move log and score sheets.
+
+Everything here is plain library code without the web framework: `start`
+seats a new match, `play` applies one seat's action, `run_computers` lets
+the computer seats (`romme.GreedyBot`) move, paced, `next_round` starts the
+round after a score sheet, and `reply` builds what one seat may see. A
+`Table` goes to and from a JSON document in `romme.web.document`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any, Final
+
+import attrs
+
+from romme import (
+    JOKER,
+    PRESETS,
+    Action,
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    GreedyBot,
+    LayDown,
+    LayOff,
+    Match,
+    MatchScoring,
+    RoundResult,
+    Rules,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    apply,
+    legal_actions,
+    new_match,
+    to_dict,
+    view,
+)
+
+__all__ = [
+    "Event",
+    "GameConflictError",
+    "Seat",
+    "Sheet",
+    "Table",
+    "next_round",
+    "play",
+    "play_rules",
+    "preset_summaries",
+    "reply",
+    "run_computers",
+    "seat_of",
+    "start",
+]
+
+HOME_LIMIT: Final = 500
+"""The penalty total that ends a match of a preset scored in tournament points."""
+
+MAX_EVENTS: Final = 200
+"""The most moves one reply lists."""
+
+
+class GameConflictError(ValueError):
+    """A request that the game's current state refuses (answered with HTTP 409)."""
+
+    def __init__(self, error: str, message: str) -> None:
+        super().__init__(message)
+        self.error = error
+        """A short machine-readable code: a `romme.Reason` value or ``round_over``, ``match_over`` …"""
+
+
+@attrs.frozen
+class Seat:
+    """A seat: a person (with the hash of their token) or the computer."""
+
+    human: bool
+    """Whether a person plays this seat."""
+    token_hash: str | None = None
+    """The SHA-256 of the seat's token (hex), for a person; the token itself is never stored."""
+
+
+@attrs.frozen
+class Event:
+    """One move in the log: the round, the seat and the action's text form (all public)."""
+
+    round: int
+    """The index of the round the move was made in."""
+    seat: int
+    """The seat that moved."""
+    action: str
+    """The action, as `str(action)` writes it."""
+
+
+@attrs.frozen
+class Sheet:
+    """The score sheet (Abrechnung) of a finished round: the result and the hands behind the penalties."""
+
+    round: int
+    """The index of the round."""
+    dealer: int
+    """The round's dealer."""
+    result: RoundResult
+    """The round's result."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's cards left in hand when the round ended."""
+
+
+@attrs.frozen
+class Drawn:
+    """The card a seat drew from the stock in the turn in play (shown only to that seat)."""
+
+    round: int
+    """The round of the draw."""
+    turn: int
+    """The turn number of the draw."""
+    seat: int
+    """The seat that drew."""
+    card: Card
+    """The card drawn."""
+
+
+@attrs.frozen(kw_only=True)
+class Table:
+    """A game at the web table. Immutable: every function here returns a new table."""
+
+    preset: str
+    """The name of the preset played."""
+    seats: tuple[Seat, ...]
+    """The seats, people and computers."""
+    match: Match
+    """The match; its `state` is the round in play (already dealt while a score sheet waits)."""
+    log: tuple[Event, ...] = ()
+    """Every move so far."""
+    sheets: tuple[Sheet, ...] = ()
+    """The score sheets of the finished rounds."""
+    final: GameState | None = None
+    """The last finished round's final position."""
+    waiting: bool = False
+    """Whether a score sheet waits for a person to start the next round."""
+    drawn: Drawn | None = None
+    """The card drawn in the turn in play."""
+    moved_at: float = 0.0
+    """When the last move was made (seconds since the epoch), for pacing the computers."""
+
+
+def token_hash(token: str) -> str:
+    """Return the hex SHA-256 of `token`: what the store keeps instead of the token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def play_rules(name: str) -> Rules:
+    """Return the preset `name`, scored by penalties when it is scored in tournament points.
+
+    The library ships no tournament points table, so at this table the
+    penalties add up, to `HOME_LIMIT`.
+
+    Raises:
+        ValueError: If `name` is not a preset name.
+    """
+    if name not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+    rules = PRESETS[name]
+    if rules.match_scoring is MatchScoring.TOURNAMENT:
+        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=HOME_LIMIT)
+    return rules
+
+
+def preset_summaries() -> list[dict[str, Any]]:
+    """Return every preset with the few facts a person chooses by, for the preset chooser."""
+    summaries = []
+    for name in PRESETS:
+        rules = play_rules(name)
+        facts = [f"{rules.opening_threshold} to open"]
+        facts.append(
+            "the discard is taken only to use at once"
+            if rules.take_discard.value == "immediate_use"
+            else "the discard may be taken freely"
+        )
+        if rules.dealer_sits_out:
+            facts.append("the dealer sits out")
+        if rules.ace_wraps:
+            facts.append("runs may go K-A-2")
+        end = f"{rules.match_rounds} rounds" if rules.match_rounds else None
+        if rules.match_limit:
+            end = (
+                f"{end} or {rules.match_limit} points" if end else f"to {rules.match_limit} points"
+            )
+        summaries.append(
+            {
+                "name": name,
+                "min_players": 3 if rules.dealer_sits_out else 2,
+                "max_players": rules.max_players,
+                "opening": rules.opening_threshold,
+                "match": end or "one round at a time",
+                "description": ", ".join(facts),
+            }
+        )
+    return summaries
+
+
+def start(
+    preset: str,
+    players: int,
+    humans: Sequence[int],
+    *,
+    seed: int | None = None,
+    rounds: int | None = None,
+    now: float,
+) -> tuple[Table, dict[int, str]]:
+    """Seat a new match; return the table and each person's token (``secrets.token_urlsafe(32)``).
+
+    Raises:
+        ValueError: For an unknown preset or an impossible seating (a `romme.RommeError` included).
+    """
+    rules = play_rules(preset)
+    if not 2 <= players <= rules.max_players or rules.players_dealt_in(players) < 2:
+        raise ValueError(
+            f"{preset} is played by {3 if rules.dealer_sits_out else 2} to {rules.max_players} seats"
+        )
+    chosen = set(humans)
+    if not chosen or len(chosen) != len(humans) or not chosen <= set(range(players)):
+        raise ValueError(
+            f"humans must name one or more distinct seats from 0 to {players - 1}, got {list(humans)}"
+        )
+    match = new_match(rules, players, seed=seed, dealer=players - 1, rounds=rounds)
+    tokens = {seat: secrets.token_urlsafe(32) for seat in sorted(chosen)}
+    seats = tuple(
+        Seat(True, token_hash(tokens[seat])) if seat in chosen else Seat(False)
+        for seat in range(players)
+    )
+    return Table(preset=preset, seats=seats, match=match, moved_at=now), tokens
+
+
+def seat_of(table: Table, token: str) -> int | None:
+    """Return the seat whose token is `token`, or ``None`` (compared in constant time)."""
+    given = token_hash(token)
+    found = None
+    for seat, info in enumerate(table.seats):
+        if info.token_hash is not None and secrets.compare_digest(given, info.token_hash):
+            found = seat
+    return found
+
+
+def _state(table: Table) -> GameState:
+    if table.match.state is None:
+        raise GameConflictError("match_over", "the match is over")
+    if table.waiting:
+        raise GameConflictError("round_over", "the round is over: start the next round first")
+    return table.match.state
+
+
+def _act(table: Table, seat: int, action: Action, now: float) -> Table:
+    state = _state(table)
+    after = apply(state, action, player=seat)
+    drawn = table.drawn
+    if isinstance(action, Draw) and table.seats[seat].human:
+        new = Counter(after.hands[seat]) - Counter(state.hands[seat])
+        drawn = Drawn(table.match.round, state.turn.number, seat, next(iter(new)))
+    event = Event(table.match.round, seat, str(action))
+    match = table.match.advance(after)
+    changes: dict[str, Any] = {
+        "match": match,
+        "log": (*table.log, event),
+        "drawn": drawn,
+        "moved_at": now,
+    }
+    if after.result is not None:
+        sheet = Sheet(table.match.round, state.dealer, after.result, after.hands)
+        changes.update(
+            sheets=(*table.sheets, sheet), final=after, waiting=not match.is_over, drawn=None
+        )
+    return attrs.evolve(table, **changes)
+
+
+def play(table: Table, seat: int, action: Action, *, now: float) -> Table:
+    """Apply `action` for `seat`, a person's seat.
+
+    Raises:
+        GameConflictError: If the round or the match is over.
+        IllegalActionError: If the action is not legal for `seat` now (not its turn included).
+    """
+    return _act(table, seat, action, now)
+
+
+def run_computers(table: Table, *, now: float, delay: float, limit: int = 10_000) -> Table:
+    """Let the computer seats move while they are to act.
+
+    With ``delay > 0`` at most one move is made, and only once `delay`
+    seconds have passed since the last move: the person's client sees the
+    moves one by one as it polls. With ``delay == 0`` every move up to a
+    person's turn (or the round's end) is made at once, `limit` at most.
+    """
+    moves = 0
+    while not table.waiting and table.match.state is not None and moves < limit:
+        state = table.match.state
+        seat = state.current_player
+        if table.seats[seat].human:
+            break
+        if delay > 0 and (moves or now - table.moved_at < delay):
+            break
+        table = _act(table, seat, GreedyBot().choose(view(state, seat)), now)
+        moves += 1
+    return table
+
+
+def next_round(table: Table, *, now: float) -> Table:
+    """Close the score sheet and start the round already dealt.
+
+    Raises:
+        GameConflictError: If no score sheet waits.
+    """
+    if not table.waiting:
+        raise GameConflictError("round_in_play", "the round is still in play")
+    return attrs.evolve(table, waiting=False, moved_at=now)
+
+
+# -- what one seat sees ---------------------------------------------------------
+
+
+def hand_cards(action: Action, top: Card | None) -> list[Card]:
+    """Return the cards of the hand that `action` uses (the taken discard and a freed joker excluded)."""
+    if isinstance(action, LayDown | LayOff):
+        return list(action.cards)
+    if isinstance(action, Discard):
+        return [action.card]
+    if isinstance(action, TakeDiscard):
+        if action.use is None:
+            return []
+        cards = list(action.use.cards)
+        if top is not None and top in cards:
+            cards.remove(top)
+        return cards
+    if isinstance(action, SwapJoker):
+        then = action.then
+        if isinstance(then, LayDown | LayOff):
+            rest = list(then.cards)
+            if JOKER in rest:
+                rest.remove(JOKER)
+            return [action.card, *rest]
+        return [action.card]
+    assert isinstance(action, Draw | TakeBack)
+    return []
+
+
+def _verb(action: Action) -> str:
+    return str(action).split(" ", 1)[0]
+
+
+def _names(table: Table, seat: int) -> list[str]:
+    several = sum(info.human for info in table.seats) > 1
+    names = []
+    for index, info in enumerate(table.seats):
+        if index == seat:
+            names.append("You")
+        elif info.human:
+            names.append(f"Player {index}" if several else f"Person {index}")
+        else:
+            names.append(f"Computer {index}")
+    return names
+
+
+def _sheet(sheet: Sheet, rules: Rules) -> dict[str, Any]:
+    result = sheet.result
+    return {
+        "round": sheet.round,
+        "dealer": sheet.dealer,
+        "end": result.end.value,
+        "winner": result.winner,
+        "hand_romme": result.hand_romme,
+        "penalties": list(result.penalties),
+        "opened": list(result.opened),
+        "dealt_in": list(result.dealt_in),
+        "hands": [[str(card) for card in hand] for hand in sheet.hands],
+        "not_opened_penalty": rules.not_opened_penalty,
+    }
+
+
+def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
+    """Return what `seat` may see: its view and the public facts of the game.
+
+    The view is ``to_dict(view(state, seat))``; the rest is public: seat
+    names, the match totals, the moves since step `since` (their text
+    form), the score sheets of finished rounds, and, for `seat` alone, the
+    legal moves and the card it has just drawn.
+    """
+    match = table.match
+    state = match.state if match.state is not None and not table.waiting else table.final
+    assert state is not None
+    seen = view(state, seat)
+    my_turn = seen.is_my_turn and not table.waiting and match.state is not None
+    top = seen.top_discard
+    legal = (
+        [
+            {
+                "text": str(action),
+                "verb": _verb(action),
+                "cards": [str(c) for c in hand_cards(action, top)],
+            }
+            for action in legal_actions(state)
+        ]
+        if my_turn
+        else []
+    )
+    staged = [entry.meld.value for entry in seen.table if entry.staged and entry.owner == seat]
+    threshold = seen.rules.opening_threshold
+    drawn = table.drawn
+    show_drawn = (
+        drawn is not None
+        and drawn.seat == seat
+        and drawn.round == match.round
+        and drawn.turn == seen.turn.number
+        and not table.waiting
+    )
+    names = _names(table, seat)
+    since = max(0, min(since, len(table.log)))
+    start_at = max(since, len(table.log) - MAX_EVENTS)
+    return {
+        "game": game,
+        "seat": seat,
+        "preset": table.preset,
+        "step": len(table.log),
+        "view": to_dict(seen),
+        "my_turn": my_turn,
+        "legal": legal,
+        "drawn": str(drawn.card) if show_drawn and drawn is not None else None,
+        "staged": {
+            "opened": seen.opened[seat],
+            "value": sum(staged),
+            "threshold": threshold,
+            "missing": 0 if seen.opened[seat] else max(0, threshold - sum(staged)),
+        },
+        "seats": [
+            {"seat": index, "name": names[index], "human": info.human}
+            for index, info in enumerate(table.seats)
+        ],
+        "match": {
+            "round": match.round - 1 if table.waiting or match.is_over else match.round,
+            "rounds": match.rounds,
+            "limit": match.limit,
+            "totals": list(match.totals),
+            "over": match.is_over,
+            "winners": list(match.winners()) if match.is_over else [],
+        },
+        "waiting": table.waiting,
+        "sheets": [_sheet(sheet, match.rules) for sheet in table.sheets],
+        "events": [
+            {"step": index, "round": event.round, "seat": event.seat, "action": event.action}
+            for index, event in enumerate(table.log[start_at:], start=start_at)
+        ],
+    }

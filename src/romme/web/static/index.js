@@ -1,0 +1,98 @@
+/* The start page: choose the rules, the seats and who plays them; create the game. */
+"use strict";
+
+(function () {
+  const rules = document.getElementById("rules");
+  const players = document.getElementById("players");
+  const humans = document.getElementById("humans");
+  const about = document.getElementById("rules-about");
+  const error = document.getElementById("error");
+  let presets = [];
+
+  function preset() {
+    return presets.find((p) => p.name === rules.value);
+  }
+
+  function seatChoices() {
+    const chosen = Array.from(humans.querySelectorAll("input:checked")).map((i) => Number(i.value));
+    for (const row of humans.querySelectorAll("label")) row.remove();
+    const count = Number(players.value);
+    for (let seat = 0; seat < count; seat++) {
+      const label = Romme.el("label", "seat-choice");
+      const box = document.createElement("input");
+      box.type = "checkbox";
+      box.value = String(seat);
+      box.id = "human-" + seat;
+      box.checked = chosen.length ? chosen.includes(seat) : seat === 0;
+      label.append(box, " Seat " + seat + ": a person (unticked: the computer)");
+      humans.append(label);
+    }
+  }
+
+  function rulesChanged() {
+    const p = preset();
+    about.textContent = p.description + "; " + p.match + ".";
+    const before = Number(players.value) || 3;
+    players.replaceChildren();
+    for (let n = p.min_players; n <= p.max_players; n++) {
+      const option = Romme.el("option", "", n + " seats");
+      option.value = String(n);
+      players.append(option);
+    }
+    players.value = String(Math.min(Math.max(before, p.min_players), p.max_players));
+    seatChoices();
+  }
+
+  async function load() {
+    const answer = await Romme.request("GET", "/api/presets");
+    presets = answer.body.presets;
+    for (const p of presets) {
+      const option = Romme.el("option", "", p.name + " (" + p.opening + " to open)");
+      option.value = p.name;
+      rules.append(option);
+    }
+    rules.value = "classic";
+    rulesChanged();
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    error.textContent = "";
+    const body = {
+      rules: rules.value,
+      players: Number(players.value),
+      humans: Array.from(humans.querySelectorAll("input:checked")).map((i) => Number(i.value)),
+    };
+    const rounds = document.getElementById("rounds").value;
+    const seed = document.getElementById("seed").value;
+    if (rounds) body.rounds = Number(rounds);
+    if (seed) body.seed = Number(seed);
+    const answer = await Romme.request("POST", "/api/games", body);
+    if (!answer.ok) {
+      error.textContent = answer.body.message || "the game could not be created";
+      return;
+    }
+    const links = answer.body.seats.filter((s) => s.human);
+    if (links.length === 1) {
+      window.location.assign(links[0].link);
+      return;
+    }
+    const list = document.getElementById("link-list");
+    list.replaceChildren();
+    for (const seat of links) {
+      const item = document.createElement("li");
+      const a = Romme.el("a", "", "Seat " + seat.seat);
+      a.href = seat.link;
+      a.target = "_blank";
+      const full = Romme.el("code", "", new URL(seat.link, window.location.href).href);
+      item.append(a, " ", full);
+      list.append(item);
+    }
+    document.getElementById("links").hidden = false;
+  }
+
+  rules.addEventListener("change", rulesChanged);
+  players.addEventListener("change", seatChoices);
+  document.getElementById("new-game").addEventListener("submit", submit);
+  load();
+})();
