@@ -445,19 +445,20 @@ def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
             cards, kind = source.cards, source.kind
         else:
             cards, kind = source, None
-    if isinstance(entry, TableMeld) and (entry.staged or entry.fresh):
-        raise InvalidPositionError(
-            f"table meld {entry.meld} is marked {'staged' if entry.staged else 'fresh'}: "
-            "staged melds and jokers laid this turn belong to a turn in progress, and "
-            "new_position sets up a turn at its start or its play phase, with nothing laid yet"
-        )
     if type(owner) is not int or not 0 <= owner < players:
         raise InvalidPositionError(f"a table meld's owner must be a seat, not {owner!r}")
     try:
         meld = validate_meld(cards, rules, kind=kind)
     except InvalidMeldError as error:
         raise InvalidPositionError(f"table meld is not valid: {error}") from error
-    return TableMeld(meld, owner)
+    if not isinstance(entry, TableMeld):
+        return TableMeld(meld, owner)
+    # A turn in progress: its staged melds and the jokers laid in it are kept
+    # (`GameState` checks them against the turn).
+    try:
+        return TableMeld(meld, owner, entry.staged, entry.fresh)
+    except ValueError as error:
+        raise InvalidPositionError(f"table meld {meld}: {error}") from None
 
 
 StockOrder = Literal["top_last", "top_first"]
@@ -478,8 +479,9 @@ def new_position(
     dealer: int | None = None,
     seed: int = 0,
     reshuffles: int = 0,
+    turn: TurnState | None = None,
 ) -> GameState:
-    """Set up a position from explicit cards, at the start of `current_player`'s turn or play phase.
+    """Set up a position from explicit cards, at the start of `current_player`'s turn or later in it.
 
     Cards may be given as `Card` values or text. With `stock` ``None``
     (the default) the stock is the rest of the deck: every card that the
@@ -490,8 +492,14 @@ def new_position(
     (``stock_order="top_last"``, the order of `GameState.stock`) or first
     (``"top_first"``, the way people write a pile down). The discard
     pile's top card is its last. Table entries are ``(cards, owner)``
-    pairs (or `TableMeld` values, neither staged nor fresh); their owners
-    must have opened.
+    pairs or `TableMeld` values; their owners must have opened.
+
+    A position may start in the middle of a turn: pass its bookkeeping as
+    `turn` (a card taken this turn, in the hand or in a staged meld; a
+    lay-off made) and give the melds laid in it as `TableMeld` values,
+    staged (towards the opening of the player to act) or with jokers laid
+    this turn (``fresh``). The position is checked like a loaded document:
+    the turn must agree with the hand and the table.
 
     Every seat dealt in holds at least one card (a seat with none would
     have gone out). Under ``dealer_sits_out`` a dealer given no cards sits
@@ -510,11 +518,14 @@ def new_position(
         dealer: The dealer's seat; by default the seat before `current_player`.
         seed: The round's seed: it shuffles the rest of the deck and later reshuffles.
         reshuffles: How often the stock has been refilled already.
+        turn: The bookkeeping of the turn in progress; by default a turn
+            with nothing taken or laid yet.
 
     Raises:
         InvalidPositionError: If the cards in play are not exactly the
-            deck of `rules`, a table meld is invalid, staged or fresh, or
-            the seats, phase, owners or stock order are impossible.
+            deck of `rules`, a table meld is invalid, the seats, phase,
+            owners or stock order are impossible, or the turn disagrees with
+            the hand and the table.
 
     >>> from romme import find_rules
     >>> rules = find_rules("classic")
@@ -571,13 +582,18 @@ def new_position(
     opened_flags = (
         tuple(opened)
         if opened is not None
-        else tuple(any(entry.owner == seat for entry in entries) for seat in range(players))
+        else tuple(
+            any(entry.owner == seat and not entry.staged for entry in entries)
+            for seat in range(players)
+        )
     )
     if len(opened_flags) != players or not all(type(flag) is bool for flag in opened_flags):
         raise InvalidPositionError("opened must hold one bool per seat")
     for entry in entries:
-        if not opened_flags[entry.owner]:
+        if not opened_flags[entry.owner] and not entry.staged:
             raise InvalidPositionError(f"seat {entry.owner} owns a table meld but has not opened")
+    if turn is not None and not isinstance(turn, TurnState):
+        raise InvalidPositionError(f"turn must be a TurnState, not {type(turn).__name__}")
     dealt_in = tuple(
         not (rules.dealer_sits_out and seat == dealer and not parsed[seat])
         for seat in range(players)
@@ -622,7 +638,7 @@ def new_position(
         dealt_in=dealt_in,
         current_player=current_player,
         phase=phase,
-        turn=TurnState(opened_before=opened_flags[current_player]),
+        turn=TurnState(opened_before=opened_flags[current_player]) if turn is None else turn,
         reshuffles=reshuffles,
     )
     check_cards(state)

@@ -8,13 +8,22 @@ from collections import Counter
 import pytest
 
 from romme import (
+    Discard,
     GameState,
+    IllegalActionError,
     InvalidPositionError,
     Phase,
+    Reason,
     TableMeld,
+    TakeBack,
+    TurnState,
+    apply,
     find_rules,
+    legal_actions,
     make_deck,
     new_position,
+    parse_action,
+    parse_card,
     parse_cards,
     validate_meld,
 )
@@ -83,18 +92,80 @@ def test_an_unknown_stock_order_is_refused() -> None:
         new_position(CLASSIC, hands=["Q♣", "2♦"], stock_order="bottom")  # type: ignore[arg-type]
 
 
-def test_a_staged_table_meld_is_refused() -> None:
-    """A TableMeld given with staged=True is refused, not silently made a finished meld."""
+def test_a_staged_table_meld_before_the_draw_is_refused() -> None:
+    """A TableMeld given with staged=True at a turn's start is refused, never silently made a finished meld (rules §5)."""
     meld = validate_meld("7♠ 8♠ 9♠", CLASSIC)
     with pytest.raises(InvalidPositionError, match="staged"):
         new_position(CLASSIC, hands=["5♥", "8♦"], table=[TableMeld(meld, 0, staged=True)])
 
 
-def test_a_table_meld_with_fresh_jokers_is_refused() -> None:
-    """A TableMeld whose jokers are marked laid this turn is refused (no turn is in progress)."""
+def test_jokers_laid_this_turn_before_the_draw_are_refused() -> None:
+    """A TableMeld whose jokers are marked laid this turn is refused while no turn is in progress (DRoV Streitfall 20)."""
     meld = validate_meld("JK 8♠ 9♠", CLASSIC)
-    with pytest.raises(InvalidPositionError, match="fresh"):
+    with pytest.raises(InvalidPositionError, match="jokers laid this turn"):
         new_position(CLASSIC, hands=["5♥", "8♦"], table=[TableMeld(meld, 0, fresh={0})])
+
+
+def test_a_position_starts_after_a_free_take_with_the_taken_card_locked() -> None:
+    """Mid-turn positions: the play phase after a take under free, the taken K♦ locked (rules §4, cardgames.zone §6)."""
+    zone = find_rules("cardgames-zone")
+    taken = parse_card("K♦")
+    state = new_position(
+        zone,
+        hands=["2♣ 5♥ 9♠ K♦", "3♦ 8♣ Q♠"],
+        phase=Phase.PLAY,
+        turn=TurnState(taken=taken, taken_in_hand=True),
+    )
+    assert Discard("K♦") not in legal_actions(state)
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, Discard("K♦"))
+    assert Reason.REDISCARD_TAKEN is refused.value.reason
+
+
+def test_a_position_starts_with_melds_staged_towards_the_opening() -> None:
+    """Mid-turn positions: melds staged this turn lie on the table, and a take-back returns them (rules §5)."""
+    meld = validate_meld("Q♣ K♣ A♣", CLASSIC)
+    state = new_position(
+        CLASSIC,
+        hands=["5♥ 8♦", "3♦ 8♣ Q♠"],
+        table=[TableMeld(meld, 0, staged=True)],
+        phase=Phase.PLAY,
+    )
+    assert (False, False) == state.opened
+    assert TakeBack() in legal_actions(state)
+    back = apply(state, TakeBack())
+    assert () == back.table
+    assert parse_cards("Q♣ K♣ A♣ 5♥ 8♦") == tuple(sorted(back.hands[0]))
+
+
+def test_a_position_starts_with_a_joker_laid_this_turn_DRoV_Streitfall_20() -> None:
+    """Mid-turn positions: a joker laid this turn may not be swapped back this turn under drov (DRoV Streitfall 20)."""
+    drov = find_rules("drov")
+    meld = validate_meld("8♥ 9♥ JK J♥ Q♥", drov)
+    state = new_position(
+        drov,
+        hands=["", "10♥ 2♣ 3♣", "4♣ 5♣", "6♣ 7♦"],
+        table=[TableMeld(meld, 1, fresh={2})],
+        opened=[False, True, False, False],
+        current_player=1,
+        dealer=0,
+        phase=Phase.PLAY,
+        turn=TurnState(opened_before=True, laid_off=True),
+    )
+    with pytest.raises(IllegalActionError) as refused:
+        apply(state, parse_action("swap 0 10♥ then meld JK 2♣ 3♣"))
+    assert Reason.SWAP_OWN_NEW_JOKER is refused.value.reason
+
+
+def test_a_turn_that_disagrees_with_the_hand_is_refused() -> None:
+    """Mid-turn positions are checked like loaded documents: a taken card the hand does not hold is refused."""
+    with pytest.raises(InvalidPositionError, match="taken"):
+        new_position(
+            find_rules("cardgames-zone"),
+            hands=["2♣ 5♥ 9♠", "3♦ 8♣ Q♠"],
+            phase=Phase.PLAY,
+            turn=TurnState(taken=parse_card("K♦"), taken_in_hand=True),
+        )
 
 
 def test_under_drov_an_empty_hand_at_a_seat_not_the_dealer_is_refused() -> None:
