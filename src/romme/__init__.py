@@ -77,6 +77,7 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
+from romme.sampling import determinize, unseen_cards
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
@@ -150,6 +151,7 @@ __all__ = [
     "best_melds",
     "card_penalty",
     "check",
+    "determinize",
     "dumps",
     "find_melds",
     "find_rules",
@@ -170,6 +172,7 @@ __all__ = [
     "preset_name",
     "score_round",
     "to_dict",
+    "unseen_cards",
     "validate_meld",
     "view",
 ]
