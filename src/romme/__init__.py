@@ -79,6 +79,7 @@ from romme.rules import (
 )
 from romme.sampling import determinize, unseen_cards
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
+from romme.searchbot import SearchBot
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
@@ -136,6 +137,7 @@ __all__ = [
     "RoundNotOverError",
     "RoundResult",
     "Rules",
+    "SearchBot",
     "Side",
     "StockExhausted",
     "Suit",
