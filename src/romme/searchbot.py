@@ -88,6 +88,8 @@ class SearchBot:
         seconds: float | None = None,
         horizon: int = 5,
         discards: bool = False,
+        margin: float = 2.0,
+        draw_margin: float = 0.0,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
             raise ValueError(f"iterations must be an int of 1 or more, not {iterations!r}")
@@ -102,6 +104,8 @@ class SearchBot:
         self.seconds = seconds
         self.horizon = horizon
         self.discards = discards
+        self.margin = margin
+        self.draw_margin = draw_margin
         self._greedy = GreedyBot()
         self._fits_cache: tuple[tuple[TableMeld, ...], frozenset[Card]] | None = None
 
@@ -128,17 +132,25 @@ class SearchBot:
             takes = [a for a in actions if isinstance(a, TakeDiscard)]
             if not takes or view.top_discard is None:
                 return fallback
-            return self._search(view, self._draw_candidates(view, takes))
+            candidates = self._draw_candidates(view, takes)
+            first = next(i for i, c in enumerate(candidates) if c[0] == fallback)
+            candidates.insert(0, candidates.pop(first))
+            return self._search(view, candidates, self.draw_margin)
         if not isinstance(fallback, Discard) or not self.discards:
             return fallback
         discards = {a.card: a for a in actions if isinstance(a, Discard)}
         if len(discards) == 1:
             return fallback
         hand = Counter(view.hand)
-        candidates = [
-            (action, _less(hand, (card,)), False) for card, action in sorted(discards.items())
+        loose, _ = _loose(view.hand, view.rules, view.opened[view.player], self._fits(view))
+        cards = [
+            fallback.card,
+            *sorted(card for card in set(loose) if card in discards and card != fallback.card),
         ]
-        return self._search(view, candidates)
+        if len(cards) == 1:
+            return fallback
+        candidates = [(discards[card], _less(hand, (card,)), False) for card in cards]
+        return self._search(view, candidates, self.margin)
 
     def _draw_candidates(
         self, view: PlayerView, takes: Sequence[TakeDiscard]
@@ -158,7 +170,10 @@ class SearchBot:
         return candidates
 
     def _search(
-        self, view: PlayerView, candidates: Sequence[tuple[Action, Counter[Card], bool]]
+        self,
+        view: PlayerView,
+        candidates: Sequence[tuple[Action, Counter[Card], bool]],
+        margin: float,
     ) -> Action:
         """The candidate with the best average play-out over the samples.
 
@@ -194,6 +209,8 @@ class SearchBot:
             elif time.perf_counter() >= deadline:
                 break
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if totals[best] <= totals[0] + margin * samples:
+            return candidates[0][0]
         return candidates[best][0]
 
     def _fits(self, view: PlayerView) -> frozenset[Card]:
