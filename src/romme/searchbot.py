@@ -19,6 +19,7 @@ from typing import Final
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
 from romme.bots import GreedyBot
 from romme.cards import Card
+from romme.engine import apply
 from romme.legal import legal_actions
 from romme.melds import MeldKind, best_melds, is_valid_meld
 from romme.rules import Rules
@@ -26,6 +27,7 @@ from romme.sampling import determinize
 from romme.scoring import card_penalty
 from romme.state import Phase, TableMeld
 from romme.views import PlayerView
+from romme.views import view as view_of
 
 __all__ = ["SearchBot"]
 
@@ -33,6 +35,8 @@ _OUT_BONUS: Final = 40.0
 """What going out in the look-ahead is worth, on top of an empty hand (points)."""
 _OUT_EARLY: Final = 25.0
 """What going out one turn earlier in the look-ahead is worth (points)."""
+_WIN: Final = 20.0
+"""What going out is worth in a rollout, on top of the penalties (points)."""
 _LOOSE_WEIGHT: Final = 6.0
 """What each loose card left at the look-ahead's end costs (points)."""
 _PENALTY_WEIGHT: Final = 0.5
@@ -46,8 +50,8 @@ class SearchBot:
     candidates; with ``discards=True``, at a discard every distinct card it
     may discard is one too; the other decisions follow `romme.GreedyBot`.
     For each
-    of `iterations` samples (`romme.determinize` of the view), every
-    candidate is played out for `horizon` more turns of its own on the
+    of ``iterations`` samples (`romme.determinize` of the view), every
+    candidate is played out for ``horizon`` more turns of its own on the
     same sampled cards: it draws the cards that sample puts on the stock,
     keeps its best melds (`romme.best_melds`) and cards it can lay off on
     the table, and discards the loose card with the fewest partners, then
@@ -89,6 +93,9 @@ class SearchBot:
         horizon: int = 5,
         discards: bool = False,
         margin: float = 2.0,
+        rollouts: int = 0,
+        draw_rollouts: bool = False,
+        width: int = 3,
         draw_margin: float = 0.0,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
@@ -105,6 +112,9 @@ class SearchBot:
         self.horizon = horizon
         self.discards = discards
         self.margin = margin
+        self.rollouts = rollouts
+        self.draw_rollouts = draw_rollouts
+        self.width = width
         self.draw_margin = draw_margin
         self._greedy = GreedyBot()
         self._fits_cache: tuple[tuple[TableMeld, ...], frozenset[Card]] | None = None
@@ -132,10 +142,16 @@ class SearchBot:
             takes = [a for a in actions if isinstance(a, TakeDiscard)]
             if not takes or view.top_discard is None:
                 return fallback
+            if self.draw_rollouts:
+                pool: tuple[Action, ...] = (Draw(), *takes)
+                others = [a for a in pool if a != fallback]
+                return self._rollout(view, [fallback, *others])
             candidates = self._draw_candidates(view, takes)
             first = next(i for i, c in enumerate(candidates) if c[0] == fallback)
             candidates.insert(0, candidates.pop(first))
             return self._search(view, candidates, self.draw_margin)
+        if isinstance(fallback, Discard) and self.rollouts and self.discards:
+            return self._rollout_discard(view, actions, fallback)
         if not isinstance(fallback, Discard) or not self.discards:
             return fallback
         discards = {a.card: a for a in actions if isinstance(a, Discard)}
@@ -151,6 +167,46 @@ class SearchBot:
             return fallback
         candidates = [(discards[card], _less(hand, (card,)), False) for card in cards]
         return self._search(view, candidates, self.margin)
+
+    def _rollout_discard(
+        self, view: PlayerView, actions: Sequence[Action], fallback: Discard
+    ) -> Action:
+        """PIMC: each candidate discard, then GreedyBot for every seat to the round's end, on shared samples."""
+        discards = {a.card: a for a in actions if isinstance(a, Discard)}
+        loose, _ = _loose(view.hand, view.rules, view.opened[view.player], self._fits(view))
+        others = sorted(
+            (card for card in set(loose) if card in discards and card != fallback.card),
+            key=lambda card: (-card_penalty(card, view.rules), card),
+        )
+        candidates: list[Action] = [fallback, *(discards[c] for c in others[: self.width - 1])]
+        if len(candidates) == 1:
+            return fallback
+        return self._rollout(view, candidates)
+
+    def _rollout(self, view: PlayerView, candidates: Sequence[Action]) -> Action:
+        """The candidate with the best mean outcome of GreedyBot play to the round's end, on shared samples; the first unless beaten by the margin."""
+        fallback = candidates[0]
+        rng = random.Random(
+            f"romme/search/{self.seed}/{view.turn.number}/{view.phase.value}/{view.player}"
+        )
+        totals = [0.0] * len(candidates)
+        me = view.player
+        for _ in range(self.rollouts):
+            guess = determinize(view, rng)
+            for index, action in enumerate(candidates):
+                state = apply(guess, action)
+                while not state.is_over:
+                    seat = state.current_player
+                    state = apply(state, self._greedy.choose(view_of(state, seat)))
+                result = state.result
+                assert result is not None
+                dealt = [s for s in range(len(result.penalties)) if result.dealt_in[s] and s != me]
+                mean = sum(result.penalties[s] for s in dealt) / len(dealt)
+                totals[index] += mean - result.penalties[me] + (_WIN * (result.winner == me))
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if totals[best] <= totals[0] + self.margin * self.rollouts:
+            return fallback
+        return candidates[best]
 
     def _draw_candidates(
         self, view: PlayerView, takes: Sequence[TakeDiscard]
