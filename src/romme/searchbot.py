@@ -69,12 +69,23 @@ class SearchBot:
             drawn until it is spent (at least one), and the choice then
             depends on the machine's speed.
         horizon: The turns of its own that each play-out looks ahead (at least 1).
-        discards: Whether to search the discards too; off by default, since
-            the measured strength is higher with GreedyBot's discards (see
-            the bots page).
+        discards: Whether to search the discards too: GreedyBot's choice
+            against the loose cards. Off by default: it measured no
+            stronger than GreedyBot's discards (see the docs' search page).
+        margin: How much better (points per sample) a discard must score
+            than GreedyBot's to be chosen instead.
+        rollouts: With `discards`, judge the discards by this many
+            whole-table GreedyBot rollouts to the round's end (PIMC)
+            instead of play-outs of its own hand; 0 (the default) for
+            play-outs. The rollouts ignore a `seconds` budget.
+        draw_rollouts: Judge the draw by whole-table GreedyBot rollouts too
+            (``rollouts`` of them, or ``iterations`` when that is 0).
+        width: The most discards a rollout search compares, GreedyBot's
+            choice included (at least 1).
+        draw_margin: As `margin`, for the draw against GreedyBot's choice.
 
     Raises:
-        ValueError: For a budget or horizon below its minimum.
+        ValueError: For a budget, horizon, width or seed outside its range.
 
     >>> from romme import find_rules, new_game, view
     >>> state = new_game(find_rules("drov"), 4, seed=1)
@@ -106,6 +117,10 @@ class SearchBot:
             raise ValueError(f"horizon must be an int of 1 or more, not {horizon!r}")
         if type(seed) is not int:
             raise ValueError(f"seed must be an int, not {seed!r}")
+        if type(rollouts) is not int or rollouts < 0 or type(width) is not int or width < 1:
+            raise ValueError(
+                f"rollouts must be an int of 0 or more and width 1 or more, not {rollouts!r}, {width!r}"
+            )
         self.seed = seed
         self.iterations = iterations
         self.seconds = seconds
@@ -191,7 +206,8 @@ class SearchBot:
         )
         totals = [0.0] * len(candidates)
         me = view.player
-        for _ in range(self.rollouts):
+        samples = self.rollouts or self.iterations
+        for _ in range(samples):
             guess = determinize(view, rng)
             for index, action in enumerate(candidates):
                 state = apply(guess, action)
@@ -204,7 +220,7 @@ class SearchBot:
                 mean = sum(result.penalties[s] for s in dealt) / len(dealt)
                 totals[index] += mean - result.penalties[me] + (_WIN * (result.winner == me))
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        if totals[best] <= totals[0] + self.margin * self.rollouts:
+        if totals[best] <= totals[0] + self.margin * samples:
             return fallback
         return candidates[best]
 

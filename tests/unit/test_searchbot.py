@@ -17,10 +17,10 @@ from romme import (
 )
 
 
-def _round(preset: str, seed: int) -> list[str]:
+def _round(preset: str, seed: int, search: SearchBot | None = None) -> list[str]:
     """Play a round of SearchBot at seat 1 against GreedyBots; return the search seat's actions."""
     state: GameState = new_game(PRESETS[preset], 3, seed=seed, dealer=0)
-    search = SearchBot(seed=seed, iterations=3, discards=True)
+    search = search or SearchBot(seed=seed, iterations=3, discards=True)
     greedy = GreedyBot()
     chosen: list[str] = []
     while not state.is_over:
@@ -45,6 +45,16 @@ def test_search_bot_is_deterministic_given_seed_and_iterations() -> None:
     assert _round("cardgames-zone", 8) == _round("cardgames-zone", 8)
 
 
+@pytest.mark.parametrize("preset", ["classic", "cardgames-zone"])
+def test_search_bot_with_rollouts_plays_legal_deterministic_rounds(preset: str) -> None:
+    """The whole-table rollout options (discards and draw) choose legal actions, the same for the same seed."""
+
+    def bot() -> SearchBot:
+        return SearchBot(seed=2, iterations=2, discards=True, rollouts=2, draw_rollouts=True)
+
+    assert _round(preset, 4, bot()) == _round(preset, 4, bot())
+
+
 def test_search_bot_with_a_time_budget_chooses_a_legal_action() -> None:
     """A budget in seconds still gives a legal action."""
     state = new_game(find_rules("drov"), 4, seed=2)
@@ -54,7 +64,15 @@ def test_search_bot_with_a_time_budget_chooses_a_legal_action() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"iterations": 0}, {"seconds": 0.0}, {"seconds": "1"}, {"horizon": 0}, {"seed": "x"}],
+    [
+        {"iterations": 0},
+        {"seconds": 0.0},
+        {"seconds": "1"},
+        {"horizon": 0},
+        {"seed": "x"},
+        {"rollouts": -1},
+        {"width": 0},
+    ],
 )
 def test_search_bot_refuses_a_bad_budget(options: dict[str, object]) -> None:
     """A budget, horizon or seed outside its range is a ValueError."""
