@@ -74,15 +74,15 @@ class SearchBot:
             stronger than GreedyBot's discards (see the docs' search page).
         margin: How much better (points per sample) a discard must score
             than GreedyBot's to be chosen instead.
-        rollouts: With `discards`, judge the discards by this many
+        rollouts: With ``discards``, judge the discards by this many
             whole-table GreedyBot rollouts to the round's end (PIMC)
             instead of play-outs of its own hand; 0 (the default) for
-            play-outs. The rollouts ignore a `seconds` budget.
+            play-outs. The rollouts ignore a ``seconds`` budget.
         draw_rollouts: Judge the draw by whole-table GreedyBot rollouts too
             (``rollouts`` of them, or ``iterations`` when that is 0).
         width: The most discards a rollout search compares, GreedyBot's
             choice included (at least 1).
-        draw_margin: As `margin`, for the draw against GreedyBot's choice.
+        draw_margin: As ``margin``, for the draw against GreedyBot's choice.
 
     Raises:
         ValueError: For a budget, horizon, width or seed outside its range.
