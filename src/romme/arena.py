@@ -74,7 +74,7 @@ def make_bot(spec: str, seed: int) -> Bot:
             an object that is not a bot.
 
     >>> make_bot("search", 3)
-    SearchBot(seed=3, iterations=12, horizon=5, discards=False)
+    SearchBot(seed=3, iterations=24, horizon=4, discards=False)
     """
     name = spec.strip()
     if name.lower() == "random":
