@@ -185,3 +185,28 @@ def test_play_level_plays_a_demo_round(level: str) -> None:
     status, out, _ = _cli(["play", "--auto", "--seed", "2", "--level", level])
     assert status == 0
     assert "Round over" in out
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_progress_is_reported_up_to_every_round(workers: int) -> None:
+    """The progress callback hears (done, total) as rounds finish, ending with every round done."""
+    heard: list[tuple[int, int]] = []
+    run_arena(
+        BOTS, "classic", 6, seed=2, workers=workers, progress=lambda d, t: heard.append((d, t))
+    )
+    assert heard[-1] == (6, 6)
+    assert [done for done, _ in heard] == sorted(done for done, _ in heard)
+
+
+def test_odd_arguments_get_typed_errors() -> None:
+    """A bot that did not play, rules that are no Rules, a seed that is no int, a non-callable path: typed errors."""
+    result = run_arena(BOTS, "classic", 3, seed=2)
+    with pytest.raises(ValueError, match="did not play"):
+        result.stat("search")
+    with pytest.raises(TypeError):
+        run_arena(BOTS, 3, 3, seed=2)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        run_arena(BOTS, "classic", 3, seed="2")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a class"):
+        make_bot("romme.arena:BOT_NAMES", 0)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
