@@ -86,6 +86,9 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
+    ("py:class", "collections.abc.Callable"),
+    ("py:class", "random.Random"),
+    ("py:obj", "random.Random"),
     # romme.testing's signatures (hypothesis has no inventory here; the alias is a Literal).
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:class", "TypeAliasForwardRef"),

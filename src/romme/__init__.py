@@ -76,8 +76,10 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
+from romme.sampling import determinize, unseen_cards
 from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
+from romme.searchbot import SearchBot
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
 from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
@@ -158,6 +160,7 @@ __all__ = [
     "RoundNotOverError",
     "RoundResult",
     "Rules",
+    "SearchBot",
     "Side",
     "StockExhausted",
     "Suit",
@@ -173,6 +176,7 @@ __all__ = [
     "best_melds",
     "card_penalty",
     "check",
+    "determinize",
     "dumps",
     "find_melds",
     "find_rules",
@@ -194,6 +198,7 @@ __all__ = [
     "preset_name",
     "score_round",
     "to_dict",
+    "unseen_cards",
     "validate_meld",
     "view",
 ]

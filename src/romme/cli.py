@@ -2,6 +2,7 @@
 
 ``romme play`` — you against the computer in the terminal;
 ``romme simulate`` — bots against bots, many rounds, a summary table;
+``romme arena`` — bots measured against each other on duplicate deals, with error bars;
 ``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
 ``romme rules [NAME]`` — the presets side by side, or one preset's every field;
 ``romme schema KIND`` — the JSON Schema of one kind of document;
@@ -334,6 +335,21 @@ def _taken_into_hand(before: GameState, after: GameState | None, seat: int) -> C
     return next(iter(gained), None) if sum(gained.values()) == 1 else None
 
 
+LEVELS = ("easy", "medium", "hard")
+"""The levels of ``romme play``: random-ish, GreedyBot, SearchBot."""
+
+
+def _level_bot(level: str, seed: int, seat: int) -> Bot:
+    """The computer player of a level: ``easy`` RandomBot, ``medium`` GreedyBot, ``hard`` SearchBot."""
+    if level == "easy":
+        return RandomBot(seed * 10 + seat)
+    if level == "hard":
+        from romme.searchbot import SearchBot
+
+        return SearchBot(seed * 10 + seat)
+    return GreedyBot()
+
+
 def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     rules = _play_rules(args.rules)
     players = args.players
@@ -345,7 +361,7 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     if delay is None:
         delay = 0.6 if not auto and stdin.isatty() and out.stream.isatty() else 0.0
     names = [_seat_name(seat, human) for seat in range(players)]
-    bots: list[Bot] = [GreedyBot() for _ in range(players)]
+    bots = [_level_bot(args.level, seed, seat) for seat in range(players)]
     match = new_match(rules, players, seed=seed, dealer=players - 1)
     out.line(f"Rommé · rules {args.rules} · {players} players · seed {seed}")
     if auto:
@@ -550,6 +566,43 @@ def _simulate(args: argparse.Namespace, out: Output, err: TextIO) -> int:
     return 0
 
 
+# -- arena ---------------------------------------------------------------------------
+
+
+def _arena(args: argparse.Namespace, out: Output, err: TextIO) -> int:
+    from romme.arena import run_arena
+
+    rules = find_rules(args.rules)
+    names = [name.strip() for name in args.bots.split(",") if name.strip()]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    progress = None
+    if err.isatty() and not args.json:
+
+        def progress(done: int, total: int) -> None:
+            bar = "#" * (30 * done // total)
+            err.write(f"\r[{bar:<30}] {done}/{total} rounds")
+            err.flush()
+
+    result = run_arena(
+        names,
+        rules,
+        args.rounds,
+        seed,
+        workers=args.workers,
+        executor=args.executor,
+        progress=progress,
+    )
+    if progress is not None:
+        err.write("\n")
+    if args.json:
+        summary = result.to_dict()
+        summary["rules"] = args.rules
+        out.line(json.dumps(summary, indent=2))
+    else:
+        out.line(result.table())
+    return 0
+
+
 # -- check and rules -------------------------------------------------------------
 
 
@@ -713,6 +766,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="pause before each of the computer's moves (default: 0.6 on a terminal, else 0)",
     )
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        default="medium",
+        help="the computer's strength: easy (random), medium (greedy), hard (search); default: medium",
+    )
     simulate = commands.add_parser(
         "simulate",
         help="bots against bots, many rounds",
@@ -727,6 +786,28 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--seed", type=int, help="seed (default: random)")
     simulate.add_argument("--json", action="store_true", help="print machine-readable results")
+    arena = commands.add_parser(
+        "arena",
+        help="measure bots against each other, with error bars",
+        description="Play duplicate rounds between bots (by name or package.module:Class) and print "
+        "wins, penalties and points with 95 %% intervals and an Elo-scale rating.",
+    )
+    arena.add_argument("--rules", default="classic", help="preset name (default: classic)")
+    arena.add_argument("--rounds", type=int, default=100, help="rounds to play (default: 100)")
+    arena.add_argument(
+        "--bots",
+        default="search,greedy,greedy,greedy",
+        help="comma-separated bots, one per seat: random, greedy, search or package.module:Class",
+    )
+    arena.add_argument("--seed", type=int, help="master seed (default: random)")
+    arena.add_argument("--json", action="store_true", help="print machine-readable results")
+    arena.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
+    arena.add_argument(
+        "--executor",
+        choices=("process", "ray"),
+        default="process",
+        help="local processes (default) or Ray (the [ray] extra; RAY_ADDRESS or a local Ray)",
+    )
     check = commands.add_parser(
         "check",
         help="check a meld",
@@ -790,6 +871,8 @@ def main(
             if args.rounds < 1:
                 raise InvalidRulesError("--rounds takes 1 or more")
             return _simulate(args, out, stderr)
+        if args.command == "arena":
+            return _arena(args, out, stderr)
         if args.command == "check":
             return _check(args, out, stderr)
         if args.command == "rules":

@@ -1,0 +1,138 @@
+"""Determinization (Determinisierung): a full position drawn at random from what one player sees.
+
+A `PlayerView` hides the other hands and the stock. `determinize` deals
+the cards the viewer has not seen into those places, uniformly at
+random, so that a bot can try its moves on positions it cannot tell from
+the real one; search bots (`romme.SearchBot`) play many such deals.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from romme.cards import Card, make_deck
+from romme.errors import InvalidPositionError
+from romme.state import GameState
+from romme.views import PlayerView
+
+__all__ = ["determinize", "unseen_cards"]
+
+_MAX_SEED = 2**63
+
+
+def unseen_cards(view: PlayerView) -> tuple[Card, ...]:
+    """Return the cards `view`'s player has not seen: the deck less their hand, the table and the discard pile.
+
+    The cards are sorted; a card of which two copies are unseen appears twice.
+
+    Raises:
+        TypeError: If `view` is not a `PlayerView`.
+        InvalidPositionError: If the cards in sight are not part of the deck.
+
+    >>> from romme import find_rules, new_game, view
+    >>> seen = view(new_game(find_rules("drov"), 4, seed=7), 2)
+    >>> len(unseen_cards(seen)), sum(seen.hand_sizes) - len(seen.hand) + seen.stock_size
+    (96, 96)
+    """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
+    seen: Counter[Card] = Counter(view.hand)
+    seen.update(view.discard_pile)
+    for entry in view.table:
+        seen.update(entry.meld.cards)
+    deck = Counter(make_deck(view.rules))
+    extra = seen - deck
+    if extra:
+        raise InvalidPositionError(
+            "the view shows cards the deck does not hold: "
+            + " ".join(str(card) for card in sorted(extra.elements()))
+        )
+    return tuple(sorted((deck - seen).elements()))
+
+
+def determinize(view: PlayerView, rng: random.Random) -> GameState:
+    """Return a full position consistent with `view`, its hidden cards dealt uniformly by `rng`.
+
+    The cards the viewer has not seen (`unseen_cards`) are shuffled and
+    dealt to the other seats' hands, in their sizes, and to the stock, in
+    a random order. Everything the view shows is kept: the viewer's hand,
+    the table with its staged melds, the discard pile, the turn's
+    bookkeeping, and the one hidden card the view does reveal: a discard
+    taken this turn under ``take_discard=free`` that is still in the
+    taker's hand (``turn.taken_in_hand``) stays in that hand. Every deal
+    consistent with the view is equally likely, so that
+    ``view(determinize(v, rng), v.player) == v`` always holds.
+
+    The reshuffle seed of the result is drawn from `rng` too (the real one
+    is hidden): a refilled stock's order is as unknown as the stock's.
+
+    Args:
+        view: What one player sees.
+        rng: The source of randomness; the same state of `rng` gives the
+            same position.
+
+    Raises:
+        TypeError: If `view` is not a `PlayerView` or `rng` not a `random.Random`.
+        InvalidPositionError: If no position fits the view: the hand sizes,
+            the stock and the cards in sight do not add up to the deck; or
+            the round is over (its result scores every hand).
+
+    >>> import random
+    >>> from romme import find_rules, new_game, view
+    >>> state = new_game(find_rules("classic"), 3, seed=4)
+    >>> seen = view(state, 1)
+    >>> guess = determinize(seen, random.Random(0))
+    >>> view(guess, 1) == seen, guess.hands[1] == state.hands[1]
+    (True, True)
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"rng must be a random.Random, not {type(rng).__name__}")
+    if view.is_over:
+        # The result scores every hand: a finished round hides nothing left to decide.
+        raise InvalidPositionError("the round is over: there is no hidden position to sample")
+    pool = list(unseen_cards(view))
+    sizes = list(view.hand_sizes)
+    me = view.player
+    hidden = sum(size for seat, size in enumerate(sizes) if seat != me) + view.stock_size
+    if len(pool) != hidden or len(view.hand) != sizes[me]:
+        raise InvalidPositionError(
+            f"the view hides {hidden} cards (other hands and stock) but {len(pool)} are unseen"
+        )
+    fixed: list[list[Card]] = [[] for _ in sizes]
+    taken = view.turn.taken
+    taker = view.current_player
+    if taken is not None and view.turn.taken_in_hand and taker != me and not view.is_over:
+        if taken not in pool or sizes[taker] < 1:
+            raise InvalidPositionError(
+                f"seat {taker} took {taken} this turn, but it cannot be in their hand"
+            )
+        pool.remove(taken)
+        fixed[taker].append(taken)
+    rng.shuffle(pool)
+    hands: list[tuple[Card, ...]] = []
+    start = 0
+    for seat, size in enumerate(sizes):
+        if seat == me:
+            hands.append(view.hand)
+            continue
+        count = size - len(fixed[seat])
+        hands.append((*fixed[seat], *pool[start : start + count]))
+        start += count
+    stock = tuple(pool[start:])
+    return GameState(
+        rules=view.rules,
+        seed=rng.randrange(_MAX_SEED),
+        dealer=view.dealer,
+        hands=hands,
+        stock=stock,
+        discard_pile=view.discard_pile,
+        table=view.table,
+        opened=view.opened,
+        dealt_in=view.dealt_in,
+        current_player=view.current_player,
+        phase=view.phase,
+        turn=view.turn,
+        reshuffles=view.reshuffles,
+        result=view.result,
+    )
