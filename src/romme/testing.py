@@ -581,7 +581,7 @@ class NearMiss:
 
 
 _OPENING_FIRST: Final = frozenset(
-    {Reason.NOT_OPENED, Reason.NOT_IN_OPENING_TURN}
+    {Reason.NOT_OPENED, Reason.NOT_IN_OPENING_TURN, Reason.FIRST_GO_ROUND}
 )  # checked before a lay-off's or swap's target and cards
 
 
@@ -655,6 +655,7 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
         reasons = {Reason.CARD_NOT_IN_HAND}
         if len(hand) >= 2:
             options.append(LayDown((*hand[:2], card)))
+            reasons |= {Reason.FIRST_GO_ROUND}  # checked before a lay-down's cards
         if position.table:
             target = draw(st.integers(0, len(position.table) - 1))
             options.append(LayOff(target, (card,)))
