@@ -657,8 +657,9 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
     rest = _remove(pos.hand, (card,))
     assert rest is not None
     staged = any(entry.staged for entry in pos.table)
-    # Discarding the last card with staged melds completes a Hand-Rommé (checked above).
-    opened = pos.opened[pos.player] or staged
+    # Discarding the last card with staged melds completes a Hand-Rommé (checked above);
+    # a player who goes out has laid out all they held, and counts as opened (rules §7, §8).
+    opened = pos.opened[pos.player] or staged or not rest
     table = _unstage(pos.table) if staged else pos.table
     if not rest:
         nxt = Next.WENT_OUT
