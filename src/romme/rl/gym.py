@@ -94,13 +94,14 @@ class RommeEnv(gymnasium.Env[Any, Any]):
         self._random = random.Random(0)
         self._steps = 0
 
+    def _int8_mask(self) -> Any:
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask[self.space.legal_ids(self.state)] = 1
+        return mask
+
     def _observe(self) -> tuple[NDArray[np.float32], dict[str, Any]]:
         to_act = self.state.current_player == self.seat and not self.state.is_over
-        mask = (
-            self.space.mask(self.state).astype(np.int8)
-            if to_act
-            else np.zeros(self.space.size, dtype=np.int8)
-        )
+        mask = self._int8_mask() if to_act else np.zeros(self.space.size, dtype=np.int8)
         return self.layout.encode(view(self.state, self.seat)), {"action_mask": mask}
 
     def _play_bots(self) -> None:

@@ -108,7 +108,9 @@ class Observation:
     def _check(self, seen: PlayerView) -> None:
         if not isinstance(seen, PlayerView):
             raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")
-        if seen.rules != self.rules or seen.players != self.players:
+        if (seen.rules is not self.rules and seen.rules != self.rules) or len(
+            seen.hand_sizes
+        ) != self.players:
             raise ValueError("the view is of other rules or another number of seats")
 
     def encode(self, seen: PlayerView) -> NDArray[np.float32]:
@@ -121,10 +123,14 @@ class Observation:
         self._check(seen)
         out = np.zeros(self.size, dtype=np.float32)
         at = self._at
-        for card in seen.hand:
-            out[at["hand"] + card.code] += 1
-        for card in seen.discard_pile:
-            out[at["discard_counts"] + card.code] += 1
+        if seen.hand:
+            out[at["hand"] : at["hand"] + _CODES] = np.bincount(
+                [card.code for card in seen.hand], minlength=_CODES
+            )
+        if seen.discard_pile:
+            out[at["discard_counts"] : at["discard_counts"] + _CODES] = np.bincount(
+                [card.code for card in seen.discard_pile], minlength=_CODES
+            )
         if seen.discard_pile:
             out[at["discard_top"] + seen.discard_pile[-1].code] = 1
         deck = self.rules.deck_size
@@ -156,8 +162,9 @@ class Observation:
             out[base + 4] = bool(entry.fresh)
             out[base + 5 + (entry.owner - seen.player) % players] = 1
             cards = base + 5 + players
-            for card in entry.meld.cards:
-                out[cards + card.code] += 1
+            out[cards : cards + _CODES] = np.bincount(
+                [card.code for card in entry.meld.cards], minlength=_CODES
+            )
         return out
 
     def string(self, seen: PlayerView) -> str:
