@@ -63,3 +63,15 @@ def test_bad_arguments_are_refused() -> None:
         RommeEnv("classic", 2, seat=2)
     with pytest.raises(ValueError, match="max_steps"):
         RommeEnv("classic", 2, max_steps=0)
+
+
+def test_render_and_truncation() -> None:
+    """render_mode='ansi' shows the learner's view; max_steps=1 truncates after one learner action."""
+    env = RommeEnv("classic", 2, max_steps=1, render_mode="ansi")
+    _, info = env.reset(seed=2)
+    assert (env.render() or "").startswith("romme observation v1")
+    *_, terminated, truncated, _ = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert truncated or terminated
+    assert RommeEnv("classic", 2).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        RommeEnv("classic", 2, render_mode="human")

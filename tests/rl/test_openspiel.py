@@ -80,3 +80,20 @@ def test_random_sim_test_of_every_kind_of_preset(rules: str) -> None:
     """random_sim_test, serialization included, over several whole rounds of the main presets."""
     game = pyspiel.load_game("python_romme", {"rules": rules, "players": 3})
     pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+
+
+def test_observer_and_action_strings() -> None:
+    """The observer refuses perfect recall; actions and the chance node print as text."""
+    game = pyspiel.load_game("python_romme", {"rules": "classic", "players": 2})
+    with pytest.raises(ValueError, match="perfect-recall"):
+        game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    with pytest.raises(ValueError, match="parameters"):
+        game.make_py_observer(None, {"x": 1})
+    state = game.new_initial_state()
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 3) == "deal 3"
+    assert str(state) == "before the deal"
+    assert state.observation_string(0) == "before the deal"
+    state.apply_action(3)
+    action = state.legal_actions()[0]
+    assert state.action_to_string(state.current_player(), action).startswith("discard")
+    assert "seat 0:" in str(state)

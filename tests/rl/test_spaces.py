@@ -12,11 +12,15 @@ from hypothesis import strategies as st
 
 from romme import (
     PRESETS,
+    Card,
     Discard,
     Draw,
     GameState,
     LayDown,
     LayOff,
+    Phase,
+    Rank,
+    Suit,
     SwapJoker,
     TakeBack,
     TakeDiscard,
@@ -26,11 +30,12 @@ from romme import (
     new_game,
 )
 from romme.testing import positions
+from tests._deck import deck_position
 from tests.conftest import require_extra
 
 np = require_extra("numpy", "rl")
 
-from romme.rl.spaces import ActionSpace, ActionSpaceError  # noqa: E402
+from romme.rl.spaces import FOLLOW_UPS, ActionSpace, ActionSpaceError  # noqa: E402
 
 _SPACES: dict[Any, ActionSpace] = {}
 
@@ -172,3 +177,59 @@ def test_mask_along_games_of_every_preset(preset: str) -> None:
     assert seen["LayDown"]
     assert seen["LayOff"]
     assert seen["Discard"]
+
+
+def _table_position() -> GameState:
+    return deck_position(
+        find_rules("classic"),
+        hands=["7♣ 8♠ 2♦ K♥", "3♣ 4♣ 5♣ 9♦"],
+        table=[("6♠ 7♠ JK", 1), ("5♦ 5♥ 5♠", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+
+
+def test_swaps_and_lay_offs_decode_against_the_table() -> None:
+    """A swap's pair is numbered by the table's jokers; a lay-off's cards come from the table meld."""
+    state = _table_position()
+    space = ActionSpace(state.rules)
+    assert space.table_pairs(state) == [(0, Card(Rank.EIGHT, Suit.SPADES))]
+    legal = legal_actions(state)
+    swaps = [a for a in legal if isinstance(a, SwapJoker)]
+    assert swaps
+    for action in swaps:
+        assert space.decode(space.encode(action, state), state) == action
+    assert space.decode(space.encode(LayOff(1, "5♣")), state) == LayOff(1, "5♣")
+    assert space.decode(space.encode(LayOff(0, "5♠", "low")), state) == LayOff(0, "5♠", "low")
+    assert space.decode(space.encode(LayOff(0, "JK 10♠", "high")), state) == LayOff(
+        0, "JK 10♠", "high"
+    )
+
+
+def test_ids_that_name_nothing_here_are_refused() -> None:
+    """A set pattern onto a run, a run pattern onto a set, a swap of no pair or no follow-up raise."""
+    state = _table_position()
+    space = ActionSpace(state.rules)
+    onto_run = space.encode(LayOff(1, "5♣"))  # the set pattern, aimed at slot 0 below
+    slot_ids = space.encode(LayOff(1, "5♣")) - space.encode(LayOff(0, "5♣"))
+    with pytest.raises(ActionSpaceError, match="holds a run"):
+        space.decode(onto_run - slot_ids, state)
+    with pytest.raises(ActionSpaceError, match="holds a set"):
+        space.decode(space.encode(LayOff(1, "JK", "high")), state)
+    swap = space.ranges[-1]
+    with pytest.raises(ActionSpaceError, match="offers fewer"):
+        space.decode(swap.start + FOLLOW_UPS, state)
+    with pytest.raises(ActionSpaceError, match="fewer are legal"):
+        space.decode(swap.start + FOLLOW_UPS - 1, state)
+    with pytest.raises(ActionSpaceError, match="no such joker"):
+        space.encode(SwapJoker(1, "5♣"), state)
+    with pytest.raises(ActionSpaceError, match="not legal"):
+        space.encode(SwapJoker(0, "8♠", "discard JK"), state)
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("JK JK JK", "run"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("5♦ 6♥ JK", "set"))
+    with pytest.raises(TypeError):
+        ActionSpace("classic")  # type: ignore[arg-type]
+    assert space.encode_all(legal_actions(state), state) == space.legal_ids(state)
+    assert "layout=1" in repr(space)

@@ -1,14 +1,14 @@
 """Gymnasium environment (Einzelspieler-Umgebung): one learner plays a round of Rommé against bots.
 
-``RommeEnv(rules="classic", players=2)`` seats the learner at `seat`
+``RommeEnv(rules="classic", players=2)`` seats the learner at ``seat``
 and a bot (`romme.GreedyBot` by default) at every other seat; the bots'
-moves are played inside `step`, so each step is one action of the
+moves are played inside ``step``, so each step is one action of the
 learner. Observations are `romme.rl.observation.Observation` arrays,
 the action space is ``Discrete(ActionSpace(rules).size)`` and
 ``info["action_mask"]`` marks the legal ids (int8). The reward comes at
 the end of the round (`romme.rl.rewards.Rewards`, minus penalty points
 over 100 by default); an illegal id ends the episode with
-`illegal_reward` and ``info["illegal"]`` set. ``reset(seed=…)`` repeats
+``illegal_reward`` and ``info["illegal"]`` set. ``reset(seed=…)`` repeats
 a round exactly: the deal, the dealer and the bots' choices follow it.
 """
 
@@ -43,7 +43,7 @@ class RommeEnv(gymnasium.Env[Any, Any]):
     """One learner against bots for one round of Rommé (see the module's description).
 
     Args:
-        rules: A `Rules` value or a preset name.
+        rules: A `romme.Rules` value or a preset name.
         players: The number of seats.
         opponent: Makes the bot of each other seat from a seed (``GreedyBot`` by default).
         seat: The learner's seat.
@@ -53,7 +53,7 @@ class RommeEnv(gymnasium.Env[Any, Any]):
         render_mode: ``None`` or ``"ansi"``.
 
     Raises:
-        ValueError: For a seat that is no seat, an unknown render mode or a `max_steps` below 1.
+        ValueError: For a seat that is no seat, an unknown render mode or a ``max_steps`` below 1.
         InvalidPositionError: For a number of seats the rules cannot seat.
     """
 

@@ -1,21 +1,21 @@
 """Observation (Beobachtung): a fixed-shape array and a stable string of what one player sees.
 
-Both are built from a `PlayerView` alone, so they hold no hidden card.
+Both are built from a `romme.PlayerView` alone, so they hold no hidden card.
 Seats are counted from the viewer: offset 0 is the viewer, 1 the seat on
 its left, and so on. The array's layout (version `OBSERVATION_VERSION`),
 block by block in this order:
 
-| block | length | content |
-|---|---|---|
-| ``hand`` | 53 | copies of each card code in the own hand |
-| ``discard_counts`` | 53 | copies of each card code in the discard pile |
-| ``discard_top`` | 53 | the top discard, one-hot |
-| ``piles`` | 3 | discard pile size and stock size over the deck size; reshuffles over 20 |
-| ``phase`` | 3 | draw, play, round over (one-hot) |
-| ``seats`` | 5 × players | per seat: hand size over hand_size + 2, opened, dealt in, to act, dealer |
-| ``turn`` | 57 | the card taken this turn (53, one-hot), taken card in hand, in a staged meld, laid off, opened before |
-| ``table`` | slots × (5 + players + 53) | per table slot: filled, set, run, staged, fresh joker, owner (one-hot by offset), copies of each card code |
-| ``claims`` | 0 | out-of-turn claim windows; layout 1 has none |
+- ``hand`` (53): copies of each card code in the own hand;
+- ``discard_counts`` (53): copies of each card code in the discard pile;
+- ``discard_top`` (53): the top discard, one-hot;
+- ``piles`` (3): discard pile size and stock size over the deck size; reshuffles over 20;
+- ``phase`` (3): draw, play, round over (one-hot);
+- ``seats`` (5 × players): per seat: hand size over hand_size + 2, opened, dealt in, to act, dealer;
+- ``turn`` (57): the card taken this turn (53, one-hot), taken card in hand, in a staged meld,
+  laid off, opened before;
+- ``table`` (slots × (5 + players + 53)): per table slot: filled, set, run, staged, fresh joker,
+  owner (one-hot by offset), copies of each card code;
+- ``claims`` (0): out-of-turn claim windows; layout 1 has none.
 
 ``slots`` is ``rules.deck_size // 3``, as for `romme.rl.spaces.ActionSpace`.
 """
@@ -55,7 +55,7 @@ class Block(NamedTuple):
 
 
 class Observation:
-    """The observation layout of one `Rules` and number of seats.
+    """The observation layout of one `romme.Rules` and number of seats.
 
     >>> from romme import find_rules, new_game, view
     >>> rules = find_rules("classic")
@@ -65,8 +65,8 @@ class Observation:
     (True, 13)
 
     Raises:
-        TypeError: If `rules` is not a `Rules` value.
-        ValueError: If `players` is not 2 to 6.
+        TypeError: If ``rules`` is not a `romme.Rules` value.
+        ValueError: If ``players`` is not 2 to 6.
     """
 
     def __init__(self, rules: Rules, players: int) -> None:
@@ -117,7 +117,7 @@ class Observation:
         """Return the array of `seen` (float32, length `size`).
 
         Raises:
-            TypeError: If `seen` is not a `PlayerView`.
+            TypeError: If `seen` is not a `romme.PlayerView`.
             ValueError: If the view is of other rules or seats than the layout.
         """
         self._check(seen)
@@ -174,7 +174,7 @@ class Observation:
         give equal strings and views that differ give different ones.
 
         Raises:
-            TypeError: If `seen` is not a `PlayerView`.
+            TypeError: If `seen` is not a `romme.PlayerView`.
             ValueError: If the view is of other rules or seats than the layout.
         """
         self._check(seen)
@@ -225,7 +225,7 @@ def encode_view(seen: PlayerView) -> NDArray[np.float32]:
     """Return the observation array of `seen` (the layout of its rules and seats).
 
     Raises:
-        TypeError: If `seen` is not a `PlayerView`.
+        TypeError: If `seen` is not a `romme.PlayerView`.
     """
     if not isinstance(seen, PlayerView):
         raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")
@@ -236,7 +236,7 @@ def view_string(seen: PlayerView) -> str:
     """Return the stable text of `seen` (see `Observation.string`).
 
     Raises:
-        TypeError: If `seen` is not a `PlayerView`.
+        TypeError: If `seen` is not a `romme.PlayerView`.
     """
     if not isinstance(seen, PlayerView):
         raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")

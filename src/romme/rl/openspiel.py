@@ -143,7 +143,7 @@ class RommeState(pyspiel.State):  # type: ignore[misc]
         # Only the key: OpenSpiel copies states, and the setup's tables are large.
         self._key = _key_of(game.get_parameters())
         self.position: GameState | None = None
-        """The round's `GameState` once dealt."""
+        """The round's `romme.GameState` once dealt."""
         self._moves = 0
 
     @property
@@ -213,7 +213,7 @@ class RommeState(pyspiel.State):  # type: ignore[misc]
 
 
 class RommeObserver:
-    """The observer of ``python_romme``: `Observation` of one seat's view, array and string."""
+    """The observer of ``python_romme``: `romme.rl.observation.Observation` of one seat's view, array and string."""
 
     def __init__(self, layout: Observation) -> None:
         self._layout = layout

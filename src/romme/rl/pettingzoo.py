@@ -15,7 +15,7 @@ Every seat, a dealer who sits out included, is an agent; a seat acts
 whenever the engine says it is to act, several actions in a row in one
 turn. ``reset(seed=…)`` deals from that seed (and the dealer is drawn
 from it), so a seed repeats the round exactly. Rewards come at the end of
-the round (`romme.rl.rewards.Rewards`). With `max_cycles` the round is
+the round (`romme.rl.rewards.Rewards`). With ``max_cycles`` the round is
 truncated once any seat has taken that many actions.
 """
 
@@ -52,14 +52,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
     """One round of Rommé as a PettingZoo AEC environment (see the module's description).
 
     Args:
-        rules: A `Rules` value or a preset name (``"classic"``, ``"drov"``, …).
+        rules: A `romme.Rules` value or a preset name (``"classic"``, ``"drov"``, …).
         players: The number of seats.
         render_mode: ``None`` or ``"ansi"`` (`render` returns the acting seat's view as text).
         rewards: The reward scheme; ``Rewards()`` (minus penalty points over 100) by default.
         max_cycles: The most actions one seat takes before the round is truncated.
 
     Raises:
-        ValueError: For an unknown render mode or a `max_cycles` below 1.
+        ValueError: For an unknown render mode or a ``max_cycles`` below 1.
         InvalidPositionError: For a number of seats the rules cannot seat.
     """
 
@@ -113,7 +113,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Return the action space of `agent`: ``Discrete(size)`` of the `ActionSpace`."""
+        """Return the action space of `agent`: ``Discrete(size)`` of the `romme.rl.spaces.ActionSpace`."""
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -208,7 +208,7 @@ def env(
     refused; the order of ``reset``/``step`` is enforced.
 
     Args:
-        rules: A `Rules` value or a preset name.
+        rules: A `romme.Rules` value or a preset name.
         players: The number of seats.
         render_mode: ``None`` or ``"ansi"``.
         **kwargs: `raw_env`'s ``rewards`` and ``max_cycles``.

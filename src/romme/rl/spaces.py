@@ -1,21 +1,19 @@
-"""Action space (Aktionsraum): one fixed integer id for every action of one `Rules`, and the legality mask.
+"""Action space (Aktionsraum): one fixed integer id for every action of one `romme.Rules`, and the legality mask.
 
 The ids are laid out in ranges, in this order (layout version
 `LAYOUT_VERSION`); a later version appends ranges for new kinds of
 action after the last one, so existing ids keep their meaning:
 
-| range | size | action |
-|---|---|---|
-| ``draw`` | 1 | `Draw` |
-| ``take`` | 1 | `TakeDiscard` without a use (``take_discard = free``) |
-| ``takeback`` | 1 | `TakeBack` |
-| ``discard`` | 53 | `Discard` of the card with that code (0–51 naturals, 52 the joker) |
-| ``lay_down`` | catalog | `LayDown` of one meld of the catalog of every meld the deck can form |
-| ``lay_off`` | slots × patterns | `LayOff` onto one table slot, by the pattern of cards laid off |
-| ``swap`` | pairs × follow-ups | `SwapJoker`: a (meld, card) pair of the table and the freed joker's place |
+- ``draw`` (1 id): `romme.Draw`;
+- ``take`` (1): `romme.TakeDiscard` without a use (``take_discard = free``);
+- ``takeback`` (1): `romme.TakeBack`;
+- ``discard`` (53): `romme.Discard` of the card with that code (0–51 naturals, 52 the joker);
+- ``lay_down`` (the catalog): `romme.LayDown` of one meld of the catalog of every meld the deck can form;
+- ``lay_off`` (slots × patterns): `romme.LayOff` onto one table slot, by the pattern of cards laid off;
+- ``swap`` (pairs × follow-ups): `romme.SwapJoker`, a (meld, card) pair of the table and the freed joker's place.
 
 A take under ``immediate_use`` shares the id of its use: in the draw
-phase a ``lay_down`` or ``lay_off`` id means `TakeDiscard` with that use,
+phase a ``lay_down`` or ``lay_off`` id means `romme.TakeDiscard` with that use,
 in the play phase the use alone (the two never both apply).
 """
 
@@ -186,7 +184,7 @@ Position = GameState | PlayerView
 
 
 class ActionSpace:
-    """The fixed integer ids of every action under one `Rules` (layout `LAYOUT_VERSION`).
+    """The fixed integer ids of every action under one `romme.Rules` (layout `LAYOUT_VERSION`).
 
     `encode` and `decode` translate between actions in the spelling
     `romme.legal_actions` lists and ids below `size`; `mask` marks the
@@ -209,7 +207,7 @@ class ActionSpace:
     True
 
     Raises:
-        TypeError: If `rules` is not a `Rules` value.
+        TypeError: If ``rules`` is not a `romme.Rules` value.
     """
 
     def __init__(self, rules: Rules) -> None:
@@ -266,12 +264,12 @@ class ActionSpace:
     def encode(self, action: Action, position: Position | None = None) -> int:
         """Return the id of `action`, spelled as `romme.legal_actions` lists it.
 
-        A `SwapJoker` is numbered against the position it is played in, so
+        A `romme.SwapJoker` is numbered against the position it is played in, so
         it needs `position`; every other action is numbered alone.
 
         Raises:
             ActionSpaceError: For an action outside the layout (a spelling
-                `legal_actions` never lists, a slot beyond the deck's
+                `romme.legal_actions` never lists, a slot beyond the deck's
                 melds, a swap without its position or not legal there).
         """
         if isinstance(action, SwapJoker):
@@ -389,9 +387,9 @@ class ActionSpace:
         pairs = self.table_pairs(position)
         if pair not in pairs or pairs.index(pair) >= self.pairs:
             raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
-        follow_ups = self._follow_ups(pair, legal)
-        if action.then not in follow_ups:
+        if action not in legal:
             raise ActionSpaceError(f"{action}: not legal in this position")
+        follow_ups = self._follow_ups(pair, legal)
         follow = follow_ups.index(action.then)
         if follow >= FOLLOW_UPS:
             raise ActionSpaceError(
