@@ -93,6 +93,12 @@ nitpick_ignore: list[tuple[str, str]] = [
     ("py:class", "hypothesis.strategies.SearchStrategy"),
     ("py:class", "TypeAliasForwardRef"),
     ("py:class", "NearMissKind"),
+    # romme.rl's signatures: numpy's and gymnasium's types (no inventory here).
+    ("py:class", "NDArray"),
+    ("py:class", "np.float32"),
+    ("py:class", "np.bool_"),
+    ("py:class", "gymnasium.spaces.space.Space"),
+    ("py:class", "Position"),
 ]
 
 # Docstring examples are run by pytest (--doctest-modules) in their own

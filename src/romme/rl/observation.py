@@ -1,0 +1,243 @@
+"""Observation (Beobachtung): a fixed-shape array and a stable string of what one player sees.
+
+Both are built from a `romme.PlayerView` alone, so they hold no hidden card.
+Seats are counted from the viewer: offset 0 is the viewer, 1 the seat on
+its left, and so on. The array's layout (version `OBSERVATION_VERSION`),
+block by block in this order:
+
+- ``hand`` (53): copies of each card code in the own hand;
+- ``discard_counts`` (53): copies of each card code in the discard pile;
+- ``discard_top`` (53): the top discard, one-hot;
+- ``piles`` (3): discard pile size and stock size over the deck size; reshuffles over 20;
+- ``phase`` (3): draw, play, round over (one-hot);
+- ``seats`` (5 × players): per seat: hand size over hand_size + 2, opened, dealt in, to act, dealer;
+- ``turn`` (57): the card taken this turn (53, one-hot), taken card in hand, in a staged meld,
+  laid off, opened before;
+- ``table`` (slots × (5 + players + 53)): per table slot: filled, set, run, staged, fresh joker,
+  owner (one-hot by offset), copies of each card code;
+- ``claims`` (0): out-of-turn claim windows; layout 1 has none.
+
+``slots`` is ``rules.deck_size // 3``, as for `romme.rl.spaces.ActionSpace`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+import numpy as np
+
+from romme import Phase, PlayerView, Rules, format_cards
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["OBSERVATION_VERSION", "Block", "Observation", "encode_view", "view_string"]
+
+OBSERVATION_VERSION: Final = 1
+"""The version of the observation layout."""
+
+_CODES: Final = 53
+_PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER)
+_SEAT: Final = 5
+_TURN: Final = _CODES + 4
+_MAX_RESHUFFLES: Final = 20
+
+
+class Block(NamedTuple):
+    """One block of the observation array: its name, first index and length."""
+
+    name: str
+    """The block (``hand``, ``table``, …)."""
+    start: int
+    """Its first index."""
+    size: int
+    """Its length."""
+
+
+class Observation:
+    """The observation layout of one `romme.Rules` and number of seats.
+
+    >>> from romme import find_rules, new_game, view
+    >>> rules = find_rules("classic")
+    >>> layout = Observation(rules, 2)
+    >>> array = layout.encode(view(new_game(rules, 2, seed=1), 0))
+    >>> array.shape == (layout.size,), int(array[:53].sum())
+    (True, 13)
+
+    Raises:
+        TypeError: If ``rules`` is not a `romme.Rules` value.
+        ValueError: If ``players`` is not 2 to 6.
+    """
+
+    def __init__(self, rules: Rules, players: int) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if type(players) is not int or not 2 <= players <= 6:
+            raise ValueError(f"players must be 2 to 6, not {players!r}")
+        self.rules: Final = rules
+        self.players: Final = players
+        self.slots: Final = rules.deck_size // 3
+        self._slot = 5 + players + _CODES
+        sizes = (
+            ("hand", _CODES),
+            ("discard_counts", _CODES),
+            ("discard_top", _CODES),
+            ("piles", 3),
+            ("phase", len(_PHASES)),
+            ("seats", _SEAT * players),
+            ("turn", _TURN),
+            ("table", self.slots * self._slot),
+            ("claims", 0),
+        )
+        blocks: list[Block] = []
+        start = 0
+        for name, size in sizes:
+            blocks.append(Block(name, start, size))
+            start += size
+        self.blocks: Final = tuple(blocks)
+        """The blocks in layout order."""
+        self.size: Final = start
+        """The length of the array."""
+        self.high: Final = float(max(rules.decks, rules.jokers, 1))
+        """The largest value any entry takes (copies of one card)."""
+        self._at = {block.name: block.start for block in blocks}
+
+    def __repr__(self) -> str:
+        return f"Observation(size={self.size}, version={OBSERVATION_VERSION})"
+
+    def _check(self, seen: PlayerView) -> None:
+        if not isinstance(seen, PlayerView):
+            raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")
+        if (seen.rules is not self.rules and seen.rules != self.rules) or len(
+            seen.hand_sizes
+        ) != self.players:
+            raise ValueError("the view is of other rules or another number of seats")
+
+    def encode(self, seen: PlayerView) -> NDArray[np.float32]:
+        """Return the array of `seen` (float32, length `size`).
+
+        Raises:
+            TypeError: If `seen` is not a `romme.PlayerView`.
+            ValueError: If the view is of other rules or seats than the layout.
+        """
+        self._check(seen)
+        out = np.zeros(self.size, dtype=np.float32)
+        at = self._at
+        if seen.hand:
+            out[at["hand"] : at["hand"] + _CODES] = np.bincount(
+                [card.code for card in seen.hand], minlength=_CODES
+            )
+        if seen.discard_pile:
+            out[at["discard_counts"] : at["discard_counts"] + _CODES] = np.bincount(
+                [card.code for card in seen.discard_pile], minlength=_CODES
+            )
+        if seen.discard_pile:
+            out[at["discard_top"] + seen.discard_pile[-1].code] = 1
+        deck = self.rules.deck_size
+        out[at["piles"]] = len(seen.discard_pile) / deck
+        out[at["piles"] + 1] = seen.stock_size / deck
+        out[at["piles"] + 2] = seen.reshuffles / _MAX_RESHUFFLES
+        out[at["phase"] + _PHASES.index(seen.phase)] = 1
+        players = self.players
+        limit = self.rules.hand_size + 2
+        for offset in range(players):
+            seat = (seen.player + offset) % players
+            base = at["seats"] + _SEAT * offset
+            out[base] = seen.hand_sizes[seat] / limit
+            out[base + 1] = seen.opened[seat]
+            out[base + 2] = seen.dealt_in[seat]
+            out[base + 3] = seat == seen.current_player and not seen.is_over
+            out[base + 4] = seat == seen.dealer
+        turn = seen.turn
+        if turn.taken is not None:
+            out[at["turn"] + turn.taken.code] = 1
+        flags = (turn.taken_in_hand, turn.taken_staged, turn.laid_off, turn.opened_before)
+        out[at["turn"] + _CODES : at["turn"] + _TURN] = flags
+        for index, entry in enumerate(seen.table[: self.slots]):
+            base = at["table"] + index * self._slot
+            out[base] = 1
+            out[base + 1] = entry.meld.kind.value == "set"
+            out[base + 2] = entry.meld.kind.value == "run"
+            out[base + 3] = entry.staged
+            out[base + 4] = bool(entry.fresh)
+            out[base + 5 + (entry.owner - seen.player) % players] = 1
+            cards = base + 5 + players
+            out[cards : cards + _CODES] = np.bincount(
+                [card.code for card in entry.meld.cards], minlength=_CODES
+            )
+        return out
+
+    def string(self, seen: PlayerView) -> str:
+        """Return the stable text of `seen`, like OpenSpiel's information-state strings.
+
+        One line per fact, seats by offset from the viewer; equal views
+        give equal strings and views that differ give different ones.
+
+        Raises:
+            TypeError: If `seen` is not a `romme.PlayerView`.
+            ValueError: If the view is of other rules or seats than the layout.
+        """
+        self._check(seen)
+        players = self.players
+
+        def rel(seat: int) -> int:
+            return (seat - seen.player) % players
+
+        turn = seen.turn
+        lines = [
+            f"romme observation v{OBSERVATION_VERSION}",
+            (
+                f"phase: {seen.phase.value}; to act: +{rel(seen.current_player)}; "
+                f"dealer: +{rel(seen.dealer)}"
+            ),
+            f"hand: {format_cards(seen.hand)}",
+            f"discard pile: {format_cards(seen.discard_pile)}",
+            f"stock: {seen.stock_size}; reshuffles: {seen.reshuffles}",
+            "seats: "
+            + " | ".join(
+                f"+{offset}: {seen.hand_sizes[s]} cards"
+                f"{', opened' if seen.opened[s] else ''}"
+                f"{'' if seen.dealt_in[s] else ', sits out'}"
+                for offset in range(players)
+                for s in [(seen.player + offset) % players]
+            ),
+            (
+                f"turn: taken {turn.taken if turn.taken is not None else '-'}"
+                f"{', in hand' if turn.taken_in_hand else ''}"
+                f"{', staged' if turn.taken_staged else ''}"
+                f"{', laid off' if turn.laid_off else ''}"
+                f"{', opened before' if turn.opened_before else ''}"
+            ),
+        ]
+        for index, entry in enumerate(seen.table):
+            fresh = f" fresh {sorted(entry.fresh)}" if entry.fresh else ""
+            staged = " staged" if entry.staged else ""
+            lines.append(
+                f"table {index}: {entry.meld.kind.value} {entry.meld} by +{rel(entry.owner)}"
+                f"{staged}{fresh}"
+            )
+        if seen.result is not None:
+            lines.append(f"result: {seen.result.end.value}; penalties {seen.result.penalties}")
+        return "\n".join(lines)
+
+
+def encode_view(seen: PlayerView) -> NDArray[np.float32]:
+    """Return the observation array of `seen` (the layout of its rules and seats).
+
+    Raises:
+        TypeError: If `seen` is not a `romme.PlayerView`.
+    """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")
+    return Observation(seen.rules, seen.players).encode(seen)
+
+
+def view_string(seen: PlayerView) -> str:
+    """Return the stable text of `seen` (see `Observation.string`).
+
+    Raises:
+        TypeError: If `seen` is not a `romme.PlayerView`.
+    """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"expected a PlayerView, not {type(seen).__name__}")
+    return Observation(seen.rules, seen.players).string(seen)

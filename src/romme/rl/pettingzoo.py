@@ -1,0 +1,219 @@
+"""PettingZoo environment (Umgebung): one round of Rommé as an AEC environment, like PettingZoo's classic card games.
+
+``env(rules="classic", players=4)`` returns the environment wrapped as
+PettingZoo's classic games are (an illegal action ends the round with
+reward -1 for the seat that tried it; out-of-bounds ids are refused; the
+order of calls is enforced); `raw_env` is the bare class. Agents are
+``player_0`` … ``player_{n-1}`` (the seats); each observation is a dict
+with ``"observation"`` (`romme.rl.observation.Observation`) and
+``"action_mask"`` (int8, `romme.rl.spaces.ActionSpace.mask`), the info
+of the agent to act holds ``"legal_moves"``, the same legal ids as a list
+(cheaper to sample from than a mask of tens of thousands of entries),
+and the action space is ``Discrete(ActionSpace(rules).size)``.
+
+Every seat, a dealer who sits out included, is an agent; a seat acts
+whenever the engine says it is to act, several actions in a row in one
+turn. ``reset(seed=…)`` deals from that seed (and the dealer is drawn
+from it), so a seed repeats the round exactly. Rewards come at the end of
+the round (`romme.rl.rewards.Rewards`). With ``max_cycles`` the round is
+truncated once any seat has taken that many actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from romme import GameState, Rules, apply, find_rules, new_game, view
+from romme.rl.observation import Observation
+from romme.rl.rewards import Rewards
+from romme.rl.spaces import ActionSpace
+
+__all__ = ["DEFAULT_MAX_CYCLES", "env", "raw_env"]
+
+DEFAULT_MAX_CYCLES: Final = 2000
+"""The most actions of one seat before a round is truncated, by default."""
+
+
+def _rules(rules: Rules | str) -> Rules:
+    if isinstance(rules, str):
+        return find_rules(rules)
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value or a preset name, not {type(rules).__name__}")
+    return rules
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the bare class
+    """One round of Rommé as a PettingZoo AEC environment (see the module's description).
+
+    Args:
+        rules: A `romme.Rules` value or a preset name (``"classic"``, ``"drov"``, …).
+        players: The number of seats.
+        render_mode: ``None`` or ``"ansi"`` (`render` returns the acting seat's view as text).
+        rewards: The reward scheme; ``Rewards()`` (minus penalty points over 100) by default.
+        max_cycles: The most actions one seat takes before the round is truncated.
+
+    Raises:
+        ValueError: For an unknown render mode or a ``max_cycles`` below 1.
+        InvalidPositionError: For a number of seats the rules cannot seat.
+    """
+
+    metadata: Final = {
+        "render_modes": ["ansi"],
+        "name": "romme_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | str = "classic",
+        players: int = 4,
+        render_mode: str | None = None,
+        rewards: Rewards | None = None,
+        max_cycles: int = DEFAULT_MAX_CYCLES,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if type(max_cycles) is not int or max_cycles < 1:
+            raise ValueError(f"max_cycles must be an int of 1 or more, not {max_cycles!r}")
+        self.rules = _rules(rules)
+        new_game(self.rules, players, seed=0)  # refuses seats the rules cannot deal
+        self.render_mode = render_mode
+        self.reward_scheme = rewards if rewards is not None else Rewards()
+        self.max_cycles = max_cycles
+        self.space = ActionSpace(self.rules)
+        self.layout = Observation(self.rules, players)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observation = spaces.Box(0.0, self.layout.high, (self.layout.size,), np.float32)
+        mask = spaces.Box(0, 1, (self.space.size,), np.int8)
+        self.observation_spaces = {
+            agent: spaces.Dict({"observation": observation, "action_mask": mask})
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
+        }
+        self._random = random.Random()
+        self.state: GameState = new_game(self.rules, players, seed=0)
+        self._moves = dict.fromkeys(self.possible_agents, 0)
+        self._ids: list[int] = []
+        self._ids_of: GameState | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Return the observation space of `agent` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Return the action space of `agent`: ``Discrete(size)`` of the `romme.rl.spaces.ActionSpace`."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new round; with `seed`, the same round as every reset with that seed."""
+        if seed is not None:
+            self._random = random.Random(seed)
+        players = len(self.possible_agents)
+        self.state = new_game(
+            self.rules,
+            players,
+            seed=self._random.getrandbits(64),
+            dealer=self._random.randrange(players),
+        )
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {}
+        self._moves = dict.fromkeys(self.agents, 0)
+        self.agent_selection = self.possible_agents[self.state.current_player]
+        self._set_infos()
+
+    def _legal_ids(self) -> list[int]:
+        """The legal ids of the position, computed once per position."""
+        if self._ids_of is not self.state:
+            self._ids = self.space.legal_ids(self.state)
+            self._ids_of = self.state
+        return self._ids
+
+    def _int8_mask(self) -> Any:
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        mask[self._legal_ids()] = 1
+        return mask
+
+    def _set_infos(self) -> None:
+        self.infos = {agent: {} for agent in self.agents}
+        if not self.state.is_over and self.agents:
+            acting = self.possible_agents[self.state.current_player]
+            self.infos[acting] = {"legal_moves": self._legal_ids()}
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """Return `agent`'s observation and action mask (all zeros when it is not to act)."""
+        seat = self._seat[agent]
+        seen = view(self.state, seat)
+        to_act = seat == self.state.current_player and not self.state.is_over
+        mask = self._int8_mask() if to_act else np.zeros(self.space.size, dtype=np.int8)
+        return {"observation": self.layout.encode(seen), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Play action id `action` for the agent to act (``None`` for an agent that is done)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to act and needs an action id, not None")
+        self.state = apply(self.state, self.space.decode(int(action), self.state))
+        self._moves[agent] += 1
+        self._cumulative_rewards[agent] = 0
+        if self.state.is_over:
+            assert self.state.result is not None
+            rewards = self.reward_scheme.of(self.state.result)
+            self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self._moves[agent] >= self.max_cycles:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self.agent_selection = self.possible_agents[self.state.current_player]
+        self._set_infos()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """Return the view of the seat to act as text under ``render_mode="ansi"``."""
+        if self.render_mode is None:
+            return None
+        return self.layout.string(view(self.state, self.state.current_player))
+
+    def close(self) -> None:
+        """Release nothing: the environment holds no outside resources."""
+
+
+def env(
+    rules: Rules | str = "classic",
+    players: int = 4,
+    render_mode: str | None = None,
+    **kwargs: Any,
+) -> Any:
+    """Return `raw_env` wrapped as PettingZoo's classic games are.
+
+    An illegal action ends the round with reward -1 for the seat that
+    tried it (``TerminateIllegalWrapper``); ids outside the space are
+    refused; the order of ``reset``/``step`` is enforced.
+
+    Args:
+        rules: A `romme.Rules` value or a preset name.
+        players: The number of seats.
+        render_mode: ``None`` or ``"ansi"``.
+        **kwargs: `raw_env`'s ``rewards`` and ``max_cycles``.
+    """
+    wrapped = raw_env(rules, players, render_mode, **kwargs)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

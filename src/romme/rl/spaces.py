@@ -1,0 +1,508 @@
+"""Action space (Aktionsraum): one fixed integer id for every action of one `romme.Rules`, and the legality mask.
+
+The ids are laid out in ranges, in this order (layout version
+`LAYOUT_VERSION`); a later version appends ranges for new kinds of
+action after the last one, so existing ids keep their meaning:
+
+- ``draw`` (1 id): `romme.Draw`;
+- ``take`` (1): `romme.TakeDiscard` without a use (``take_discard = free``);
+- ``takeback`` (1): `romme.TakeBack`;
+- ``discard`` (53): `romme.Discard` of the card with that code (0–51 naturals, 52 the joker);
+- ``lay_down`` (the catalog): `romme.LayDown` of one meld of the catalog of every meld the deck can form;
+- ``lay_off`` (slots × patterns): `romme.LayOff` onto one table slot, by the pattern of cards laid off;
+- ``swap`` (pairs × follow-ups): `romme.SwapJoker`, a (meld, card) pair of the table and the freed joker's place.
+
+A take under ``immediate_use`` shares the id of its use: in the draw
+phase a ``lay_down`` or ``lay_off`` id means `romme.TakeDiscard` with that use,
+in the play phase the use alone (the two never both apply).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final, NamedTuple
+
+import numpy as np
+
+from romme import (
+    JOKER,
+    Action,
+    AdjacentJokers,
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    JokerLimit,
+    LayDown,
+    LayOff,
+    MeldKind,
+    Phase,
+    PlayerView,
+    Rank,
+    RommeError,
+    Rules,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    legal_actions,
+)
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["FOLLOW_UPS", "LAYOUT_VERSION", "ActionSpace", "ActionSpaceError", "Range"]
+
+LAYOUT_VERSION: Final = 1
+"""The version of the id layout; it changes only when ranges are added or change."""
+
+FOLLOW_UPS: Final = 256
+"""Places of a freed joker one swap id range holds: none, a discard, and 254 lay-downs or lay-offs."""
+
+_RANKS: Final = tuple(Rank)  # index 0 = TWO … 12 = ACE
+_SUITS_OF_CODE: Final = 13
+_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
+_JOKER_CODE: Final = 52
+_MAX_RUN: Final = 13
+_SET_MAX: Final = 4
+_SET_PATTERNS: Final = 5  # a natural of each suit, or a joker
+_ACE: Final = 12
+
+
+class ActionSpaceError(RommeError, ValueError):
+    """An action or id the action space cannot encode or decode (not in its layout, or not legal)."""
+
+
+class Range(NamedTuple):
+    """One range of ids: its name, first id and size."""
+
+    name: str
+    """The kind of action (``draw``, ``lay_down``, …)."""
+    start: int
+    """The first id."""
+    size: int
+    """The number of ids."""
+
+
+def _most_jokers(limit: JokerLimit, naturals: int) -> int:
+    if limit is JokerLimit.NONE:
+        return naturals + _MAX_RUN
+    if limit is JokerLimit.ONE_PER_MELD:
+        return 1
+    if limit is JokerLimit.NOT_MAJORITY:
+        return naturals
+    return naturals - 1
+
+
+def _touch_allowed(adjacency: AdjacentJokers, length: int) -> bool:
+    if adjacency is AdjacentJokers.FORBIDDEN:
+        return False
+    return adjacency is AdjacentJokers.ALLOWED or length >= 4
+
+
+def _touching(mask: int) -> bool:
+    return bool(mask & (mask >> 1))
+
+
+SetShape = tuple[tuple[int, ...], int]
+"""A set's suit indexes (sorted) and its joker count."""
+RunShape = tuple[int, int, int]
+"""A run's first rank index (12 for an ace below the two), length and joker positions (bits)."""
+
+
+@lru_cache(maxsize=64)
+def _set_shapes(rules: Rules) -> tuple[SetShape, ...]:
+    copies = 1 if rules.set_distinct_suits else rules.decks
+    shapes: list[SetShape] = []
+    for size in range(1, _SET_MAX + 1):
+        for suits in itertools.combinations_with_replacement(range(4), size):
+            if any(suits.count(s) > copies for s in set(suits)):
+                continue
+            for jokers in range(_SET_MAX - size + 1):
+                if size + jokers < 3 or jokers > rules.jokers:
+                    continue
+                if jokers > _most_jokers(rules.joker_limit, size):
+                    continue
+                shapes.append((suits, jokers))
+    return tuple(shapes)
+
+
+@lru_cache(maxsize=64)
+def _run_shapes(rules: Rules) -> tuple[RunShape, ...]:
+    shapes: list[RunShape] = []
+    for length in range(3, _MAX_RUN + 1):
+        touch = _touch_allowed(rules.adjacent_jokers, length)
+        for start in range(13):
+            if not rules.ace_wraps and start != _ACE and start + length - 1 > _ACE:
+                continue
+            for mask in range(1 << length):
+                jokers = mask.bit_count()
+                if jokers == length or jokers > rules.jokers:
+                    continue
+                if jokers > _most_jokers(rules.joker_limit, length - jokers):
+                    continue
+                if jokers > 1 and not touch and _touching(mask):
+                    continue
+                shapes.append((start, length, mask))
+    return tuple(shapes)
+
+
+@lru_cache(maxsize=64)
+def _run_patterns(rules: Rules) -> tuple[tuple[int, int], ...]:
+    """Lay-offs onto one end of a run: (number of cards, joker positions as bits)."""
+    touch = rules.adjacent_jokers is not AdjacentJokers.FORBIDDEN
+    patterns: list[tuple[int, int]] = []
+    for count in range(1, _MAX_RUN - 3 + 1):
+        for mask in range(1 << count):
+            jokers = mask.bit_count()
+            if jokers > rules.jokers or (not touch and _touching(mask)):
+                continue
+            patterns.append((count, mask))
+    return tuple(patterns)
+
+
+def _index(items: Sequence[object]) -> dict[object, int]:
+    return {item: i for i, item in enumerate(items)}
+
+
+def _rank_index(card: Card) -> int:
+    assert card.rank is not None
+    return int(card.rank) - 2
+
+
+def _suit_index(card: Card) -> int:
+    return card.code // _SUITS_OF_CODE
+
+
+def _natural(rank_index: int, suit_index: int) -> Card:
+    return _CARDS[suit_index * _SUITS_OF_CODE + rank_index % 13]
+
+
+Position = GameState | PlayerView
+
+
+class ActionSpace:
+    """The fixed integer ids of every action under one `romme.Rules` (layout `LAYOUT_VERSION`).
+
+    `encode` and `decode` translate between actions in the spelling
+    `romme.legal_actions` lists and ids below `size`; `mask` marks the
+    legal ids of a position. Ids of a lay-down name a meld of the
+    catalog of every set and run the deck can form under the rules; ids
+    of a lay-off name a table slot and the pattern of cards (a natural of
+    the set's rank in one suit or a joker; for a run the end and which of
+    the cards laid off are jokers, the naturals being the next ranks);
+    ids of a swap name the pair (table meld, card) by its place among
+    the pairs the table offers and the freed joker's place by its place
+    among the legal ones, so a swap is encoded against the position.
+
+    >>> from romme import find_rules, legal_actions, new_game
+    >>> space = ActionSpace(find_rules("classic"))
+    >>> state = new_game(find_rules("classic"), 2, seed=1)
+    >>> action = legal_actions(state)[0]
+    >>> space.decode(space.encode(action), state) == action
+    True
+    >>> int(space.mask(state).sum()) == len(legal_actions(state))
+    True
+
+    Raises:
+        TypeError: If ``rules`` is not a `romme.Rules` value.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        self.rules: Final = rules
+        self._sets = _set_shapes(rules)
+        self._runs = _run_shapes(rules)
+        self._set_index = _index(self._sets)
+        self._run_index = _index(self._runs)
+        self._patterns = _run_patterns(rules)
+        self._pattern_index = _index(self._patterns)
+        self.slots: Final = rules.deck_size // 3
+        """Table slots a lay-off can address: as many melds as the deck can lie in."""
+        self.pairs: Final = 4 * rules.jokers if rules.joker_swap else 0
+        """Swappable (meld, card) pairs one table can offer: at most four cards per joker."""
+        self._slot_ids = _SET_PATTERNS + 2 * len(self._patterns)
+        sizes = (
+            ("draw", 1),
+            ("take", 1),
+            ("takeback", 1),
+            ("discard", 53),
+            ("lay_down", 13 * len(self._sets) + 4 * len(self._runs)),
+            ("lay_off", self.slots * self._slot_ids),
+            ("swap", self.pairs * FOLLOW_UPS),
+        )
+        ranges: list[Range] = []
+        start = 0
+        for name, size in sizes:
+            ranges.append(Range(name, start, size))
+            start += size
+        self.ranges: Final = tuple(ranges)
+        """The id ranges in layout order."""
+        self.size: Final = start
+        """The number of ids."""
+        self._start = {entry.name: entry.start for entry in ranges}
+        self._runs_start = self._start["lay_down"] + 13 * len(self._sets)
+
+    def __repr__(self) -> str:
+        return f"ActionSpace(size={self.size}, layout={LAYOUT_VERSION})"
+
+    @property
+    def run_shapes(self) -> int:
+        """The number of run shapes (first rank, length, joker places) of one suit in the catalog."""
+        return len(self._runs)
+
+    @property
+    def melds(self) -> int:
+        """The number of melds in the lay-down catalog."""
+        return 13 * len(self._sets) + 4 * len(self._runs)
+
+    # -- encoding ---------------------------------------------------------------------
+
+    def encode(self, action: Action, position: Position | None = None) -> int:
+        """Return the id of `action`, spelled as `romme.legal_actions` lists it.
+
+        A `romme.SwapJoker` is numbered against the position it is played in, so
+        it needs `position`; every other action is numbered alone.
+
+        Raises:
+            ActionSpaceError: For an action outside the layout (a spelling
+                `romme.legal_actions` never lists, a slot beyond the deck's
+                melds, a swap without its position or not legal there).
+        """
+        if isinstance(action, SwapJoker):
+            if position is None:
+                raise ActionSpaceError(f"{action}: a swap is encoded against its position")
+            return self._swap_id(action, position, legal_actions(position))
+        return self._plain_id(action)
+
+    def encode_all(self, actions: Iterable[Action], position: Position) -> list[int]:
+        """Return the ids of `actions`, all legal in `position` (one legality check for the swaps).
+
+        Raises:
+            ActionSpaceError: As `encode`.
+        """
+        chosen = tuple(actions)
+        legal = legal_actions(position) if any(isinstance(a, SwapJoker) for a in chosen) else ()
+        return [
+            self._swap_id(a, position, legal) if isinstance(a, SwapJoker) else self._plain_id(a)
+            for a in chosen
+        ]
+
+    def _plain_id(self, action: Action) -> int:
+        if isinstance(action, Draw):
+            return self._start["draw"]
+        if isinstance(action, TakeBack):
+            return self._start["takeback"]
+        if isinstance(action, Discard):
+            return self._start["discard"] + action.card.code
+        if isinstance(action, TakeDiscard):
+            if action.use is None:
+                return self._start["take"]
+            return self._plain_id(action.use)
+        if isinstance(action, LayDown):
+            return self._meld_id(action)
+        if isinstance(action, LayOff):
+            return self._lay_off_id(action)
+        raise ActionSpaceError(f"{action!r} is no action of layout {LAYOUT_VERSION}")
+
+    def _meld_id(self, action: LayDown) -> int:
+        cards = action.cards
+        naturals = [card for card in cards if not card.is_joker]
+        jokers = len(cards) - len(naturals)
+        if not naturals:
+            raise ActionSpaceError(f"{action}: no meld of the catalog")
+        if action.kind is MeldKind.SET:
+            suits = tuple(sorted(_suit_index(card) for card in naturals))
+            canonical = (*sorted(naturals, key=lambda card: card.code), *(JOKER,) * jokers)
+            shape = self._set_index.get((suits, jokers))
+            if shape is None or canonical != cards or len({c.rank for c in naturals}) != 1:
+                raise ActionSpaceError(f"{action}: no set of the catalog in table order")
+            return self._start["lay_down"] + _rank_index(naturals[0]) * len(self._sets) + shape
+        if action.kind is MeldKind.RUN:
+            first = next(p for p, card in enumerate(cards) if not card.is_joker)
+            suit = _suit_index(cards[first])
+            start = (_rank_index(cards[first]) - first) % 13
+            mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
+            run = self._run_index.get((start, len(cards), mask))
+            if run is None or any(
+                card != _natural(start + p, suit)
+                for p, card in enumerate(cards)
+                if not card.is_joker
+            ):
+                raise ActionSpaceError(f"{action}: no run of the catalog in table order")
+            return self._runs_start + suit * len(self._runs) + run
+        raise ActionSpaceError(f"{action}: a lay-down is encoded with its kind")
+
+    def _lay_off_id(self, action: LayOff) -> int:
+        if action.target >= self.slots:
+            raise ActionSpaceError(f"{action}: the deck lies in at most {self.slots} melds")
+        base = self._start["lay_off"] + action.target * self._slot_ids
+        cards = action.cards
+        if action.side is None:
+            if len(cards) != 1:
+                raise ActionSpaceError(f"{action}: a set takes one card at a time")
+            card = cards[0]
+            return base + (_SET_PATTERNS - 1 if card.is_joker else _suit_index(card))
+        mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
+        pattern = self._pattern_index.get((len(cards), mask))
+        if pattern is None:
+            raise ActionSpaceError(f"{action}: no lay-off pattern of the layout")
+        side = 0 if action.side is Side.LOW else 1
+        return base + _SET_PATTERNS + side * len(self._patterns) + pattern
+
+    # -- swaps ------------------------------------------------------------------------
+
+    @staticmethod
+    def table_pairs(position: Position) -> list[tuple[int, Card]]:
+        """Return the (table meld, card) pairs a swap may name at `position`, in id order.
+
+        Every card some joker of a table meld stands for, the melds in
+        table order and each meld's cards in card order.
+        """
+        pairs: list[tuple[int, Card]] = []
+        for index, entry in enumerate(position.table):
+            cards = {Card(role.rank, suit) for role in entry.meld.jokers for suit in role.suits}
+            pairs.extend((index, card) for card in sorted(cards, key=lambda card: card.code))
+        return pairs
+
+    def _follow_ups(
+        self, pair: tuple[int, Card], legal: Sequence[Action]
+    ) -> list[LayDown | LayOff | Discard | None]:
+        """The legal places of the joker freed by `pair`, in follow-up order."""
+        then = [
+            a.then
+            for a in legal
+            if isinstance(a, SwapJoker) and (a.target, a.card) == pair and a.then is not None
+        ]
+        placed = sorted(
+            (t for t in then if not isinstance(t, Discard)), key=lambda t: self._plain_id(t)
+        )
+        return [None, Discard(JOKER), *placed]
+
+    def _swap_id(self, action: SwapJoker, position: Position, legal: Sequence[Action]) -> int:
+        pair = (action.target, action.card)
+        pairs = self.table_pairs(position)
+        if pair not in pairs or pairs.index(pair) >= self.pairs:
+            raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
+        if action not in legal:
+            raise ActionSpaceError(f"{action}: not legal in this position")
+        follow_ups = self._follow_ups(pair, legal)
+        follow = follow_ups.index(action.then)
+        if follow >= FOLLOW_UPS:
+            raise ActionSpaceError(
+                f"{action}: more than {FOLLOW_UPS - 2} places for the freed joker"
+            )
+        return self._start["swap"] + pairs.index(pair) * FOLLOW_UPS + follow
+
+    # -- decoding ---------------------------------------------------------------------
+
+    def range_of(self, action_id: int) -> Range:
+        """Return the range `action_id` lies in.
+
+        Raises:
+            ActionSpaceError: If `action_id` is no id of this space.
+        """
+        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
+            raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
+        action_id = int(action_id)
+        if not 0 <= action_id < self.size:
+            raise ActionSpaceError(f"action id {action_id} is outside 0 to {self.size - 1}")
+        for entry in self.ranges:
+            if entry.start <= action_id < entry.start + entry.size:
+                return entry
+        raise ActionSpaceError(f"action id {action_id} lies in no range")  # pragma: no cover
+
+    def decode(self, action_id: int, position: Position) -> Action:
+        """Return the action of `action_id` in `position` (the table and phase complete it).
+
+        Raises:
+            ActionSpaceError: If the id names nothing in this position (a
+                lay-off onto an empty slot, a swap of no joker).
+        """
+        entry = self.range_of(action_id)
+        offset = int(action_id) - entry.start
+        if entry.name == "draw":
+            return Draw()
+        if entry.name == "take":
+            return TakeDiscard()
+        if entry.name == "takeback":
+            return TakeBack()
+        if entry.name == "discard":
+            return Discard(_CARDS[offset])
+        if entry.name == "swap":
+            return self._decode_swap(offset, position)
+        use = self._decode_use(entry.name, offset, position)
+        return TakeDiscard(use) if position.phase is Phase.DRAW else use
+
+    def _decode_use(self, name: str, offset: int, position: Position) -> LayDown | LayOff:
+        if name == "lay_down":
+            return self._decode_meld(offset)
+        slot, pattern = divmod(offset, self._slot_ids)
+        if slot >= len(position.table):
+            raise ActionSpaceError(f"lay-off onto slot {slot}, but the table holds fewer melds")
+        meld = position.table[slot].meld
+        if pattern < _SET_PATTERNS:
+            if meld.kind is not MeldKind.SET:
+                raise ActionSpaceError(f"a set lay-off onto slot {slot}, which holds a run")
+            if pattern == _SET_PATTERNS - 1:
+                return LayOff(slot, (JOKER,), None)
+            return LayOff(slot, (_natural(int(meld.ranks[0]) - 2, pattern),), None)
+        if meld.kind is not MeldKind.RUN or meld.suit is None:
+            raise ActionSpaceError(f"a run lay-off onto slot {slot}, which holds a set")
+        side_index, run_pattern = divmod(pattern - _SET_PATTERNS, len(self._patterns))
+        count, mask = self._patterns[run_pattern]
+        suit = _suit_index(Card(Rank.TWO, meld.suit))
+        if side_index == 1:
+            first = int(meld.ranks[-1]) - 1
+            ranks = [first + p for p in range(count)]
+            side = Side.HIGH
+        else:
+            low = int(meld.ranks[0]) - 2
+            ranks = [low - (count - p) for p in range(count)]
+            side = Side.LOW
+        cards = tuple(
+            JOKER if mask >> p & 1 else _natural(rank % 13, suit) for p, rank in enumerate(ranks)
+        )
+        return LayOff(slot, cards, side)
+
+    def _decode_meld(self, offset: int) -> LayDown:
+        sets = 13 * len(self._sets)
+        if offset < sets:
+            rank, shape = divmod(offset, len(self._sets))
+            suits, jokers = self._sets[shape]
+            cards = (*(_natural(rank, s) for s in suits), *(JOKER,) * jokers)
+            return LayDown(cards, MeldKind.SET)
+        suit, run = divmod(offset - sets, len(self._runs))
+        start, length, mask = self._runs[run]
+        cards = tuple(JOKER if mask >> p & 1 else _natural(start + p, suit) for p in range(length))
+        return LayDown(cards, MeldKind.RUN)
+
+    def _decode_swap(self, offset: int, position: Position) -> SwapJoker:
+        pair_index, follow = divmod(offset, FOLLOW_UPS)
+        pairs = self.table_pairs(position)
+        if pair_index >= len(pairs):
+            raise ActionSpaceError(f"swap of pair {pair_index}, but the table offers fewer")
+        target, card = pairs[pair_index]
+        follow_ups = self._follow_ups((target, card), legal_actions(position))
+        if follow >= len(follow_ups):
+            raise ActionSpaceError(f"swap with follow-up {follow}, but fewer are legal")
+        return SwapJoker(target, card, follow_ups[follow])
+
+    # -- masks ------------------------------------------------------------------------
+
+    def legal_ids(self, position: Position) -> list[int]:
+        """Return the ids of `romme.legal_actions` (`position`), in its order."""
+        legal = legal_actions(position)
+        return [
+            self._swap_id(a, position, legal) if isinstance(a, SwapJoker) else self._plain_id(a)
+            for a in legal
+        ]
+
+    def mask(self, position: Position) -> NDArray[np.bool_]:
+        """Return the boolean array of length `size` true exactly at the legal ids of `position`."""
+        result = np.zeros(self.size, dtype=np.bool_)
+        result[self.legal_ids(position)] = True
+        return result

@@ -1,0 +1,94 @@
+"""The PettingZoo environment of romme.rl passes PettingZoo's own API, seed and max-cycles checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from romme import find_rules
+from tests.conftest import require_extra
+
+pettingzoo_test = require_extra("pettingzoo.test", "rl")
+np = require_extra("numpy", "rl")
+
+from romme.rl import pettingzoo as romme_pz  # noqa: E402
+from romme.rl.rewards import Rewards  # noqa: E402
+
+
+@pytest.mark.parametrize(("rules", "players"), [("classic", 2), ("drov", 3)])
+def test_pettingzoo_api_test(rules: str, players: int) -> None:
+    """PettingZoo's api_test accepts the environment (a dealer who sits out included, under drov)."""
+    pettingzoo_test.api_test(romme_pz.env(rules, players), num_cycles=30)
+
+
+def test_pettingzoo_seed_test() -> None:
+    """PettingZoo's seed_test: the same seed repeats the same observations and rewards."""
+    pettingzoo_test.seed_test(lambda: romme_pz.env("classic", 2), num_cycles=30)
+
+
+def test_max_cycles_truncates_the_round() -> None:
+    """With max_cycles=4 the round is truncated for every agent once one seat has acted four times."""
+    env = romme_pz.env("classic", 3, max_cycles=4)
+    env.reset(seed=1)
+    counts = dict.fromkeys(env.possible_agents, 0)
+    for agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        action: Any = None
+        if not (terminated or truncated):
+            action = int(np.flatnonzero(observation["action_mask"])[0])
+            counts[agent] += 1
+        env.step(action)
+    assert max(counts.values()) == 4
+    assert not env.agents
+
+
+def test_a_round_ends_with_the_rewards_of_its_result() -> None:
+    """Playing a round out under win_loss, the winner's reward is +1 and every other seat's -1."""
+    raw = romme_pz.raw_env("classic", 2, rewards=Rewards("win_loss"))
+    raw.reset(seed=5)
+    totals = dict.fromkeys(raw.possible_agents, 0.0)
+    rng = np.random.default_rng(5)
+    for agent in raw.agent_iter(max_iter=20_000):
+        observation, reward, terminated, truncated, _ = raw.last()
+        totals[agent] += reward
+        action = None
+        if not (terminated or truncated):
+            action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        raw.step(action)
+    result = raw.state.result
+    assert result is not None
+    if result.winner is None:
+        assert set(totals.values()) == {0.0}
+    else:
+        assert totals[f"player_{result.winner}"] == 1.0
+        assert totals[f"player_{1 - result.winner}"] == -1.0
+
+
+def test_illegal_action_ends_the_round_with_minus_one() -> None:
+    """Under env(), an action outside the mask ends the round with -1 for the seat that tried it."""
+    env = romme_pz.env("classic", 2)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    observation, *_ = env.last()
+    illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+    env.step(illegal)
+    assert env.rewards[agent] == -1
+    assert all(env.terminations.values())
+
+
+def test_ansi_render_is_the_view_string() -> None:
+    """render_mode='ansi' returns the acting seat's view as text."""
+    env = romme_pz.env(find_rules("house"), 2, render_mode="ansi")
+    env.reset(seed=3)
+    assert env.render().startswith("romme observation v1")
+
+
+def test_bad_arguments_are_refused() -> None:
+    """An unknown render mode, a max_cycles below 1 or rules of the wrong type raise clear errors."""
+    with pytest.raises(ValueError, match="render_mode"):
+        romme_pz.raw_env(render_mode="human")
+    with pytest.raises(ValueError, match="max_cycles"):
+        romme_pz.raw_env(max_cycles=0)
+    with pytest.raises(TypeError):
+        romme_pz.raw_env(rules=3)  # type: ignore[arg-type]

@@ -1,0 +1,235 @@
+"""The action space of romme.rl: ids, masks and their agreement with legal_actions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from romme import (
+    PRESETS,
+    Card,
+    Discard,
+    Draw,
+    GameState,
+    LayDown,
+    LayOff,
+    Phase,
+    Rank,
+    Suit,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    apply,
+    find_rules,
+    legal_actions,
+    new_game,
+)
+from romme.testing import positions
+from tests._deck import deck_position
+from tests.conftest import require_extra
+
+np = require_extra("numpy", "rl")
+
+from romme.rl.spaces import FOLLOW_UPS, ActionSpace, ActionSpaceError  # noqa: E402
+
+_SPACES: dict[Any, ActionSpace] = {}
+
+
+def _space(state: GameState) -> ActionSpace:
+    if state.rules not in _SPACES:
+        _SPACES[state.rules] = ActionSpace(state.rules)
+    return _SPACES[state.rules]
+
+
+@settings(max_examples=60)
+@given(state=positions(max_steps=60))
+def test_mask_is_exactly_the_legal_actions(state: GameState) -> None:
+    """The mask is true at the ids of legal_actions and nowhere else, and every legal id decodes back."""
+    space = _space(state)
+    legal = legal_actions(state)
+    ids = space.legal_ids(state)
+    assert len(set(ids)) == len(legal)
+    mask = space.mask(state)
+    assert mask.shape == (space.size,)
+    assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
+    for action, action_id in zip(legal, ids, strict=True):
+        assert 0 <= action_id < space.size
+        assert space.decode(action_id, state) == action
+
+
+@settings(max_examples=30)
+@given(state=positions(max_steps=60), data=st.data())
+def test_every_unmasked_id_decodes_to_an_illegal_action_or_refuses(
+    state: GameState, data: st.DataObject
+) -> None:
+    """No id outside the mask names a legal action (the other direction of the mask)."""
+    space = _space(state)
+    mask = space.mask(state)
+    legal = set(legal_actions(state))
+    for action_id in data.draw(st.lists(st.integers(0, space.size - 1), max_size=40)):
+        if mask[action_id]:
+            continue
+        try:
+            action = space.decode(action_id, state)
+        except ActionSpaceError:
+            continue
+        assert action not in legal
+
+
+def test_refusals_are_typed() -> None:
+    """Ids outside the space, lay-downs without a kind and swaps without a position raise ActionSpaceError."""
+    rules = find_rules("classic")
+    space = ActionSpace(rules)
+    state = new_game(rules, 2, seed=3)
+    with pytest.raises(ActionSpaceError):
+        space.decode(space.size, state)
+    with pytest.raises(ActionSpaceError):
+        space.decode(-1, state)
+    with pytest.raises(TypeError):
+        space.decode("3", state)  # type: ignore[arg-type]
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("7♠ 8♠ 9♠"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("8♠ 7♠ 9♠", "run"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(SwapJoker(0, "7♣"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayOff(space.slots, "7♣", "high"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayOff(0, "7♣ 7♠"))
+    with pytest.raises(ActionSpaceError):
+        space.decode(space.encode(LayOff(0, "7♣", "high")), state)  # the table is empty
+
+
+def test_fixed_ids() -> None:
+    """The fixed ranges of layout 1: draw 0, take 1, takeback 2, discards 3 + card code."""
+    space = ActionSpace(find_rules("drov"))
+    assert space.encode(Draw()) == 0
+    assert space.encode(TakeDiscard()) == 1
+    assert space.encode(TakeBack()) == 2
+    assert space.encode(Discard("2♣")) == 3
+    assert space.encode(Discard("JK")) == 55
+    assert [entry.name for entry in space.ranges] == [
+        "draw",
+        "take",
+        "takeback",
+        "discard",
+        "lay_down",
+        "lay_off",
+        "swap",
+    ]
+    assert space.ranges[4].start == 56
+
+
+def test_a_take_shares_the_id_of_its_use() -> None:
+    """Under immediate_use a take decodes from its use's id in the draw phase, the use alone in the play phase."""
+    rules = find_rules("drov")
+    space = ActionSpace(rules)
+    meld = LayDown("7♠ 8♠ 9♠", "run")
+    assert space.encode(TakeDiscard(meld)) == space.encode(meld)
+    draw_phase = new_game(rules, 3, seed=5)
+    assert space.decode(space.encode(meld), draw_phase) == TakeDiscard(meld)
+
+
+def test_catalog_counts_sets_by_hand() -> None:
+    """Under distinct suits and one joker at most, a rank forms 4 three-suit sets, 1 four-suit set, 6+4 sets with a joker."""
+    rules = find_rules("german-rummy")  # one_per_meld, distinct suits
+    space = ActionSpace(rules)
+    sets = space.ranges[4].size - 4 * space.run_shapes
+    # naturals 3 of 4 suits: 4; all 4 suits: 1; 2 suits + JK: 6; 3 suits + JK: 4
+    assert sets == 13 * (4 + 1 + 6 + 4)
+
+
+def _play(state: GameState, space: ActionSpace, rng: random.Random, steps: int) -> Counter[str]:
+    seen: Counter[str] = Counter()
+    for _ in range(steps):
+        if state.is_over:
+            break
+        legal = legal_actions(state)
+        ids = space.legal_ids(state)
+        assert len(set(ids)) == len(legal)
+        mask = space.mask(state)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(ids)
+        for action, action_id in zip(legal, ids, strict=True):
+            assert space.decode(action_id, state) == action
+            seen[type(action).__name__] += 1
+        plays = [a for a in legal if not isinstance(a, Discard)]
+        state = apply(state, rng.choice(plays if plays and rng.random() < 0.7 else legal))
+    return seen
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_mask_along_games_of_every_preset(preset: str) -> None:
+    """Along games biased to melding, every legal action of every preset (swaps included) round-trips."""
+    rules = PRESETS[preset]
+    space = ActionSpace(rules)
+    rng = random.Random(7)
+    seen: Counter[str] = Counter()
+    for seed in range(3):
+        state = new_game(rules, 3 if rules.dealer_sits_out else 2 + seed % 2, seed=seed)
+        seen += _play(state, space, rng, 300)
+    assert seen["LayDown"]
+    assert seen["LayOff"]
+    assert seen["Discard"]
+
+
+def _table_position() -> GameState:
+    return deck_position(
+        find_rules("classic"),
+        hands=["7♣ 8♠ 2♦ K♥", "3♣ 4♣ 5♣ 9♦"],
+        table=[("6♠ 7♠ JK", 1), ("5♦ 5♥ 5♠", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+
+
+def test_swaps_and_lay_offs_decode_against_the_table() -> None:
+    """A swap's pair is numbered by the table's jokers; a lay-off's cards come from the table meld."""
+    state = _table_position()
+    space = ActionSpace(state.rules)
+    assert space.table_pairs(state) == [(0, Card(Rank.EIGHT, Suit.SPADES))]
+    legal = legal_actions(state)
+    swaps = [a for a in legal if isinstance(a, SwapJoker)]
+    assert swaps
+    for action in swaps:
+        assert space.decode(space.encode(action, state), state) == action
+    assert space.decode(space.encode(LayOff(1, "5♣")), state) == LayOff(1, "5♣")
+    assert space.decode(space.encode(LayOff(0, "5♠", "low")), state) == LayOff(0, "5♠", "low")
+    assert space.decode(space.encode(LayOff(0, "JK 10♠", "high")), state) == LayOff(
+        0, "JK 10♠", "high"
+    )
+
+
+def test_ids_that_name_nothing_here_are_refused() -> None:
+    """A set pattern onto a run, a run pattern onto a set, a swap of no pair or no follow-up raise."""
+    state = _table_position()
+    space = ActionSpace(state.rules)
+    onto_run = space.encode(LayOff(1, "5♣"))  # the set pattern, aimed at slot 0 below
+    slot_ids = space.encode(LayOff(1, "5♣")) - space.encode(LayOff(0, "5♣"))
+    with pytest.raises(ActionSpaceError, match="holds a run"):
+        space.decode(onto_run - slot_ids, state)
+    with pytest.raises(ActionSpaceError, match="holds a set"):
+        space.decode(space.encode(LayOff(1, "JK", "high")), state)
+    swap = space.ranges[-1]
+    with pytest.raises(ActionSpaceError, match="offers fewer"):
+        space.decode(swap.start + FOLLOW_UPS, state)
+    with pytest.raises(ActionSpaceError, match="fewer are legal"):
+        space.decode(swap.start + FOLLOW_UPS - 1, state)
+    with pytest.raises(ActionSpaceError, match="no such joker"):
+        space.encode(SwapJoker(1, "5♣"), state)
+    with pytest.raises(ActionSpaceError, match="not legal"):
+        space.encode(SwapJoker(0, "8♠", "discard JK"), state)
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("JK JK JK", "run"))
+    with pytest.raises(ActionSpaceError):
+        space.encode(LayDown("5♦ 6♥ JK", "set"))
+    with pytest.raises(TypeError):
+        ActionSpace("classic")  # type: ignore[arg-type]
+    assert space.encode_all(legal_actions(state), state) == space.legal_ids(state)
+    assert "layout=1" in repr(space)
