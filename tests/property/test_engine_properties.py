@@ -38,6 +38,7 @@ from romme import (
     view,
 )
 from romme.state import check_cards
+from tests._hidden import shuffle_hidden
 
 ENGINE_SETTINGS = settings(
     max_examples=min(6, settings().max_examples),
@@ -194,17 +195,7 @@ def test_views_do_not_depend_on_hidden_cards(seed: int, steps: int) -> None:
     viewer = state.current_player
     if state.is_over:
         return  # the result scores every hand openly: no position differs only in them
-    hidden = [card for seat, hand in enumerate(state.hands) if seat != viewer for card in hand]
-    hidden += state.stock
-    rng.shuffle(hidden)
-    hands = []
-    for seat, hand in enumerate(state.hands):
-        if seat == viewer:
-            hands.append(hand)
-        else:
-            hands.append(tuple(hidden[: len(hand)]))
-            hidden = hidden[len(hand) :]
-    shuffled = attrs.evolve(state, hands=hands, stock=tuple(hidden), seed=seed + 1)
+    shuffled = shuffle_hidden(state, viewer, rng)
     check_cards(shuffled)
     assert view(state, viewer) == view(shuffled, viewer)
     if not state.is_over:

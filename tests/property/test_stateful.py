@@ -43,6 +43,7 @@ from romme import (
     view,
 )
 from romme.state import check_cards
+from tests._hidden import shuffle_hidden
 
 WARM_UP = 300
 """The most unchecked legal actions played before the checked steps begin."""
@@ -171,23 +172,7 @@ class RoundMachine(RuleBasedStateMachine):
         if state.is_over:
             return  # the result scores every hand openly: no position differs only in them
         viewer = rng.randrange(state.players)
-        # A card taken into the hand this turn is known to lie there (rules §4): it stays.
-        known = _known_cards(state, viewer)
-        hidden = [card for s, hand in enumerate(state.hands) if s != viewer for card in hand]
-        hidden += state.stock
-        for cards in known.values():
-            for card in cards:
-                hidden.remove(card)
-        rng.shuffle(hidden)
-        hands = []
-        for seat, hand in enumerate(state.hands):
-            if seat == viewer:
-                hands.append(hand)
-            else:
-                size = len(hand) - len(known.get(seat, ()))
-                hands.append((*known.get(seat, ()), *hidden[:size]))
-                hidden = hidden[size:]
-        shuffled = attrs.evolve(state, hands=hands, stock=tuple(hidden), seed=state.seed + 1)
+        shuffled = shuffle_hidden(state, viewer, rng)
         assert view(state, viewer) == view(shuffled, viewer)
 
     @invariant()
@@ -204,14 +189,6 @@ class RoundMachine(RuleBasedStateMachine):
         record = self.record
         assert self.state == record.final_state()
         assert record == loads(dumps(record))
-
-
-def _known_cards(state: GameState, viewer: int) -> dict[int, tuple[Card, ...]]:
-    """The cards of other seats' hands that a viewer knows: the card taken into the hand this turn."""
-    turn = state.turn
-    if turn.taken_in_hand and turn.taken is not None and state.current_player != viewer:
-        return {state.current_player: (turn.taken,)}
-    return {}
 
 
 TestGuarantees1To6UnderRandomRules = RoundMachine.TestCase
