@@ -55,4 +55,7 @@ def require_extra(module: str, extra: str) -> ModuleType:
     except ImportError as error:
         if os.environ.get("ROMME_REQUIRE_EXTRAS") == "1":
             pytest.fail(f"{module} (extra [{extra}]) is required here but missing: {error}")
-        pytest.skip(f"needs the [{extra}] extra: pip install -e '.[{extra}]' ({error})")
+        pytest.skip(
+            f"needs the [{extra}] extra: pip install -e '.[{extra}]' ({error})",
+            allow_module_level=True,
+        )
