@@ -9,6 +9,7 @@ all rest on it.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Sequence
 
 import attrs
@@ -29,7 +30,7 @@ from romme._turn.position import (
     _can_discard_something,
     _first_go_round,
     _hand_romme_possible,
-    _locked,
+    _locked_code,
     _may_discard,
     _Pos,
     _pos,
@@ -54,7 +55,7 @@ from romme.actions import (
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, Card, card_code, format_cards
+from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
@@ -62,19 +63,19 @@ from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import GameState, Phase, TableMeld, TurnState
 from romme.views import PlayerView
 
+_CARDS = tuple(Card.from_code(code) for code in range(53))
 
-def _finish(pos: _Pos, hand: tuple[Card, ...], turn: TurnState) -> Next | Failure:
-    """Whether the turn can go on with `hand` and `turn` after a lay-down, lay-off or swap (rules §4)."""
+
+def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
+    """Whether the turn can go on with the packed `hand` and `turn` after a lay-down, lay-off or swap (rules §4)."""
     if not hand:
-        if pos.rules.discard_to_go_out:
+        if rules.discard_to_go_out:
             return Failure(
                 Reason.MUST_KEEP_A_CARD,
                 "the last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)",
             )
         return Next.WENT_OUT
-    rules = pos.rules
-    locked = _locked(turn, rules)
-    if not _can_discard_something(hand, rules, locked):
+    if not _can_discard_something(hand, rules, _locked_code(turn, rules)):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
     return Next.PLAY
 
@@ -205,17 +206,25 @@ def _draw(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
+def _take_refused(pos: _Pos) -> Failure | None:
+    """Why the top discard may not be taken now at all, or ``None`` (rules §4)."""
     wrong = _need_phase(pos, Phase.DRAW, "taking the discard")
     if wrong:
         return wrong
-    rules = pos.rules
     if not pos.discard_pile:
         return Failure(Reason.DISCARD_PILE_EMPTY, "the discard pile is empty")
-    if rules.last_card_stock_only and len(pos.hand) == 1:
+    if pos.rules.last_card_stock_only and len(pos.hand) == 1:
         return Failure(
             Reason.LAST_CARD_STOCK_ONLY, "holding one card, draw from the stock (DRoV rule 10)"
         )
+    return None
+
+
+def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
+    refused = _take_refused(pos)
+    if refused:
+        return refused
+    rules = pos.rules
     card = pos.discard_pile[-1]
     pile = pos.discard_pile[:-1]
     if rules.take_discard is TakeMode.FREE:
@@ -226,7 +235,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             )
         hand = _add(pos.hand, card)
         turn = _turn_with(pos.turn, taken=card, taken_in_hand=True)
-        follow = _finish(pos, hand, turn)
+        follow = _finish(rules, pos.key + _search.unit(card.code), turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -243,15 +252,17 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
-    turn = _turn_with(pos.turn, taken=card)
-    staging = not pos.opened[pos.player]
-    inner = pos.with_hand(
+    return _resolve(_taking(pos, card), use)
+
+
+def _taking(pos: _Pos, card: Card) -> _Pos:
+    """The position in which the top discard `card`, taken under ``immediate_use``, is used (rules §4)."""
+    return pos.with_hand(
         _add(pos.hand, card),
         phase=Phase.PLAY,
-        discard_pile=pile,
-        turn=_turn_with(turn, taken_staged=staging),
+        discard_pile=pos.discard_pile[:-1],
+        turn=_turn_with(pos.turn, taken=card, taken_staged=not pos.opened[pos.player]),
     )
-    return _resolve(inner, use)
 
 
 def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
@@ -261,6 +272,17 @@ def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
             f"{what} waits until every seat has had a turn under these rules (ASS S. 1)",
         )
     return None
+
+
+class _Laid(enum.Enum):
+    """How a lay-down that the rules allow goes on (`_lay_down_outcome`)."""
+
+    OPENED = "opened"
+    """The player had opened, or this meld completes the opening: the staged melds are final."""
+    HAND_ROMME = "hand_romme"
+    """The last card, melded under the Hand-Rommé waiver (DRoV Nr. 10)."""
+    STAGED = "staged"
+    """Staged towards an opening the rest of the hand can still complete this turn."""
 
 
 def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
@@ -275,21 +297,53 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     if not isinstance(result, Meld):
         return Failure(*result)
     meld = result
-    fresh = frozenset(role.position for role in meld.jokers)
     turn = _after_use(pos.turn, action.cards)
-    if pos.opened[pos.player]:
-        follow = _finish(pos, rest, turn)
-        if isinstance(follow, Failure):
-            return follow
+    key = pos.key - _search.meld_key(meld)
+    outcome = _lay_down_outcome(pos, meld, key, turn)
+    if outcome is None:
+        return _opening_failure(pos, meld, key, turn)
+    if isinstance(outcome, Failure):
+        return outcome
+    laid, follow = outcome
+    fresh = frozenset(role.position for role in meld.jokers)
+    if laid is _Laid.STAGED:
         return Effect(
             hand=rest,
-            table=(*pos.table, _table_meld(meld, pos.player, False, fresh)),
+            table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
             discard_pile=pos.discard_pile,
-            opened=True,
+            opened=False,
             turn=turn,
-            next=follow,
-            hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+            next=Next.PLAY,
         )
+    staged = not pos.opened[pos.player]
+    table = _unstage(pos.table) if staged else pos.table
+    return Effect(
+        hand=rest,
+        table=(*table, _table_meld(meld, pos.player, False, fresh)),
+        discard_pile=pos.discard_pile,
+        opened=True,
+        turn=_turn_with(turn, taken_staged=False) if laid is _Laid.OPENED and staged else turn,
+        next=follow,
+        hand_romme=laid is _Laid.HAND_ROMME
+        or (follow is Next.WENT_OUT and _hand_romme_possible(pos)),
+    )
+
+
+def _lay_down_outcome(
+    pos: _Pos, meld: Meld, key: int, turn: TurnState
+) -> tuple[_Laid, Next] | Failure | None:
+    """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
+
+    The meld is valid and in hand; this decides the rest: what follows
+    once laid, a `Failure`, or ``None`` when the opening can no longer be
+    completed this turn (`_opening_failure` names the requirement). The
+    checker builds the effect from it; the generator needs only the
+    verdict, so it never builds an effect or a refusal's message.
+    """
+    rules = pos.rules
+    if pos.opened[pos.player]:
+        follow = _finish(rules, key, turn)
+        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
     # Not opened: the meld is staged towards the opening (rules §5).
     if meld.jokers and not rules.opening_allows_jokers:
         return Failure(
@@ -297,69 +351,46 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         )
     staged = [*_staged(pos.table), meld]
     if _opening_reached(staged, rules):
-        after = pos.with_hand(rest, turn=turn)
-        follow = _finish(after, rest, after.turn)
-        if isinstance(follow, Failure):
-            return follow
-        table = _unstage(pos.table)
-        return Effect(
-            hand=rest,
-            table=(*table, _table_meld(meld, pos.player, False, fresh)),
-            discard_pile=pos.discard_pile,
-            opened=True,
-            turn=_turn_with(turn, taken_staged=False),
-            next=follow,
-            hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
-        )
-    if not rest:
+        follow = _finish(rules, key, turn)
+        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+    if not key:
         if rules.discard_to_go_out:
             return Failure(
                 Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
             )
         if _waiver(pos):
-            table = _unstage(pos.table)
-            return Effect(
-                hand=rest,
-                table=(*table, _table_meld(meld, pos.player, False, fresh)),
-                discard_pile=pos.discard_pile,
-                opened=True,
-                turn=turn,
-                next=Next.WENT_OUT,
-                hand_romme=True,
-            )
+            return _Laid.HAND_ROMME, Next.WENT_OUT
     # What is left of the hand must complete the opening.
     hand = pos.key
-    key = hand - _search.meld_key(meld)
-    if not (
-        _opening_completable(key, staged, turn, hand, rules)
-        or (_waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules))
+    if _opening_completable(key, staged, turn, hand, rules) or (
+        _waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules)
     ):
-        # Name the requirement that fails: the run, the one meld, or the points.
-        if rules.opening_requires_run and _opening_completable(
-            key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
-        ):
-            return Failure(
-                Reason.OPENING_NEEDS_RUN,
-                f"{meld}: the opening must include a run, and none can be laid this turn",
-            )
-        if not rules.opening_sums_melds and _opening_completable(
-            key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
-        ):
-            return Failure(
-                Reason.OPENING_SINGLE_MELD,
-                f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
-            )
+        return _Laid.STAGED, Next.PLAY
+    return None
+
+
+def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
+    """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
+    rules = pos.rules
+    staged = [*_staged(pos.table), meld]
+    hand = pos.key
+    if rules.opening_requires_run and _opening_completable(
+        key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
+    ):
         return Failure(
-            Reason.OPENING_BELOW_THRESHOLD,
-            f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
+            Reason.OPENING_NEEDS_RUN,
+            f"{meld}: the opening must include a run, and none can be laid this turn",
         )
-    return Effect(
-        hand=rest,
-        table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
-        discard_pile=pos.discard_pile,
-        opened=False,
-        turn=turn,
-        next=Next.PLAY,
+    if not rules.opening_sums_melds and _opening_completable(
+        key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
+    ):
+        return Failure(
+            Reason.OPENING_SINGLE_MELD,
+            f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
+        )
+    return Failure(
+        Reason.OPENING_BELOW_THRESHOLD,
+        f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
     )
 
 
@@ -386,10 +417,19 @@ def _target(pos: _Pos, target: int) -> TableMeld | Failure:
 
 
 def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
-    checked = _lay_off_verdict(pos, action)
-    if isinstance(checked, Failure):
-        return checked
-    entry, rest, meld, side, turn, follow = checked
+    wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
+    if wrong:
+        return wrong
+    entry = _target(pos, action.target)
+    if isinstance(entry, Failure):
+        return entry
+    rest = _check_cards(pos, action.cards)
+    if isinstance(rest, Failure):
+        return rest
+    fit = _lay_off_fit(pos, entry, action)
+    if isinstance(fit, Failure):
+        return fit
+    meld, side, turn, follow = fit
     new_entry = _table_meld(
         meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
     )
@@ -405,31 +445,23 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     )
 
 
-def _lay_off_verdict(
-    pos: _Pos, action: LayOff
-) -> tuple[TableMeld, tuple[Card, ...], Meld, Side | None, TurnState, Next] | Failure:
-    """Check a lay-off: the target, the hand left, the meld made, its side, the turn and what follows.
+def _lay_off_fit(
+    pos: _Pos, entry: TableMeld, action: LayOff
+) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
+    """Whether the cards of `action` (held, by a player who may lay off) fit `entry`, and the turn goes on.
 
-    The generator asks only this; `_lay_off` goes on to build the effect.
+    Returns the meld made, its side, the turn and what follows. The
+    generator asks only this of the lay-offs it builds from the hand.
     """
-    wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
-    if wrong:
-        return wrong
-    entry = _target(pos, action.target)
-    if isinstance(entry, Failure):
-        return entry
-    rest = _check_cards(pos, action.cards)
-    if isinstance(rest, Failure):
-        return rest
     extended = _extend(entry, action.cards, action.side, pos.rules)
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
     turn = _turn_with(_after_use(pos.turn, action.cards), laid_off=True)
-    follow = _finish(pos, rest, turn)
+    follow = _finish(pos.rules, pos.key - _search.pack_cards(action.cards), turn)
     if isinstance(follow, Failure):
         return follow
-    return entry, rest, meld, side, turn, follow
+    return meld, side, turn, follow
 
 
 def _swap(pos: _Pos, action: SwapJoker) -> Effect | Failure:
@@ -525,7 +557,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
                 Reason.SWAPPED_JOKER_TO_HAND,
                 "under these rules the freed joker goes to the hand; play it in a separate action",
             )
-        follow = _finish(after, hand, turn)
+        follow = _finish(rules, after.key, turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -564,12 +596,17 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
             Reason.SWAPPED_JOKER_NOT_PLACED,
             "the freed joker must be part of the meld or lay-off that follows the swap",
         )
-    if isinstance(then, LayOff) and then.target == action.target and not rules.swap_back_same_meld:
+    if isinstance(then, LayOff) and _back_to_its_meld(action.target, then, rules):
         return Failure(
             Reason.SWAP_BACK_SAME_MELD,
             "the freed joker may not go back into the meld it came from (German Rummy rules)",
         )
     return _resolve(after, then)
+
+
+def _back_to_its_meld(source: int, then: LayOff, rules: Rules) -> bool:
+    """Whether laying the freed joker off by `then` returns it to table meld `source`, which the rules forbid."""
+    return then.target == source and not rules.swap_back_same_meld
 
 
 def _take_back(pos: _Pos) -> Effect | Failure:
@@ -619,7 +656,7 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
         return _shortfall(_staged(pos.table), pos.rules)
-    problem = _may_discard(card, hand, pos.rules, _locked(pos.turn, pos.rules))
+    problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))
     if problem is Reason.JOKER_DISCARD:
         return Failure(
             problem, "a joker may be discarded only as the last card (DRoV rule 4, Streitfall 8)"
@@ -640,11 +677,12 @@ def _discardable(pos: _Pos) -> list[Card]:
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
         return []
     rules = pos.rules
-    locked = _locked(pos.turn, rules)
+    key = pos.key
+    locked = _locked_code(pos.turn, rules)
     return [
-        card
-        for card in sorted(set(hand), key=card_code)
-        if _may_discard(card, hand, rules, locked) is None
+        _CARDS[code]
+        for code in _search.codes_in(key)
+        if _may_discard(code, key, rules, locked) is None
     ]
 
 

@@ -10,21 +10,27 @@ checker's own functions accept them, so the generator lists exactly what
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Final, NamedTuple
 
 from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import (
+    _after_use,
+    _back_to_its_meld,
     _discardable,
-    _lay_off_verdict,
+    _lay_down_outcome,
+    _lay_off_fit,
+    _may_lay_off,
     _place_joker,
     _resolve,
     _swap_joker,
     _swapped,
+    _take_refused,
+    _taking,
 )
 from romme._turn.opening import _lay_down_possible
-from romme._turn.position import Effect, Failure, _add, _first_go_round, _Pos, _turn_with
+from romme._turn.position import Failure, _first_go_round, _Pos
 from romme.actions import (
     Action,
     Discard,
@@ -165,63 +171,79 @@ def _layoff_candidates(
             yield from _run_layoffs(index, meld, counts, jokers, rules)
 
 
-def _play_candidates(pos: _Pos) -> Iterator[Action]:
+def _lay_down_allowed(pos: _Pos, meld: Meld) -> bool:
+    """Whether laying `meld` (found in the hand, so valid and held) is legal now: the checker's verdict.
+
+    The phase and the first go-round are the caller's to have checked.
+    """
+    key = pos.key - _search.meld_key(meld)
+    outcome = _lay_down_outcome(pos, meld, key, _after_use(pos.turn, meld.cards))
+    return outcome is not None and not isinstance(outcome, Failure)
+
+
+def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
+    """The lay-downs and lay-offs of the play phase, each with whether it is already known legal."""
     if _first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
-    hand = pos.hand
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
         for meld in _search.melds_in(pos.key, pos.rules):
-            yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
+            if _lay_down_allowed(pos, meld):
+                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind), True
     if opened:
-        yield from _layoff_candidates(pos, hand)
+        yield from _layoffs(pos, pos.hand)
 
 
-def _take_candidates(pos: _Pos, card: Card) -> Iterator[Action]:
-    """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
-    if _first_go_round(pos):
+def _layoffs(
+    pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
+) -> Iterator[tuple[LayOff, bool]]:
+    """The legal lay-offs of `hand` (with `only`, those holding it), checked as they are built."""
+    if _may_lay_off(pos, "laying off"):
+        return
+    table = pos.table
+    for layoff in _layoff_candidates(pos, hand, only):
+        if (only is None or only in layoff.cards) and not isinstance(
+            _lay_off_fit(pos, table[layoff.target], layoff), Failure
+        ):
+            yield layoff, True
+
+
+def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
+    """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it, checked."""
+    if _first_go_round(pos) or _take_refused(pos):
         return  # its use would be a lay-down or lay-off (ASS S. 1)
+    inner = _taking(pos, card)
     opened = pos.opened[pos.player]
-    inner = pos.with_hand(
-        _add(pos.hand, card),
-        phase=Phase.PLAY,
-        turn=_turn_with(pos.turn, taken=card, taken_staged=not opened),
-    )
-    uses = list(_uses(inner, card))
-    if uses and (opened or _lay_down_possible(inner)):
-        for use in uses:
-            yield _trusted(TakeDiscard, use=use)
+    melds = _search.melds_with(inner.key, card.code, pos.rules)
+    if opened or (melds and _lay_down_possible(inner)):
+        for meld in melds:
+            if _lay_down_allowed(inner, meld):
+                use = _trusted(LayDown, cards=meld.cards, kind=meld.kind)
+                yield _trusted(TakeDiscard, use=use), True
+    if opened:
+        for layoff, _ in _layoffs(inner, inner.hand, only=card):
+            yield _trusted(TakeDiscard, use=layoff), True
 
 
-def _uses(pos: _Pos, card: Card) -> Iterator[LayDown | LayOff]:
-    """The lay-downs and (once opened) lay-offs holding `card` (not yet checked), as `_play_candidates` lists them."""
-    hand = pos.hand
-    for meld in _search.melds_with(pos.key, card.code, pos.rules):
-        yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
-    if pos.opened[pos.player]:
-        for layoff in _layoff_candidates(pos, hand, only=card):
-            if card in layoff.cards:
-                yield layoff
-
-
-def _candidates(pos: _Pos) -> Iterator[Action]:
+def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
+    """Every candidate action, each with whether it is already known legal (else the checker decides)."""
     rules = pos.rules
     if pos.phase is Phase.DRAW:
-        yield _DRAW
+        yield _DRAW, False
         if not pos.discard_pile:
             return
         if rules.take_discard is TakeMode.FREE:
-            yield _TAKE
+            yield _TAKE, False
             return
         yield from _take_candidates(pos, pos.discard_pile[-1])
         return
     if any(entry.staged for entry in pos.table):
-        yield _TAKE_BACK
+        yield _TAKE_BACK, False
     yield from _play_candidates(pos)
 
 
-def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | None]]:
-    """Swaps with each place of the freed joker, checked as they are built.
+def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
+    """Swaps with each place of the freed joker, each with whether it is already known legal.
 
     The swap itself is checked once per table meld and card, and each
     follow-up on the position after it, with the checker's own functions.
@@ -239,18 +261,23 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, Effect | Failure | Non
             card = _CARDS[code]
             base = _trusted(SwapJoker, target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
-                yield base, None
+                yield base, False
                 continue
             found = _swap_joker(pos, base)
             if isinstance(found, Failure):
                 continue
             after = _swapped(pos, base, *found)
-            for then in _uses(after, JOKER):
-                action = _trusted(SwapJoker, target=index, card=card, then=then)
-                yield action, _place_joker(pos, action, after)
+            # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
+            for meld in _search.melds_with(after.key, JOKER_CODE, rules):
+                if _lay_down_allowed(after, meld):
+                    then = _trusted(LayDown, cards=meld.cards, kind=meld.kind)
+                    yield _trusted(SwapJoker, target=index, card=card, then=then), True
+            for layoff, _ in _layoffs(after, after.hand, only=JOKER):
+                if not _back_to_its_meld(index, layoff, rules):
+                    yield _trusted(SwapJoker, target=index, card=card, then=layoff), True
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 action = _trusted(SwapJoker, target=index, card=card, then=_DISCARDS[JOKER_CODE])
-                yield action, _place_joker(pos, action, after)
+                yield action, not isinstance(_place_joker(pos, action, after), Failure)
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
@@ -270,25 +297,12 @@ def legal_moves(pos: _Pos) -> tuple[Action, ...]:
     Discards first (checked without building their effect), then the
     draws or plays, then joker swaps with each place of the freed joker.
     """
-    seen: dict[Action, None] = {}
-    for card in _discardable(pos):
-        seen[_DISCARDS[card.code]] = None
-    for action in _candidates(pos):
-        if action in seen:
-            continue
-        # A lay-off needs only its verdict; everything else the full check.
-        if type(action) is LayOff:
-            accepted = not isinstance(_lay_off_verdict(pos, action), Failure)
-        else:
-            accepted = not isinstance(_resolve(pos, action), Failure)
-        if accepted:
-            seen[action] = None
+    seen: dict[Action, None] = dict.fromkeys(_DISCARDS[card.code] for card in _discardable(pos))
+    candidates = _candidates(pos)
     if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
-        for action, checked in _swap_candidates(pos):
-            if action in seen:
-                continue
-            if checked is None:
-                checked = _resolve(pos, action)
-            if not isinstance(checked, Failure):
-                seen[action] = None
+        candidates = chain(candidates, _swap_candidates(pos))
+    for action, known in candidates:
+        # A candidate not known legal by construction goes to the checker.
+        if known or (action not in seen and not isinstance(_resolve(pos, action), Failure)):
+            seen[action] = None
     return tuple(seen)

@@ -18,7 +18,7 @@ from romme.state import TurnState
 if TYPE_CHECKING:
     pass
 
-from romme._turn.position import Failure, _locked, _Pos, _waiver
+from romme._turn.position import Failure, _locked_code, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -74,13 +74,12 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
 def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
     """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
 
-    ``rediscard_taken`` off (rules §4, as `_locked`): with a second copy
+    ``rediscard_taken`` off (rules §4, as `_locked_code`): with a second copy
     in hand the other may go.
     """
-    locked = _locked(turn, rules)
-    if locked is None:
+    code = _locked_code(turn, rules)
+    if code is None:
         return None
-    code = locked.code
     return code if _search.count(key, code) == 1 else None
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 import attrs
 
 from romme import _guard, _search
-from romme.cards import Card, card_code
+from romme.cards import JOKER_CODE, Card, card_code
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import JokerDiscard, Rules
@@ -148,32 +148,36 @@ def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
     return tuple(sorted((*hand, *cards), key=card_code))
 
 
-def _locked(turn: TurnState, rules: Rules) -> Card | None:
-    """The taken card that may not be discarded this turn (``rediscard_taken`` off), if in hand."""
-    if turn.taken_in_hand and not rules.rediscard_taken:
-        return turn.taken
+def _locked_code(turn: TurnState, rules: Rules) -> int | None:
+    """The code of the taken card that may not be discarded this turn (``rediscard_taken`` off), if in hand."""
+    if turn.taken_in_hand and not rules.rediscard_taken and turn.taken is not None:
+        return turn.taken.code
     return None
 
 
-def _may_discard(
-    card: Card, hand: tuple[Card, ...], rules: Rules, locked: Card | None
-) -> Reason | None:
+def _may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reason | None:
+    """Why the card of `code` may not leave the packed hand `key` as the discard, or ``None`` (rules §4, §7).
+
+    The one statement of both discard rules: the checker asks it of one
+    card, the generator and the end-of-turn test of every card in hand.
+    """
     if (
-        card.is_joker
+        code == JOKER_CODE
         and rules.joker_discard is JokerDiscard.LAST_CARD_ONLY
-        and len(hand) > 1
-        and any(not c.is_joker for c in hand)
+        and key & _search.NATURAL_FIELDS
     ):
+        # A joker goes only as the last card, or with nothing but jokers left.
         return Reason.JOKER_DISCARD
     # The card taken may not go straight back (rules §4), a joker no more than
     # a natural card; with a second copy in hand the other may go.
-    if locked is not None and card == locked and hand.count(card) == 1:
+    if code == locked and _search.count(key, code) == 1:
         return Reason.REDISCARD_TAKEN
     return None
 
 
-def _can_discard_something(hand: tuple[Card, ...], rules: Rules, locked: Card | None) -> bool:
-    return any(_may_discard(card, hand, rules, locked) is None for card in hand)
+def _can_discard_something(key: int, rules: Rules, locked: int | None) -> bool:
+    """Whether some card of the packed hand `key` may be the discard (`_may_discard`)."""
+    return any(_may_discard(code, key, rules, locked) is None for code in _search.codes_in(key))
 
 
 def _hand_romme_possible(pos: _Pos) -> bool:
