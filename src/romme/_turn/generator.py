@@ -15,22 +15,11 @@ from typing import Final, NamedTuple
 
 from romme import _guard, _search
 from romme._shape import shape_of
-from romme._turn.checker import (
-    _after_use,
-    _back_to_its_meld,
-    _discardable,
-    _lay_down_outcome,
-    _lay_off_fit,
-    _may_lay_off,
-    _place_joker,
-    _resolve,
-    _swap_joker,
-    _swapped,
-    _take_refused,
-    _taking,
-)
+from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
+from romme._turn.laying import _lay_down_outcome, _lay_off_fit, _may_lay_off
 from romme._turn.opening import _lay_down_possible
-from romme._turn.position import Failure, _first_go_round, _Pos
+from romme._turn.position import Failure, _after_use, _first_go_round, _Pos
+from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap_joker, _swapped
 from romme.actions import (
     Action,
     Discard,

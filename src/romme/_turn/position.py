@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 import attrs
 
 from romme import _guard, _search
-from romme.cards import JOKER_CODE, Card, card_code
+from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import JokerDiscard, Rules
@@ -251,3 +251,51 @@ def _replace_at(
 
 def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
     return [entry.meld for entry in table if entry.staged]
+
+
+# -- what every stage checks ----------------------------------------------------------
+
+
+def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
+    """Whether the turn can go on with the packed `hand` and `turn` after a lay-down, lay-off or swap (rules §4)."""
+    if not hand:
+        if rules.discard_to_go_out:
+            return Failure(
+                Reason.MUST_KEEP_A_CARD,
+                "the last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)",
+            )
+        return Next.WENT_OUT
+    if not _can_discard_something(hand, rules, _locked_code(turn, rules)):
+        return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
+    return Next.PLAY
+
+
+def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure:
+    rest = _remove(pos.hand, cards)
+    if rest is None:
+        return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {format_cards(cards)}")
+    return rest
+
+
+def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
+    if turn.taken_in_hand and turn.taken in cards:
+        return _turn_with(turn, taken_in_hand=False)
+    return turn
+
+
+def _need_phase(pos: _Pos, phase: Phase, what: str) -> Failure | None:
+    if pos.phase is not phase:
+        return Failure(
+            Reason.WRONG_PHASE,
+            f"{what} belongs to the {phase.value} phase, not the {pos.phase.value} phase",
+        )
+    return None
+
+
+def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
+    if _first_go_round(pos):
+        return Failure(
+            Reason.FIRST_GO_ROUND,
+            f"{what} waits until every seat has had a turn under these rules (ASS S. 1)",
+        )
+    return None

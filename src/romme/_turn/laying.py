@@ -1,0 +1,307 @@
+"""Laying down and laying off (private): the stages of rules §3, §5 and §6 for melds from the hand.
+
+`_lay_down` and `_lay_off` check one action and build its effect; the
+verdicts they rest on (`_lay_down_outcome`, `_lay_off_fit`) are what the
+generator asks of the moves it builds, so both read one statement of each rule.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from romme import _search
+from romme._turn.opening import (
+    _hand_romme_completable,
+    _opening_completable,
+    _opening_reached,
+)
+from romme._turn.position import (
+    Effect,
+    Failure,
+    Next,
+    _after_use,
+    _check_cards,
+    _finish,
+    _hand_romme_possible,
+    _need_phase,
+    _not_first_go_round,
+    _Pos,
+    _replace_at,
+    _staged,
+    _table_meld,
+    _turn_with,
+    _unstage,
+    _waiver,
+)
+from romme.actions import (
+    LayDown,
+    LayOff,
+    Side,
+)
+from romme.cards import Card, format_cards
+from romme.errors import Reason
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import Rules
+from romme.state import Phase, TableMeld, TurnState
+
+
+class _Laid(enum.Enum):
+    """How a lay-down that the rules allow goes on (`_lay_down_outcome`)."""
+
+    OPENED = "opened"
+    """The player had opened, or this meld completes the opening: the staged melds are final."""
+    HAND_ROMME = "hand_romme"
+    """The last card, melded under the Hand-Rommé waiver (DRoV Nr. 10)."""
+    STAGED = "staged"
+    """Staged towards an opening the rest of the hand can still complete this turn."""
+
+
+def _lay(pos: _Pos, action: LayDown | LayOff) -> Effect | Failure:
+    """Check a lay-down or lay-off that follows another action: the taken discard's use, a freed joker's place."""
+    if isinstance(action, LayDown):
+        return _lay_down(pos, action)
+    return _lay_off(pos, action)
+
+
+def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.PLAY, "laying down") or _not_first_go_round(pos, "laying down")
+    if wrong:
+        return wrong
+    rules = pos.rules
+    rest = _check_cards(pos, action.cards)
+    if isinstance(rest, Failure):
+        return rest
+    result = meld_failure(action.cards, rules, action.kind)
+    if not isinstance(result, Meld):
+        return Failure(*result)
+    meld = result
+    turn = _after_use(pos.turn, action.cards)
+    key = pos.key - _search.meld_key(meld)
+    outcome = _lay_down_outcome(pos, meld, key, turn)
+    if outcome is None:
+        return _opening_failure(pos, meld, key, turn)
+    if isinstance(outcome, Failure):
+        return outcome
+    laid, follow = outcome
+    fresh = frozenset(role.position for role in meld.jokers)
+    if laid is _Laid.STAGED:
+        return Effect(
+            hand=rest,
+            table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
+            discard_pile=pos.discard_pile,
+            opened=False,
+            turn=turn,
+            next=Next.PLAY,
+        )
+    staged = not pos.opened[pos.player]
+    table = _unstage(pos.table) if staged else pos.table
+    return Effect(
+        hand=rest,
+        table=(*table, _table_meld(meld, pos.player, False, fresh)),
+        discard_pile=pos.discard_pile,
+        opened=True,
+        turn=_turn_with(turn, taken_staged=False) if laid is _Laid.OPENED and staged else turn,
+        next=follow,
+        hand_romme=laid is _Laid.HAND_ROMME
+        or (follow is Next.WENT_OUT and _hand_romme_possible(pos)),
+    )
+
+
+def _lay_down_outcome(
+    pos: _Pos, meld: Meld, key: int, turn: TurnState
+) -> tuple[_Laid, Next] | Failure | None:
+    """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
+
+    The meld is valid and in hand; this decides the rest: what follows
+    once laid, a `Failure`, or ``None`` when the opening can no longer be
+    completed this turn (`_opening_failure` names the requirement). The
+    checker builds the effect from it; the generator needs only the
+    verdict, so it never builds an effect or a refusal's message.
+    """
+    rules = pos.rules
+    if pos.opened[pos.player]:
+        follow = _finish(rules, key, turn)
+        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+    # Not opened: the meld is staged towards the opening (rules §5).
+    if meld.jokers and not rules.opening_allows_jokers:
+        return Failure(
+            Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
+        )
+    staged = [*_staged(pos.table), meld]
+    if _opening_reached(staged, rules):
+        follow = _finish(rules, key, turn)
+        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+    if not key:
+        if rules.discard_to_go_out:
+            return Failure(
+                Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
+            )
+        if _waiver(pos):
+            return _Laid.HAND_ROMME, Next.WENT_OUT
+    # What is left of the hand must complete the opening.
+    hand = pos.key
+    if _opening_completable(key, staged, turn, hand, rules) or (
+        _waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules)
+    ):
+        return _Laid.STAGED, Next.PLAY
+    return None
+
+
+def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
+    """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
+    rules = pos.rules
+    staged = [*_staged(pos.table), meld]
+    hand = pos.key
+    if rules.opening_requires_run and _opening_completable(
+        key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
+    ):
+        return Failure(
+            Reason.OPENING_NEEDS_RUN,
+            f"{meld}: the opening must include a run, and none can be laid this turn",
+        )
+    if not rules.opening_sums_melds and _opening_completable(
+        key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
+    ):
+        return Failure(
+            Reason.OPENING_SINGLE_MELD,
+            f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
+        )
+    return Failure(
+        Reason.OPENING_BELOW_THRESHOLD,
+        f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
+    )
+
+
+def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
+    first = _not_first_go_round(pos, what)
+    if first:
+        return first
+    if not pos.opened[pos.player]:
+        return Failure(Reason.NOT_OPENED, f"{what} needs an opened player (DRoV rule 9)")
+    if not pos.turn.opened_before and not pos.rules.opening_turn_layoffs:
+        return Failure(
+            Reason.NOT_IN_OPENING_TURN,
+            f"{what} is allowed only from the turn after opening under these rules",
+        )
+    return None
+
+
+def _target(pos: _Pos, target: int) -> TableMeld | Failure:
+    if not 0 <= target < len(pos.table):
+        return Failure(
+            Reason.NO_SUCH_MELD, f"there is no table meld {target} (the table has {len(pos.table)})"
+        )
+    return pos.table[target]
+
+
+def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
+    wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
+    if wrong:
+        return wrong
+    entry = _target(pos, action.target)
+    if isinstance(entry, Failure):
+        return entry
+    rest = _check_cards(pos, action.cards)
+    if isinstance(rest, Failure):
+        return rest
+    fit = _lay_off_fit(pos, entry, action)
+    if isinstance(fit, Failure):
+        return fit
+    meld, side, turn, follow = fit
+    new_entry = _table_meld(
+        meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
+    )
+    table = _replace_at(pos.table, action.target, new_entry)
+    return Effect(
+        hand=rest,
+        table=table,
+        discard_pile=pos.discard_pile,
+        opened=True,
+        turn=turn,
+        next=follow,
+        hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+    )
+
+
+def _lay_off_fit(
+    pos: _Pos, entry: TableMeld, action: LayOff
+) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
+    """Whether the cards of `action` (held, by a player who may lay off) fit `entry`, and the turn goes on.
+
+    Returns the meld made, its side, the turn and what follows. The
+    generator asks only this of the lay-offs it builds from the hand.
+    """
+    extended = _extend(entry, action.cards, action.side, pos.rules)
+    if isinstance(extended, Failure):
+        return extended
+    meld, side = extended
+    turn = _turn_with(_after_use(pos.turn, action.cards), laid_off=True)
+    follow = _finish(pos.rules, pos.key - _search.pack_cards(action.cards), turn)
+    if isinstance(follow, Failure):
+        return follow
+    return meld, side, turn, follow
+
+
+def _extend(
+    entry: TableMeld, cards: tuple[Card, ...], side: Side | None, rules: Rules
+) -> tuple[Meld, Side | None] | Failure:
+    """Return the meld `cards` laid off onto `entry` make, or why they do not fit."""
+    meld = entry.meld
+    if meld.kind is MeldKind.SET:
+        if side is not None:
+            return Failure(
+                Reason.LAYOFF_DOES_NOT_FIT, f"{_onto(cards, meld)}: a set has no low or high end"
+            )
+        result = meld_failure((*meld.cards, *cards), rules, MeldKind.SET)
+        if isinstance(result, Meld):
+            return result, None
+        return _layoff_failure(result, cards, meld)
+    failure: tuple[Reason, str] | None = None
+    for try_side in (Side.HIGH, Side.LOW) if side is None else (side,):
+        sequence = (*meld.cards, *cards) if try_side is Side.HIGH else (*cards, *meld.cards)
+        result = meld_failure(sequence, rules, MeldKind.RUN)
+        if isinstance(result, Meld):
+            if result.cards == sequence:
+                return result, try_side
+            failure = failure or (
+                Reason.LAYOFF_DOES_NOT_FIT,
+                f"the cards do not continue the run at its {try_side.value} end",
+            )
+        else:
+            failure = failure or result
+    assert failure is not None
+    return _layoff_failure(failure, cards, meld)
+
+
+def _fresh_after_extend(
+    entry: TableMeld, meld: Meld, added: Sequence[Card], side: Side | None
+) -> frozenset[int]:
+    new_jokers = sum(1 for card in added if card.is_joker)
+    if meld.kind is MeldKind.SET:
+        count = len(entry.fresh) + new_jokers
+        positions = [p for p, card in enumerate(meld.cards) if card.is_joker]
+        return frozenset(positions[len(positions) - count :]) if count else frozenset()
+    if side is Side.LOW:
+        shift = len(added)
+        return frozenset(
+            {p + shift for p in entry.fresh} | {p for p, card in enumerate(added) if card.is_joker}
+        )
+    base = len(entry.meld.cards)
+    return frozenset(entry.fresh | {base + p for p, card in enumerate(added) if card.is_joker})
+
+
+def _onto(cards: tuple[Card, ...], meld: Meld) -> str:
+    return f"{format_cards(cards)} onto {meld}"
+
+
+def _layoff_failure(failure: tuple[Reason, str], cards: tuple[Card, ...], meld: Meld) -> Failure:
+    reason, message = failure
+    text = _onto(cards, meld)
+    if reason in (Reason.JOKER_LIMIT, Reason.ADJACENT_JOKERS, Reason.AROUND_THE_CORNER):
+        return Failure(reason, f"{text}: {message}")
+    return Failure(Reason.LAYOFF_DOES_NOT_FIT, f"{text} does not make a valid meld ({message})")

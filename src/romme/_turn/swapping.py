@@ -1,0 +1,178 @@
+"""Joker swaps (private): taking a joker from the table for the card it stands for, and placing it (rules §6).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from romme._turn.laying import _lay, _may_lay_off, _target
+from romme._turn.position import (
+    Effect,
+    Failure,
+    Next,
+    _add,
+    _after_use,
+    _finish,
+    _hand_romme_possible,
+    _need_phase,
+    _Pos,
+    _remove,
+    _replace_at,
+    _table_meld,
+    _turn_with,
+)
+from romme.actions import (
+    Discard,
+    LayOff,
+    SwapJoker,
+)
+from romme.cards import JOKER
+from romme.errors import Reason
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import Rules, SwappedJoker
+from romme.state import Phase, TableMeld
+
+
+def _swap(pos: _Pos, action: SwapJoker) -> Effect | Failure:
+    """Check and carry out a swap, then place the freed joker."""
+    found = _swap_joker(pos, action)
+    if isinstance(found, Failure):
+        return found
+    return _place_joker(pos, action, _swapped(pos, action, *found))
+
+
+def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure:
+    """Check a swap: the table meld and the position of the joker `action.card` replaces."""
+    rules = pos.rules
+    wrong = _need_phase(pos, Phase.PLAY, "swapping a joker") or _may_lay_off(
+        pos, "swapping a joker"
+    )
+    if wrong:
+        return wrong
+    if not rules.joker_swap:
+        return Failure(Reason.SWAP_NOT_ALLOWED, "these rules do not allow joker swaps")
+    entry = _target(pos, action.target)
+    if isinstance(entry, Failure):
+        return entry
+    card = action.card
+    meld = entry.meld
+    if card.is_joker:
+        return Failure(Reason.WRONG_SWAP_CARD, "a joker is swapped for a natural card, not a joker")
+    if card not in pos.hand:
+        return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
+    if not meld.jokers:
+        return Failure(Reason.NO_JOKER_THERE, f"table meld {action.target} ({meld}) holds no joker")
+    roles = [role for role in meld.jokers if role.can_be(card)]
+    if not roles:
+        return Failure(Reason.WRONG_SWAP_CARD, f"no joker in {meld} stands for {card}")
+    if rules.swap_set_needs_four and meld.kind is MeldKind.SET and len(meld) < 4:
+        return Failure(
+            Reason.SWAP_NEEDS_FOUR,
+            f"{meld}: a joker in a set is swapped only when the set has four cards (DRoV rule 9)",
+        )
+    if not rules.swap_own_new_joker:
+        roles = [role for role in roles if role.position not in entry.fresh]
+        if not roles:
+            return Failure(
+                Reason.SWAP_OWN_NEW_JOKER,
+                f"the joker in {meld} was laid this turn and may not be swapped this turn (DRoV Streitfall 20)",
+            )
+    return entry, roles[0].position
+
+
+def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _Pos:
+    """The position after a checked swap of the joker at `position`: the freed joker in hand."""
+    rules = pos.rules
+    card = action.card
+    meld = entry.meld
+    cards = list(meld.cards)
+    cards[position] = card
+    result = meld_failure(tuple(cards), rules, meld.kind)
+    if not isinstance(result, Meld):  # pragma: no cover - a swap never breaks a meld
+        raise AssertionError(f"swapping {card} into {meld} broke it: {result}")
+    if meld.kind is MeldKind.SET:
+        fresh_count = (
+            sum(1 for p in entry.fresh if p != position)
+            if position in entry.fresh
+            else len(entry.fresh)
+        )
+        joker_positions = [p for p, c in enumerate(result.cards) if c.is_joker]
+        fresh = (
+            frozenset(joker_positions[len(joker_positions) - fresh_count :])
+            if fresh_count
+            else frozenset()
+        )
+    else:
+        fresh = entry.fresh - {position}
+    table = _replace_at(
+        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh)
+    )
+    rest = _remove(pos.hand, (card,))
+    assert rest is not None
+    hand = _add(rest, JOKER)
+    turn = _turn_with(_after_use(pos.turn, (card,)), laid_off=True)
+    return pos.with_hand(hand, table=table, turn=turn)
+
+
+def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
+    """Place the joker a swap freed (`after` is the position with it in hand), as `action` says."""
+    rules = pos.rules
+    hand, table, turn = after.hand, after.table, after.turn
+    then = action.then
+    mode = rules.swapped_joker
+    if mode is SwappedJoker.TO_HAND:
+        if then is not None:
+            return Failure(
+                Reason.SWAPPED_JOKER_TO_HAND,
+                "under these rules the freed joker goes to the hand; play it in a separate action",
+            )
+        follow = _finish(rules, after.key, turn)
+        if isinstance(follow, Failure):
+            return follow
+        return Effect(
+            hand=hand,
+            table=table,
+            discard_pile=pos.discard_pile,
+            opened=True,
+            turn=turn,
+            next=follow,
+        )
+    if then is None:
+        return Failure(
+            Reason.SWAPPED_JOKER_NOT_PLACED,
+            "the freed joker must be placed in the same action (DRoV rule 6, cardgames.zone rules §9)",
+        )
+    if isinstance(then, Discard):
+        if mode is not SwappedJoker.MELD_OR_DISCARD or not then.card.is_joker:
+            return Failure(
+                Reason.SWAPPED_JOKER_NOT_PLACED,
+                "the freed joker must be laid down or laid off in the same action",
+            )
+        pile = (*pos.discard_pile, JOKER)
+        hand_after = _remove(hand, (JOKER,))
+        assert hand_after is not None
+        return Effect(
+            hand=hand_after,
+            table=table,
+            discard_pile=pile,
+            opened=True,
+            turn=turn,
+            next=Next.END_TURN if hand_after else Next.WENT_OUT,
+            hand_romme=not hand_after and _hand_romme_possible(pos),
+        )
+    if not any(c.is_joker for c in then.cards):
+        return Failure(
+            Reason.SWAPPED_JOKER_NOT_PLACED,
+            "the freed joker must be part of the meld or lay-off that follows the swap",
+        )
+    if isinstance(then, LayOff) and _back_to_its_meld(action.target, then, rules):
+        return Failure(
+            Reason.SWAP_BACK_SAME_MELD,
+            "the freed joker may not go back into the meld it came from (German Rummy rules)",
+        )
+    return _lay(after, then)
+
+
+def _back_to_its_meld(source: int, then: LayOff, rules: Rules) -> bool:
+    """Whether laying the freed joker off by `then` returns it to table meld `source`, which the rules forbid."""
+    return then.target == source and not rules.swap_back_same_meld
