@@ -8,7 +8,16 @@ from __future__ import annotations
 import random
 
 from romme import _guard
-from romme._turn import Effect, Failure, Next, end_of_turn_table, resolve
+from romme._search import unit
+from romme._turn import (
+    Effect,
+    Failure,
+    Next,
+    end_of_turn_table,
+    hand_keys,
+    keep_hand_keys,
+    resolve,
+)
 from romme.actions import Action
 from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError
@@ -48,12 +57,27 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
 
 
 def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
-    """The state after `seat` (one of the seats to act) took an action with `effect`."""
+    """The state after `seat` (one of the seats to act) took an action with `effect`.
+
+    The new state keeps its hands as packed multisets too (`keep_hand_keys`),
+    updated from the effect's, so that the next check need not pack them.
+    """
+    keys = list(hand_keys(state))
+    after = _next_state(state, effect, seat, keys)
+    return keep_hand_keys(after, tuple(keys))
+
+
+def _next_state(state: GameState, effect: Effect, seat: int, keys: list[int]) -> GameState:
+    """`_carry_out`'s state; `keys` (the packed hands) is brought up to date on the way."""
     hand = effect.hand
+    key = effect.key
     stock = state.stock
     if effect.draw:
-        hand = tuple(sorted((*hand, stock[-1]), key=card_code))
+        drawn = stock[-1]
+        hand = tuple(sorted((*hand, drawn), key=card_code))
+        key += unit(drawn.code)
         stock = stock[:-1]
+    keys[seat] = key
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     opened = state.opened
     if opened[seat] != effect.opened:

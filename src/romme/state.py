@@ -18,6 +18,7 @@ from typing import Final, Literal, Protocol
 import attrs
 
 from romme import _guard
+from romme._coded import Coded
 from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, meld_failure, validate_meld
@@ -160,7 +161,7 @@ def _phase(value: Phase | str) -> Phase:
 
 
 @attrs.frozen(kw_only=True)
-class GameState:
+class GameState(Coded):
     """One position of a round. Immutable: `romme.apply` returns a new state.
 
     Use `new_game` or `new_position` to make one. A state built field by

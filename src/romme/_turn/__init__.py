@@ -8,7 +8,10 @@ boundary test keeps it so); the modules inside are free to change.
 - `legal_actions` lists every action `resolve` accepts, each once;
 - `discards` lists only the legal discards (the draw-and-discard floor of
   the benchmarks);
-- `seats_to_act` names the seats that may act at this decision point.
+- `seats_to_act` names the seats that may act at this decision point;
+- `hand_keys` and `keep_hand_keys` read and hand on the coded hands a
+  `GameState` keeps (packed multisets, `romme._search.pack_cards`), so that
+  `apply` keeps them up to date instead of every check packing them anew.
 
 The stages (rules §4–§9): `position` holds the vocabulary (the position as
 the checker reads it, an action's effect, a refusal) and the predicates
@@ -32,6 +35,8 @@ from romme._turn.position import (
     Next,
     Position,
     _table_meld,
+    hand_keys,
+    keep_hand_keys,
     seats_to_act,
 )
 from romme.actions import Action, Discard
@@ -47,6 +52,8 @@ __all__ = [
     "Position",
     "discards",
     "end_of_turn_table",
+    "hand_keys",
+    "keep_hand_keys",
     "legal_actions",
     "resolve",
     "seats_to_act",

@@ -86,6 +86,7 @@ def _draw(pos: _Pos) -> Effect | Failure:
         return Failure(Reason.STOCK_EMPTY, "the stock is empty")
     return Effect(
         hand=pos.hand,
+        key=pos.key,
         table=pos.table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
@@ -129,6 +130,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             return follow
         return Effect(
             hand=hand,
+            key=pos.key + _search.unit(card.code),
             table=pos.table,
             discard_pile=pile,
             opened=pos.opened[pos.player],
@@ -172,6 +174,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         turn = _turn_with(turn, taken=None, taken_staged=False)
         return Effect(
             hand=_add(pos.hand, *returned),
+            key=pos.key + _search.pack_cards(tuple(returned)),
             table=table,
             discard_pile=pile,
             opened=False,
@@ -183,6 +186,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         turn = _turn_with(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),
+        key=pos.key + _search.pack_cards(tuple(returned)),
         table=table,
         discard_pile=pile,
         opened=False,
@@ -252,6 +256,7 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
         nxt = Next.END_TURN
     return Effect(
         hand=rest,
+        key=pos.key - _search.unit(card.code),
         table=table,
         discard_pile=(*pos.discard_pile, card),
         opened=opened,

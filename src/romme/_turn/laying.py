@@ -92,6 +92,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     if laid is _Laid.STAGED:
         return Effect(
             hand=rest,
+            key=key,
             table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
             discard_pile=pos.discard_pile,
             opened=False,
@@ -102,6 +103,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     table = _unstage(pos.table) if staged else pos.table
     return Effect(
         hand=rest,
+        key=key,
         table=(*table, _table_meld(meld, pos.player, False, fresh)),
         discard_pile=pos.discard_pile,
         opened=True,
@@ -219,6 +221,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     table = _replace_at(pos.table, action.target, new_entry)
     return Effect(
         hand=rest,
+        key=pos.key - _search.pack_cards(action.cards),
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 import attrs
 
 from romme import _guard, _search
+from romme._coded import Coded
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import JokerDiscard, Rules
-from romme.state import Phase, TableMeld, TurnState
+from romme.state import GameState, Phase, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass
@@ -60,6 +61,8 @@ class Effect:
     """What an action does to the position of the player to act (internal)."""
 
     hand: tuple[Card, ...]
+    key: int
+    """`hand` as a packed multiset (`romme._search.pack_cards`)."""
     table: tuple[TableMeld, ...]
     discard_pile: tuple[Card, ...]
     opened: bool
@@ -109,16 +112,40 @@ def seats_to_act(position: Position) -> tuple[int, ...]:
     return (position.current_player,)
 
 
+_get_coded: Final = Coded._coded.__get__  # type: ignore[attr-defined]
+_set_coded: Final = Coded._coded.__set__  # type: ignore[attr-defined]
+
+
+def hand_keys(state: GameState) -> tuple[int, ...]:
+    """The hands of `state` as packed multisets, seat by seat: kept with the state once known."""
+    try:
+        keys: tuple[int, ...] = _get_coded(state)
+    except AttributeError:
+        keys = tuple(_search.pack_cards(hand) for hand in state.hands)
+        _set_coded(state, keys)
+    return keys
+
+
+def keep_hand_keys(state: GameState, keys: tuple[int, ...]) -> GameState:
+    """Return `state` holding `keys`, its hands as packed multisets (`apply` hands them on)."""
+    _set_coded(state, keys)
+    return state
+
+
 def _pos(position: Position, seat: int) -> _Pos:
     """The position as the checker reads it for `seat`, one of `seats_to_act` (a view: its own seat)."""
-    hands = getattr(position, "hands", None)
-    hand = position.hand if hands is None else hands[seat]
+    if type(position) is GameState:
+        hand = position.hands[seat]
+        key = hand_keys(position)[seat]
+    else:
+        hand = position.hand
+        key = _search.pack_cards(hand)
     return _Pos(
         rules=position.rules,
         player=seat,
         phase=position.phase,
         hand=hand,
-        key=_search.pack_cards(hand),
+        key=key,
         table=position.table,
         discard_pile=position.discard_pile,
         opened=position.opened,

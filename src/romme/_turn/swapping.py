@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from romme import _search
 from romme._turn.laying import _lay, _may_lay_off, _target
 from romme._turn.position import (
     Effect,
@@ -131,6 +132,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
             return follow
         return Effect(
             hand=hand,
+            key=after.key,
             table=table,
             discard_pile=pos.discard_pile,
             opened=True,
@@ -153,6 +155,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
         assert hand_after is not None
         return Effect(
             hand=hand_after,
+            key=after.key - _search.JOKER_UNIT,
             table=table,
             discard_pile=pile,
             opened=True,
