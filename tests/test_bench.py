@@ -41,3 +41,28 @@ def test_bench_quick_run_reports_every_figure() -> None:
     assert {"apply_median_us", "json_round_trip_us", "bytes_per_stored_state"} <= set(
         figures["state"]
     )
+
+
+def test_memory_bench_reports_the_resident_set_size() -> None:
+    """bench/memory.py runs and reports the resident set size of each sample (docs/performance.md)."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT.parent / "memory.py"),
+            "--rounds",
+            "6",
+            "--every",
+            "3",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert figures["rounds"] == 6
+    assert figures["decisions"] > 0
+    assert set(figures["rss_mb"]) == {"0", "3", "6"}
+    assert all(megabytes > 0 for megabytes in figures["rss_mb"].values())
+    assert {"growth_from_settled_mb", "largest_swing_after_settled_mb"} <= set(figures)
