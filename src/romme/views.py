@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from romme import _guard
+from romme._game_state import bool_tuple, card_tuple, phase_of, table_tuple
 from romme.cards import Card, card_code, make_deck
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
@@ -24,10 +25,6 @@ from romme.state import (
     Problem,
     TableMeld,
     TurnState,
-    _bool_tuple,
-    _card_tuple,
-    _phase,
-    _table_tuple,
     common_problem,
     refuse,
 )
@@ -36,7 +33,7 @@ __all__ = ["PlayerView", "view"]
 
 
 def _sorted_cards(value: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(_card_tuple(value), key=card_code))
+    return tuple(sorted(card_tuple(value), key=card_code))
 
 
 def _sizes(value: Iterable[int]) -> tuple[int, ...]:
@@ -67,7 +64,7 @@ class PlayerView:
     """The dealer's seat."""
     current_player: int = attrs.field(validator=_guard.is_integer("current_player"))
     """The seat to act."""
-    phase: Phase = attrs.field(converter=_phase)
+    phase: Phase = attrs.field(converter=phase_of)
     """Where the seat to act is in its turn."""
     hand: tuple[Card, ...] = attrs.field(converter=_sorted_cards)
     """The viewer's own hand, sorted."""
@@ -75,13 +72,13 @@ class PlayerView:
     """The number of cards in every seat's hand."""
     stock_size: int = attrs.field(validator=_guard.is_integer("stock_size", 0, MAX_DECK_SIZE))
     """The number of cards in the stock."""
-    discard_pile: tuple[Card, ...] = attrs.field(converter=_card_tuple)
+    discard_pile: tuple[Card, ...] = attrs.field(converter=card_tuple)
     """The discard pile, top card last (it lies open)."""
-    table: tuple[TableMeld, ...] = attrs.field(converter=_table_tuple)
+    table: tuple[TableMeld, ...] = attrs.field(converter=table_tuple)
     """The melds on the table, in the order laid."""
-    opened: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
+    opened: tuple[bool, ...] = attrs.field(converter=bool_tuple)
     """Whether each seat has opened."""
-    dealt_in: tuple[bool, ...] = attrs.field(converter=_bool_tuple)
+    dealt_in: tuple[bool, ...] = attrs.field(converter=bool_tuple)
     """Whether each seat was dealt cards."""
     turn: TurnState = attrs.field(validator=_guard.is_instance(TurnState, "turn"))
     """Bookkeeping of the turn in progress (all of it public)."""

@@ -1,0 +1,218 @@
+"""What a position may be (private): the checks `GameState`, `romme.PlayerView` and `loads` share.
+
+Re-exported by `romme.state`.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Protocol
+
+from romme._state_values import Phase, TableMeld, TurnState
+from romme.cards import Card, make_deck
+from romme.errors import InvalidPositionError
+from romme.melds import meld_failure
+from romme.rules import (
+    MIN_SEATS,
+    Rules,
+    TakeDiscardMode,
+)
+from romme.scoring import RoundResult, score_hands
+
+if TYPE_CHECKING:
+    from romme._game_state import GameState
+
+
+def check_cards(state: GameState) -> None:
+    """Raise `InvalidPositionError` unless the cards in `state` are exactly its rules' deck."""
+    expected = Counter(make_deck(state.rules))
+    actual = state.all_cards()
+    if actual != expected:
+        missing = expected - actual
+        extra = actual - expected
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(str(c) for c in sorted(missing.elements())))
+        if extra:
+            parts.append("too many " + " ".join(str(c) for c in sorted(extra.elements())))
+        raise InvalidPositionError("the cards in play are not the deck: " + "; ".join(parts))
+
+
+Problem = tuple[str, str]
+"""What is impossible about a position: the field at fault (``""`` for the whole) and why."""
+
+
+def refuse(problem: Problem | None) -> None:
+    """Raise `InvalidPositionError` for `problem`, naming its field in ``where``; nothing for ``None``."""
+    if problem is not None:
+        where, message = problem
+        raise InvalidPositionError(message, where=where)
+
+
+class _Position(Protocol):
+    """The fields a `GameState` and a `romme.PlayerView` share, as `common_problem` reads them."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+    @property
+    def turn(self) -> TurnState: ...
+    @property
+    def result(self) -> RoundResult | None: ...
+
+
+def common_problem(
+    position: _Position, players: int, hand: tuple[Card, ...] | None
+) -> Problem | None:
+    """Return what is impossible in the fields a state and a view share, or ``None``.
+
+    The seats (rules §2), the table (every meld valid under the rules, its
+    owner opened, staged melds only the player to act's before the opening,
+    rules §5), the phase and result, and the turn bookkeeping against the
+    table and `hand`, the hand of the player to act where it is known
+    (rules §4–§6). `loads`, `new_position` and the constructors of
+    `GameState` and `romme.PlayerView` all ask this.
+    """
+    rules = position.rules
+    if not MIN_SEATS <= players <= rules.max_players:
+        return "", f"these rules seat 2 to {rules.max_players} players, not {players}"
+    for name in ("dealer", "current_player"):
+        if not 0 <= getattr(position, name) < players:
+            return name, f"must be a seat from 0 to {players - 1}, not {getattr(position, name)}"
+    for name in ("opened", "dealt_in"):
+        if len(getattr(position, name)) != players:
+            return name, f"needs one flag per seat ({players})"
+    phase, result = position.phase, position.result
+    current, opened, dealt_in = position.current_player, position.opened, position.dealt_in
+    if (phase is Phase.ROUND_OVER) != (result is not None):
+        given = "null" if result is None else "given"
+        return "", f"phase {phase.value!r} and result {given} do not agree"
+    if result is not None and len(result.penalties) != players:
+        return "result", "one penalty per seat is needed"
+    if not dealt_in[current]:
+        return "current_player", f"seat {current} is not dealt in"
+    if sum(dealt_in) < 2 or (sum(dealt_in) < players and not rules.dealer_sits_out):
+        return "dealt_in", "not possible under these rules"
+    if sum(dealt_in) < players and dealt_in[position.dealer]:
+        return "dealt_in", "only the dealer may sit out"
+    for i, entry in enumerate(position.table):
+        if entry.owner >= players:
+            return f"table[{i}].owner", f"no seat {entry.owner}"
+        if meld_failure(entry.meld.cards, rules, entry.meld.kind) != entry.meld:
+            return f"table[{i}]", f"{entry.meld} is not a valid meld under these rules"
+        if entry.staged:
+            if entry.owner != current or opened[entry.owner] or phase is not Phase.PLAY:
+                return f"table[{i}]", "only the player to act, not yet opened, has staged melds"
+        elif not opened[entry.owner]:
+            return f"table[{i}]", f"seat {entry.owner} owns a meld but has not opened"
+        if entry.fresh and phase is not Phase.PLAY:
+            return f"table[{i}]", "jokers laid this turn outside a turn's play"
+    return _turn_problem(position, hand)
+
+
+def _turn_problem(position: _Position, hand: tuple[Card, ...] | None) -> Problem | None:
+    """What the turn bookkeeping says that the hand and the table contradict (rules §4–§6)."""
+    turn, rules, phase = position.turn, position.rules, position.phase
+    opened = position.opened[position.current_player]
+    staged = [entry for entry in position.table if entry.staged]
+    if turn.opened_before and not opened:
+        return "turn.opened_before", "the player to act has not opened"
+    if staged and turn.opened_before:
+        return "turn.opened_before", "a player with staged melds had not opened before"
+    if phase is Phase.DRAW:
+        if turn.opened_before != opened:
+            return "turn.opened_before", "at the draw the player has opened before, or not"
+        if turn.taken is not None or turn.laid_off:
+            return "turn", "nothing is taken or laid off before the draw"
+        return None
+    if phase is not Phase.PLAY:
+        return None
+    if turn.laid_off and not opened:
+        return "turn.laid_off", "only a player who has opened lays off or swaps"
+    taken = turn.taken
+    if turn.taken_in_hand:
+        if rules.take_discard is not TakeDiscardMode.FREE:
+            return "turn.taken_in_hand", "only a free take puts the card in the hand"
+        if hand is not None and taken not in hand:
+            return "turn.taken_in_hand", f"the hand does not hold the taken {taken}"
+    if turn.taken_staged:
+        if rules.take_discard is not TakeDiscardMode.IMMEDIATE_USE or opened:
+            return "turn.taken_staged", "only a take towards the opening lies in a staged meld"
+        if not any(taken in entry.meld.cards for entry in staged):
+            return "turn.taken_staged", f"no staged meld holds the taken {taken}"
+    return None
+
+
+def state_problem(state: GameState) -> Problem | None:
+    """Return what is impossible about `state`, or ``None`` (what `GameState` refuses).
+
+    Besides `common_problem`: the cards are exactly the deck, every hand
+    fits (at most ``hand_size`` + 2 cards; none for a seat not dealt in;
+    not empty while the round goes on, but for the player to act), a turn
+    starts with cards in the stock, a result is the one the hands give
+    (rules §10), and the player to act has a legal action (no dead table).
+    """
+    players = len(state.hands)
+    if not 0 <= state.current_player < players:
+        return (
+            "current_player",
+            f"must be a seat from 0 to {players - 1}, not {state.current_player}",
+        )
+    problem = common_problem(state, players, state.hand)
+    if problem is not None:
+        return problem
+    try:
+        check_cards(state)
+    except InvalidPositionError as error:
+        return "", str(error)
+    limit = state.rules.hand_size + 2
+    for seat, hand in enumerate(state.hands):
+        if not state.dealt_in[seat] and hand:
+            return f"hands[{seat}]", "a seat not dealt in holds cards"
+        if len(hand) > limit:
+            return f"hands[{seat}]", f"{len(hand)} cards; a hand never holds more than {limit}"
+        if (
+            state.result is None
+            and state.dealt_in[seat]
+            and not hand
+            and seat != state.current_player
+        ):
+            return f"hands[{seat}]", "an empty hand while the round goes on"
+    if state.phase is Phase.DRAW and not state.stock:
+        return "", "the stock is empty at the start of a turn"
+    if state.phase is Phase.PLAY and not state.hand:
+        return "", "the player to act holds no cards"
+    result = state.result
+    if result is not None:
+        if result.winner is not None and state.hands[result.winner]:
+            return "result.winner", f"seat {result.winner} still holds cards"
+        expected = score_hands(
+            state.rules,
+            state.hands,
+            state.opened,
+            state.dealt_in,
+            result.end,
+            result.winner,
+            result.hand_romme,
+        )
+        if expected != result:
+            return "result", "does not match the final hands, seats and openings"
+        return None
+    from romme.legal import legal_actions
+
+    if not legal_actions(state):
+        return "", "the player to act has no legal action"
+    return None
