@@ -739,6 +739,31 @@ def test_layoff_onto_other_players_meld_at_either_end_cardgames_zone_6(name: str
     assert Reason.LAYOFF_DOES_NOT_FIT == refusal(state, LayOff(1, "9♣"))
 
 
+def test_layoff_onto_a_meld_the_table_does_not_hold_names_the_numbers_cardgames_zone_6() -> None:
+    """cardgames.zone §6: a lay-off names a table meld; a number past the table is refused, saying which exist."""
+    state = position(
+        CLASSIC,
+        hands=("7♦ 5♠ 9♣", SEAT_1, SEAT_2),
+        table=(("4♦ 5♦ 6♦", 1),),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    assert Reason.NO_SUCH_MELD == refusal(state, LayOff(1, "7♦"))
+    with pytest.raises(IllegalActionError, match="no table meld 1: the one table meld is number 0"):
+        apply(state, LayOff(1, "7♦"))
+    wider = position(
+        CLASSIC,
+        hands=("7♦ 5♠ 9♣", SEAT_1, SEAT_2),
+        table=(("4♦ 5♦ 6♦", 1), ("2♠ 3♠ 4♠", 1)),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    with pytest.raises(
+        IllegalActionError, match="no table meld 5: the table melds are numbered 0 to 1"
+    ):
+        apply(wider, LayOff(5, "5♠"))
+
+
 @pytest.mark.parametrize("name", ["drov", "classic"])
 def test_layoff_joker_and_card_together_DRoV_Streitfall_2(name: str) -> None:
     """DRoV Streitfall 2: JK and Q♥ are laid off together onto 8♥ JK 10♥."""

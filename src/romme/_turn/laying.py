@@ -194,10 +194,15 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
 
 
 def _target(pos: _Pos, target: int) -> TableMeld | Failure:
-    if not 0 <= target < len(pos.table):
-        return Failure(
-            Reason.NO_SUCH_MELD, f"there is no table meld {target} (the table has {len(pos.table)})"
-        )
+    count = len(pos.table)
+    if not 0 <= target < count:
+        if not count:
+            where = "the table is empty"
+        elif count == 1:
+            where = "the one table meld is number 0"
+        else:
+            where = f"the table melds are numbered 0 to {count - 1}"
+        return Failure(Reason.NO_SUCH_MELD, f"there is no table meld {target}: {where}")
     return pos.table[target]
 
 
