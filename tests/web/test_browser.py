@@ -1,14 +1,18 @@
-"""A whole round of the web table played by clicking in headless Chromium (Debian's package, driven by Playwright).
+"""The web table played by clicking in headless Chromium (Debian's package, driven by Playwright).
 
-The app runs under uvicorn on 127.0.0.1 in a thread of the test; the test
+The app runs under uvicorn on 127.0.0.1 in a thread of the test. One test
 starts a game on the start page, then on every turn clicks "draw" and a
 card of the hand and the "discard" button the page offers for it, until the
 score sheet shows; the sheet's penalties are then checked against the
 match stored in the SQLite file, and "Next round" deals the second round.
+The computers move at once there (``delay=0``), so their moves reach the
+page together, and the page must show them one by one. Another test seats
+two people at one table, each in a browser context of their own.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import socket
 import threading
@@ -35,8 +39,25 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-ROUND_SECONDS = 240.0
+ROUND_SECONDS = 300.0
 MAX_TURNS = 300
+PAUSE_SECONDS = 0.3
+"""Less than the pause the page makes between two moves that came together (0.6 s)."""
+
+RECORD_STATUS = """
+window.statusShown = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("status");
+  if (!status) return; // the start page
+  new MutationObserver(() => {
+    const shown = window.statusShown;
+    const last = shown[shown.length - 1];
+    const entry = [performance.now(), status.dataset.state, status.textContent];
+    if (!last || last[1] !== entry[1] || last[2] !== entry[2]) shown.push(entry);
+  }).observe(status, { attributes: true, childList: true, characterData: true, subtree: true });
+});
+"""
+"""Records every state and text of the status line, with the time it was shown (milliseconds)."""
 
 
 def _need_chromium() -> None:
@@ -122,6 +143,7 @@ def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
             page = browser.new_page(viewport={"width": 1300, "height": 850})
             page.set_default_timeout(20_000)
             page.on("pageerror", lambda error: errors.append(str(error)))
+            page.add_init_script(RECORD_STATUS)
             page.goto(base + "/")
             page.wait_for_selector("#rules option[value='classic']", state="attached")
             page.select_option("#rules", "classic")
@@ -145,6 +167,7 @@ def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
                 int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, rows.count())
             ]
             log = page.locator("#log li").all_inner_texts()
+            shown = page.evaluate("window.statusShown")
             page.click("#next-round")
             page.wait_for_selector("#sheet[hidden]", state="attached")
             page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='others']")
@@ -167,3 +190,32 @@ def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
     assert any(line.startswith("You: discard") for line in log)
     assert any(line.startswith("Computer 1: ") for line in log)
     assert "round 2" in next_round
+    _assert_shown_one_by_one(shown, log)
+
+
+def _assert_shown_one_by_one(shown: list[Any], log: list[str]) -> None:
+    """The computers' moves that came together were each shown on the status line, in order, with a pause between.
+
+    `shown` lists the status line's changes ``[time_ms, state, text]``; the
+    page marks a move shown on its own with the state ``replay``. `log` is
+    the move list, newest first.
+    """
+    batches: list[list[tuple[float, str]]] = []
+    for previous, (time_ms, state, text) in zip([None, *shown], shown, strict=False):
+        if state != "replay":
+            continue
+        if previous is None or previous[1] != "replay":
+            batches.append([])
+        batches[-1].append((time_ms, text))
+    assert batches, "no computer moves came together, or the page did not show them one by one"
+    assert max(len(batch) for batch in batches) >= 2
+    chronological = log[::-1]
+    replayed = [text for batch in batches for _, text in batch]
+    position = 0
+    for text in replayed:  # each one a move of the log, in the log's order
+        assert text.startswith("Computer "), text
+        assert text in chronological[position:], f"{text!r} not in the log after move {position}"
+        position = chronological.index(text, position) + 1
+    for batch in batches:
+        for (before, _), (after, _) in itertools.pairwise(batch):
+            assert after - before >= PAUSE_SECONDS * 1000
