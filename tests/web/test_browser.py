@@ -219,3 +219,113 @@ def _assert_shown_one_by_one(shown: list[Any], log: list[str]) -> None:
     for batch in batches:
         for (before, _), (after, _) in itertools.pairwise(batch):
             assert after - before >= PAUSE_SECONDS * 1000
+
+
+OWN_REPLY = """async () => {
+  const game = location.pathname.split("/").pop();
+  return (await Romme.request("GET", "/api/games/" + game, undefined, location.hash.slice(1))).body;
+}"""
+"""What the page's own link reads from the server: the reply of its seat."""
+
+
+def _stored_state(db: Path) -> Any:
+    """The round in play of the one game in the SQLite file (every hand included)."""
+    from romme.web.store import GameStore
+
+    store = GameStore(db)
+    try:
+        (game,) = store.games()
+        document = store.load(game)
+        assert document is not None
+        match = from_dict(document["match"])
+    finally:
+        store.close()
+    assert isinstance(match, Match)
+    return match.state
+
+
+def _hand_shown(page: Any) -> list[str]:
+    cards: list[str] = page.locator("#hand .card").evaluate_all(
+        "cards => cards.map(card => card.dataset.card)"
+    )
+    return cards
+
+
+@pytest.mark.slow
+def test_two_people_at_one_table_each_see_their_own_hand_and_act_only_on_their_turn(
+    tmp_path: Path,
+) -> None:
+    """Two seats of one table in two browser contexts: each link shows its own hand only, and a seat acts only on its turn."""
+    need_web()
+    sync_api = require_extra("playwright.sync_api", "web-test")
+    _need_chromium()
+    db = tmp_path / "games.sqlite3"
+    errors: list[str] = []
+    with _serving(db, delay=0.0) as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            first = browser.new_context(viewport={"width": 1300, "height": 850})
+            second = browser.new_context(viewport={"width": 1300, "height": 850})
+            start = first.new_page()
+            for context in (first, second):
+                context.set_default_timeout(20_000)
+            start.goto(base + "/")
+            start.wait_for_selector("#rules option[value='classic']", state="attached")
+            start.select_option("#rules", "classic")
+            start.select_option("#players", "3")
+            start.check("#human-1")
+            start.click("details summary")
+            start.fill("#seed", "5")
+            start.click("#start")
+            start.wait_for_selector("#links:not([hidden])")
+            links = start.locator("#link-list a").evaluate_all("links => links.map(a => a.href)")
+            assert len(links) == 2
+            assert links[0].split("#")[0] == links[1].split("#")[0]
+            assert links[0].split("#")[1] != links[1].split("#")[1]
+            seat0 = first.new_page()
+            seat1 = second.new_page()
+            for page in (seat0, seat1):
+                page.on("pageerror", lambda error: errors.append(str(error)))
+            seat0.goto(links[0])
+            seat1.goto(links[1])
+            # Classic: the dealer is seat 2, so seat 0 plays first.
+            seat0.wait_for_selector("#status[data-state='my-turn']")
+            seat1.wait_for_selector("#status[data-state='others']")
+            state = _stored_state(db)
+            assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
+            assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
+            assert seat1.locator("#moves button[data-action]").count() == 0
+            # Not its turn: the second seat's typed move is refused and changes nothing.
+            seat1.fill("#typed-action", "draw")
+            seat1.click("#typed button")
+            seat1.wait_for_selector("#message[data-error='not_your_turn']")
+            assert _stored_state(db) == state
+            # The first seat discards; then it is the second seat's turn, not the first's.
+            seat0.locator("#hand .card").first.click()
+            seat0.click("#moves button.discard")
+            seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
+            seat0.wait_for_selector("#status[data-state='others']")
+            assert seat0.locator("#moves button[data-action]").count() == 0
+            seat1.click("#moves button[data-action='draw']")
+            seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='play']")
+            drawn = seat1.get_attribute("#hand .card.drawn", "data-card")
+            assert drawn is not None
+            seat1.locator("#hand .card").first.click()
+            seat1.click("#moves button.discard")
+            # The computer at seat 2 moves, and it is the first seat's turn again.
+            seat0.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
+            seat1.wait_for_selector("#status[data-state='others']")
+            seat0.wait_for_selector("#log li:has-text('Player 1: draw')")
+            seat0_log = seat0.locator("#log li").all_inner_texts()
+            replies = [page.evaluate(OWN_REPLY) for page in (seat0, seat1)]
+            state = _stored_state(db)
+            assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
+            assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
+        finally:
+            browser.close()
+    assert errors == []
+    assert [line.split(":")[0] for line in seat0_log[::-1][:3]] == ["You", "Player 1", "Player 1"]
+    for seat, reply in enumerate(replies):
+        assert (seat, seat) == (reply["seat"], reply["view"]["player"])
+        assert "hands" not in reply["view"]
+        assert sorted(reply["view"]["hand"]) == sorted(str(card) for card in state.hands[seat])
