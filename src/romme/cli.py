@@ -218,29 +218,39 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _cards_from_hand(action: Action, top: Card | None) -> list[Card]:
-    """The cards `action` takes from the hand (the taken discard and a freed joker excepted)."""
+def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
+    """Return the cards `action` takes from the hand (the taken discard `top` and a freed joker excepted).
+
+    Shared by the terminal and the web table (which offers a move for the
+    cards selected in the hand).
+    """
     if isinstance(action, Discard):
         return [action.card]
     if isinstance(action, LayDown | LayOff):
         return list(action.cards)
     if isinstance(action, TakeDiscard):
-        cards = _cards_from_hand(action.use, None) if action.use is not None else []
+        cards = cards_from_hand(action.use, None) if action.use is not None else []
         if top is not None and top in cards:
             cards.remove(top)
         return cards
     if isinstance(action, SwapJoker):
-        then = _cards_from_hand(action.then, None) if action.then is not None else []
+        then = cards_from_hand(action.then, None) if action.then is not None else []
         if JOKER in then:
             then.remove(JOKER)  # the joker freed by the swap
         return [action.card, *then]
     return []
 
 
-def _reason_text(error: IllegalActionError, action: Action, state: GameState) -> str:
-    """The refusal in plain words: no reason codes, and the cards missing from the hand named."""
+def refusal_text(
+    error: IllegalActionError, action: Action, hand: Sequence[Card], top: Card | None
+) -> str:
+    """Return the refusal of `action` in plain words, for a player holding `hand`.
+
+    No reason code; a card the hand does not hold is named alone, not the
+    whole meld. Shared by the terminal and the web table.
+    """
     if error.reason is Reason.CARD_NOT_IN_HAND:
-        missing = Counter(_cards_from_hand(action, state.top_discard)) - Counter(state.hand)
+        missing = Counter(cards_from_hand(action, top)) - Counter(hand)
         if missing:
             return f"you do not hold {format_cards(sorted(missing.elements()))}"
     message = str(error)
@@ -397,7 +407,7 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         try:
             after = match.apply(action)
         except IllegalActionError as error:
-            out.line(f"Not allowed: {_reason_text(error, action, state)}")
+            out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
             continue
         if seat == human:
             out.line(f"You: {action}")

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
+from romme.cli import refusal_text
 from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
@@ -243,10 +244,12 @@ def create_app(
             table, seat = authorised(game, token)
             if step is not None and step != len(table.log):
                 raise ApiError(409, "stale", "the game has moved on since: look again")
+            before = table.match.state
             try:
                 table = play(table, seat, action, now=clock())
             except IllegalActionError as error:
-                words = str(error).partition(": ")[2] or str(error)
+                assert before is not None  # play refuses a finished match first
+                words = refusal_text(error, action, before.hands[seat], before.top_discard)
                 raise ApiError(409, error.reason.value, words) from None
             except GameConflictError as error:
                 raise ApiError(409, error.error, str(error)) from None
