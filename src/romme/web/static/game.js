@@ -175,18 +175,24 @@
     logged = Math.max(logged || 0, data.step);
   }
 
-  // One move of another seat, shown on its own: the status line names it, its
-  // seat is marked, and a discarded card lands on the pile.
+  // The discard pile after a move: a discard lays its card on it, a take
+  // takes its top card.
+  function showPile(pile, event) {
+    if (event.action.startsWith("discard ")) pile.push(event.action.slice("discard ".length));
+    else if (event.action.startsWith("take")) pile.pop();
+    const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
+    $("discard").replaceChildren(top);
+    $("discard-size").textContent = cards(pile.length);
+  }
+
+  // One move of another seat, shown on its own: the status line names it and
+  // its seat is marked.
   function showMove(event) {
     const status = $("status");
     status.dataset.state = "replay";
     status.textContent = name(event.seat) + ": " + event.action;
     for (const el of document.querySelectorAll("#seats .seat"))
       el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
-    if (event.action.startsWith("discard ")) {
-      const pile = $("discard");
-      pile.replaceChildren(Romme.card(event.action.slice("discard ".length), "div"));
-    }
   }
 
   // Show a reply. Moves of other seats that came together (the computers at
@@ -200,6 +206,8 @@
       render(reply);
       return;
     }
+    const pile = [...data.view.discard_pile];
+    const round = data.match.round;
     data = reply;
     replaying = true;
     try {
@@ -209,6 +217,7 @@
       const paced = new Set(others.slice(-MAX_PACED));
       for (const event of fresh) {
         logEvent(event);
+        if (event.round === round) showPile(pile, event);
         if (!paced.has(event)) continue;
         showMove(event);
         await sleep(PACE_MS);
