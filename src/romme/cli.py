@@ -54,7 +54,6 @@ from romme.match import Match, new_match
 from romme.melds import validate_meld
 from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules
 from romme.schema import SCHEMA_KINDS, json_schema, rules_field_docs
-from romme.scoring import RoundResult
 from romme.state import GameState, new_game
 from romme.views import PlayerView, view
 
@@ -191,18 +190,23 @@ def _show(
     out.line(
         f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {_count(seen.stock_size, 'card')}"
     )
-    others = []
-    for seat in range(seen.players):
-        if seat == seen.player:
-            continue
-        status = "opened" if seen.opened[seat] else "not opened"
-        if not seen.dealt_in[seat]:
-            status = "sits out"
-        others.append(
-            f"{names[seat]}: {_count(seen.hand_sizes[seat], 'card')}, {status}, "
-            f"penalty total {totals[seat]}"
+    others = [
+        (
+            names[seat],
+            _count(seen.hand_sizes[seat], "card") if seen.dealt_in[seat] else "sits out",
+            ("opened" if seen.opened[seat] else "not opened") if seen.dealt_in[seat] else "",
+            f"penalty total {totals[seat]:>{len(str(max(totals)))}}",
         )
-    out.line("   ".join(others))
+        for seat in range(seen.players)
+        if seat != seen.player
+    ]
+    widths = [max(len(row[column]) for row in others) for column in range(3)]
+    for row in others:
+        cells = [
+            cell.rjust(width) if column == 1 else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
+        ]
+        out.line("  " + "   ".join([*cells, row[3]]))
     state = (
         "you have opened"
         if seen.opened[seen.player]
@@ -258,7 +262,10 @@ def refusal_text(
     return detail or message
 
 
-def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match: Match) -> None:
+def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Match) -> None:
+    """The score sheet of the round that ended in `final`: each seat's penalty, total and the cards behind them."""
+    result = final.result
+    assert result is not None
     if result.winner is not None:
         kind = "Hand-Rommé!" if result.hand_romme else "went out"
         out.line(f"Round over: {names[result.winner]} {kind}")
@@ -270,6 +277,15 @@ def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match:
             f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}   "
             f"penalty total {match.totals[seat]:>5}"
         )
+        if not result.dealt_in[seat]:
+            behind = "sat out this round"
+        elif seat == result.winner:
+            behind = "went out"
+        else:
+            behind = f"cards left: {out.cards(final.hands[seat])}"
+            if not result.opened[seat]:
+                behind += " (not opened)"
+        out.line(f"  {'':<{width}}   {behind}")
 
 
 # -- play ----------------------------------------------------------------------------
@@ -405,10 +421,11 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
             out.line(f"{names[seat]}: {action}")
         before = match.round
         try:
-            after = match.apply(action)
+            played = apply(state, action)
         except IllegalActionError as error:
             out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
             continue
+        after = match.advance(played)
         if seat == human:
             out.line(f"You: {action}")
             got = (
@@ -425,7 +442,7 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         match = after
         if match.round != before:
             drawn = None
-            _result_lines(out, match.results[-1], names, match)
+            _result_lines(out, played, names, match)
             if match.is_over:
                 break
             if auto or read is None:
@@ -440,6 +457,14 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         f"Match over after {match.round} rounds. Winner: {', '.join(names[s] for s in winners)}"
     )
     return 0
+
+
+def _notation_words(error: InvalidNotationError) -> str:
+    """The reason a typed move cannot be read, without repeating the move and without list brackets."""
+    words = str(error)
+    if words.startswith("cannot read action "):
+        words = words.partition("': ")[2] or words
+    return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)
 
 
 def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
@@ -472,7 +497,7 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
         try:
             return parse_action(text)
         except InvalidNotationError as error:
-            out.line(f"Cannot read that: {error}. 'help' lists the legal moves.")
+            out.line(f"Cannot read that: {_notation_words(error)}. 'help' lists the legal moves.")
 
 
 # -- simulate ------------------------------------------------------------------------

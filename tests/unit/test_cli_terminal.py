@@ -19,7 +19,16 @@ from collections import Counter
 
 import pytest
 
-from romme import PRESETS, Draw, GreedyBot, legal_actions, new_match, view
+from romme import (
+    PRESETS,
+    Draw,
+    GreedyBot,
+    apply,
+    format_cards,
+    legal_actions,
+    new_match,
+    view,
+)
 from romme.cli import color_wanted, main, pad, visible_width
 from tests.unit.test_cli import PLAYERS, SEED, ScriptedTerminal, run
 
@@ -139,9 +148,39 @@ def test_round_dealer_and_match_target_are_shown() -> None:
 def test_penalty_totals_are_labelled_as_such() -> None:
     """The other seats' and your own points are called penalty totals."""
     _, out, _ = run(["play", "--seed", str(SEED)], "quit\n")
-    assert "Computer 1: 13 cards, not opened, penalty total 0" in out
+    assert "  Computer 1   13 cards   not opened   penalty total 0\n" in out
     assert "(you need 30 to open; penalty total 0)" in out
     assert " points" not in out
+
+
+def test_other_seats_are_listed_one_a_line_in_columns() -> None:
+    """Each other seat has its own line, its columns under each other; the dealer who sits out (DRoV Nr. 2) shows no card count."""
+    _, out, _ = run(["play", "--rules", "drov", "--players", "4", "--seed", str(SEED)], "quit\n")
+    rows = out.split("Stock: ", 1)[1].splitlines()[1:4]
+    assert [row.split("   ")[0] for row in rows] == ["  Computer 1", "  Computer 2", "  Computer 3"]
+    assert "  Computer 3   sits out " in rows[2]
+    assert "0 cards" not in rows[2]
+    assert 1 == len({row.index("penalty total") for row in rows})
+    assert 1 == len({row.index("13 cards") for row in rows[:2]})
+
+
+def test_the_score_sheet_names_the_cards_behind_each_penalty() -> None:
+    """After the round each seat that did not go out has its cards left listed under its penalty."""
+    terminal = ScriptedTerminal()
+    _, out, _ = run(["play", "--seed", str(SEED)], terminal)
+    state = new_match(PRESETS["classic"], PLAYERS, seed=SEED, dealer=PLAYERS - 1).state
+    assert state is not None
+    while state.result is None:  # what the CLI plays when the human always picks move 0
+        seat = state.current_player
+        choice = legal_actions(state)[0] if seat == 0 else GreedyBot().choose(view(state, seat))
+        state = apply(state, choice)
+    result = state.result
+    sheet = out.split("Round over", 1)[1]
+    for seat in range(PLAYERS):
+        if seat == result.winner:
+            continue
+        assert f"cards left: {format_cards(state.hands[seat])}" in sheet
+    assert "went out" in sheet
 
 
 def test_banner_mentions_show_and_never_a_bare_take_under_immediate_use() -> None:
