@@ -9,6 +9,7 @@ pseudo-terminal to check line editing.
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import select
@@ -276,3 +277,63 @@ def test_line_editing_on_a_real_terminal() -> None:
         os.close(leader)
     assert b"Bye." in screen
     assert b"Cannot read that" not in screen
+
+
+@pytest.mark.slow
+def test_the_default_delay_paces_the_computers_on_a_real_terminal() -> None:
+    """Without --delay, on a terminal, each move of the computer comes on its own, a pause after the one before.
+
+    The pause is 0.6 s; the test asks only that each line of the computer
+    reach the screen at least 0.3 s after the line before it (a sleep never
+    ends early), so a slow machine cannot make it fail.
+    """
+    leader, follower = os.openpty()
+    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
+    env.pop("FORCE_COLOR", None)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED)],
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        env=env,
+        close_fds=True,
+    )
+    os.close(follower)
+    screen = b""
+    arrivals: list[tuple[float, bytes]] = []
+
+    def read_until(marker: bytes, start: int = 0) -> None:
+        nonlocal screen
+        deadline = time.monotonic() + 60
+        while marker not in screen[start:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 1)
+            if ready:
+                try:
+                    chunk = os.read(leader, 4096)
+                except OSError:
+                    return
+                arrivals.append((time.monotonic(), chunk))
+                screen += chunk
+
+    try:
+        read_until(b"> ")
+        os.write(leader, b"discard 6\xe2\x99\xa3\r")  # discard 6♣
+        typed = len(screen)
+        read_until(b"> ", typed + 1)
+        os.write(leader, b"quit\r")
+        read_until(b"Bye.")
+        assert 0 == child.wait(timeout=60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(leader)
+    assert b"You: discard 6" in screen
+    shown: list[float] = []  # when each line of the computer reached the screen
+    text = b""
+    for moment, chunk in arrivals:
+        before = text.count(b"\nComputer ")
+        text += chunk
+        shown.extend([moment] * (text.count(b"\nComputer ") - before))
+    assert len(shown) >= 4, "the test needs both computers to move"
+    gaps = [after - before for before, after in itertools.pairwise(shown)]
+    assert min(gaps) >= 0.3
