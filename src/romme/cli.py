@@ -459,8 +459,11 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
     return 0
 
 
-def _notation_words(error: InvalidNotationError) -> str:
-    """The reason a typed move cannot be read, without repeating the move and without list brackets."""
+def notation_text(error: InvalidNotationError) -> str:
+    """Return why a typed move cannot be read, without repeating the move and without list brackets.
+
+    Shared by the terminal and the web table.
+    """
     words = str(error)
     if words.startswith("cannot read action "):
         words = words.partition("': ")[2] or words
@@ -497,7 +500,7 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
         try:
             return parse_action(text)
         except InvalidNotationError as error:
-            out.line(f"Cannot read that: {_notation_words(error)}. 'help' lists the legal moves.")
+            out.line(f"Cannot read that: {notation_text(error)}. 'help' lists the legal moves.")
 
 
 # -- simulate ------------------------------------------------------------------------

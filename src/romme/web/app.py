@@ -28,7 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
-from romme.cli import refusal_text
+from romme.cli import notation_text, refusal_text
 from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
@@ -238,7 +238,9 @@ def create_app(
             )
         try:
             action = parse_action(text)
-        except (InvalidNotationError, ValueError) as error:
+        except InvalidNotationError as error:
+            raise ApiError(400, "bad_action", notation_text(error)) from None
+        except ValueError as error:
             raise ApiError(400, "bad_action", str(error)) from None
         with store.locked():
             table, seat = authorised(game, token)
