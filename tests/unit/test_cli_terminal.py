@@ -238,45 +238,65 @@ def test_delay_zero_plays_the_same_moves() -> None:
     )
 
 
+class PlayOnATerminal:
+    """``romme play`` with its input and output on a pseudo-terminal: what reached the screen, and when."""
+
+    def __init__(self, *options: str) -> None:
+        self.leader, follower = os.openpty()
+        env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
+        env.pop("FORCE_COLOR", None)
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), *options],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            env=env,
+            close_fds=True,
+        )
+        os.close(follower)
+        self.screen = b""
+        self.arrivals: list[tuple[float, bytes]] = []
+        """Each piece of output read, with the moment it was read (`time.monotonic`)."""
+
+    def read_until(self, marker: bytes, start: int = 0) -> None:
+        """Read until `marker` shows on the screen after byte `start` (60 s at most)."""
+        deadline = time.monotonic() + 60
+        while marker not in self.screen[start:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.leader], [], [], 1)
+            if ready:
+                try:
+                    chunk = os.read(self.leader, 4096)
+                except OSError:
+                    return
+                self.arrivals.append((time.monotonic(), chunk))
+                self.screen += chunk
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.leader, keys)
+
+    def finish(self) -> int:
+        """Wait for the command to end; return its exit status."""
+        return self.child.wait(timeout=60)
+
+    def close(self) -> None:
+        if self.child.poll() is None:
+            self.child.kill()
+        os.close(self.leader)
+
+
 def test_line_editing_on_a_real_terminal() -> None:
     """On a terminal, typed lines are edited with readline: 'qut', left arrow, 'i' is read as 'quit'."""
     pytest.importorskip("readline")
-    leader, follower = os.openpty()
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
-    env.pop("FORCE_COLOR", None)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), "--delay", "0"],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        close_fds=True,
-    )
-    os.close(follower)
-    screen = b""
-
-    def read_until(marker: bytes) -> None:
-        nonlocal screen
-        deadline = time.monotonic() + 60
-        while marker not in screen and time.monotonic() < deadline:
-            ready, _, _ = select.select([leader], [], [], 1)
-            if ready:
-                try:
-                    screen += os.read(leader, 4096)
-                except OSError:
-                    return
-
+    terminal = PlayOnATerminal("--delay", "0")
     try:
-        read_until(b"> ")
-        os.write(leader, b"qut\x1b[Di\r")
-        read_until(b"Bye.")
-        assert 0 == child.wait(timeout=60)
+        terminal.read_until(b"> ")
+        terminal.type(b"qut\x1b[Di\r")
+        terminal.read_until(b"Bye.")
+        assert 0 == terminal.finish()
     finally:
-        if child.poll() is None:
-            child.kill()
-        os.close(leader)
-    assert b"Bye." in screen
-    assert b"Cannot read that" not in screen
+        terminal.close()
+    assert b"Bye." in terminal.screen
+    assert b"Cannot read that" not in terminal.screen
 
 
 @pytest.mark.slow
@@ -287,50 +307,21 @@ def test_the_default_delay_paces_the_computers_on_a_real_terminal() -> None:
     reach the screen at least 0.3 s after the line before it (a sleep never
     ends early), so a slow machine cannot make it fail.
     """
-    leader, follower = os.openpty()
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
-    env.pop("FORCE_COLOR", None)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED)],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        close_fds=True,
-    )
-    os.close(follower)
-    screen = b""
-    arrivals: list[tuple[float, bytes]] = []
-
-    def read_until(marker: bytes, start: int = 0) -> None:
-        nonlocal screen
-        deadline = time.monotonic() + 60
-        while marker not in screen[start:] and time.monotonic() < deadline:
-            ready, _, _ = select.select([leader], [], [], 1)
-            if ready:
-                try:
-                    chunk = os.read(leader, 4096)
-                except OSError:
-                    return
-                arrivals.append((time.monotonic(), chunk))
-                screen += chunk
-
+    terminal = PlayOnATerminal()
     try:
-        read_until(b"> ")
-        os.write(leader, b"discard 6\xe2\x99\xa3\r")  # discard 6♣
-        typed = len(screen)
-        read_until(b"> ", typed + 1)
-        os.write(leader, b"quit\r")
-        read_until(b"Bye.")
-        assert 0 == child.wait(timeout=60)
+        terminal.read_until(b"> ")
+        terminal.type(b"discard 6\xe2\x99\xa3\r")  # discard 6♣
+        typed = len(terminal.screen)
+        terminal.read_until(b"> ", typed + 1)
+        terminal.type(b"quit\r")
+        terminal.read_until(b"Bye.")
+        assert 0 == terminal.finish()
     finally:
-        if child.poll() is None:
-            child.kill()
-        os.close(leader)
-    assert b"You: discard 6" in screen
+        terminal.close()
+    assert b"You: discard 6" in terminal.screen
     shown: list[float] = []  # when each line of the computer reached the screen
     text = b""
-    for moment, chunk in arrivals:
+    for moment, chunk in terminal.arrivals:
         before = text.count(b"\nComputer ")
         text += chunk
         shown.extend([moment] * (text.count(b"\nComputer ") - before))

@@ -97,6 +97,20 @@ def _serving(db: Path, delay: float) -> Iterator[str]:
         assert not thread.is_alive(), "the server did not stop"
 
 
+@contextmanager
+def _browser(db: Path) -> Iterator[tuple[str, Any]]:
+    """Serve the app (the computers moving at once) and launch headless Chromium; yield the address and the browser."""
+    need_web()
+    sync_api = require_extra("playwright.sync_api", "web-test")
+    _need_chromium()
+    with _serving(db, delay=0.0) as base, sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield base, browser
+        finally:
+            browser.close()
+
+
 def _wait_step_change(page: Any, step: str) -> None:
     page.wait_for_function(
         "step => document.getElementById('status').dataset.step !== step", arg=step
@@ -132,60 +146,43 @@ def _play_turn(page: Any) -> None:
 @pytest.mark.slow
 def test_a_whole_round_is_played_by_clicking(tmp_path: Path) -> None:
     """A person plays a whole round in Chromium by clicking; the score sheet shows the stored result; the next round starts."""
-    need_web()
-    sync_api = require_extra("playwright.sync_api", "web-test")
-    _need_chromium()
     db = tmp_path / "games.sqlite3"
     errors: list[str] = []
-    with _serving(db, delay=0.0) as base, sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1300, "height": 850})
-            page.set_default_timeout(20_000)
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            page.add_init_script(RECORD_STATUS)
-            page.goto(base + "/")
-            page.wait_for_selector("#rules option[value='classic']", state="attached")
-            page.select_option("#rules", "classic")
-            page.select_option("#players", "3")
-            page.click("details summary")
-            page.fill("#seed", "5")
-            page.click("#start")
-            page.wait_for_url("**/g/**")
-            deadline = time.monotonic() + ROUND_SECONDS
-            for _ in range(MAX_TURNS):
-                page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='sheet']")
-                if page.get_attribute("#status", "data-state") == "sheet":
-                    break
-                assert time.monotonic() < deadline, "the round took too long"
-                _play_turn(page)
-            else:
-                pytest.fail(f"the round did not end within {MAX_TURNS} turns")
-            page.wait_for_selector("#sheet:not([hidden])")
-            rows = page.locator("#sheet-table tr")
-            penalties = [
-                int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, rows.count())
-            ]
-            log = page.locator("#log li").all_inner_texts()
-            shown = page.evaluate("window.statusShown")
-            page.click("#next-round")
-            page.wait_for_selector("#sheet[hidden]", state="attached")
-            page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='others']")
-            next_round = page.inner_text("#match-line")
-        finally:
-            browser.close()
+    with _browser(db) as (base, browser):
+        page = browser.new_page(viewport={"width": 1300, "height": 850})
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.add_init_script(RECORD_STATUS)
+        page.goto(base + "/")
+        page.wait_for_selector("#rules option[value='classic']", state="attached")
+        page.select_option("#rules", "classic")
+        page.select_option("#players", "3")
+        page.click("details summary")
+        page.fill("#seed", "5")
+        page.click("#start")
+        page.wait_for_url("**/g/**")
+        deadline = time.monotonic() + ROUND_SECONDS
+        for _ in range(MAX_TURNS):
+            page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='sheet']")
+            if page.get_attribute("#status", "data-state") == "sheet":
+                break
+            assert time.monotonic() < deadline, "the round took too long"
+            _play_turn(page)
+        else:
+            pytest.fail(f"the round did not end within {MAX_TURNS} turns")
+        page.wait_for_selector("#sheet:not([hidden])")
+        rows = page.locator("#sheet-table tr")
+        penalties = [
+            int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(1, rows.count())
+        ]
+        log = page.locator("#log li").all_inner_texts()
+        shown = page.evaluate("window.statusShown")
+        page.click("#next-round")
+        page.wait_for_selector("#sheet[hidden]", state="attached")
+        page.wait_for_selector("#status[data-state='my-turn'], #status[data-state='others']")
+        next_round = page.inner_text("#match-line")
     assert errors == []
-    from romme.web.store import GameStore
-
-    store = GameStore(db)
-    try:
-        (game,) = store.games()
-        document = store.load(game)
-        assert document is not None
-        match = from_dict(document["match"])
-    finally:
-        store.close()
-    assert isinstance(match, Match)
+    match = _stored_match(db)
     assert penalties == list(match.results[0].penalties)
     assert any(line.startswith("You: discard") for line in log)
     assert any(line.startswith("Computer 1: ") for line in log)
@@ -228,8 +225,8 @@ OWN_REPLY = """async () => {
 """What the page's own link reads from the server: the reply of its seat."""
 
 
-def _stored_state(db: Path) -> Any:
-    """The round in play of the one game in the SQLite file (every hand included)."""
+def _stored_match(db: Path) -> Match:
+    """The match of the one game in the SQLite file (every hand included)."""
     from romme.web.store import GameStore
 
     store = GameStore(db)
@@ -241,7 +238,12 @@ def _stored_state(db: Path) -> Any:
     finally:
         store.close()
     assert isinstance(match, Match)
-    return match.state
+    return match
+
+
+def _stored_state(db: Path) -> Any:
+    """The round in play of the one game in the SQLite file."""
+    return _stored_match(db).state
 
 
 def _hand_shown(page: Any) -> list[str]:
@@ -256,73 +258,66 @@ def test_two_people_at_one_table_each_see_their_own_hand_and_act_only_on_their_t
     tmp_path: Path,
 ) -> None:
     """Two seats of one table in two browser contexts: each link shows its own hand only, and a seat acts only on its turn."""
-    need_web()
-    sync_api = require_extra("playwright.sync_api", "web-test")
-    _need_chromium()
     db = tmp_path / "games.sqlite3"
     errors: list[str] = []
-    with _serving(db, delay=0.0) as base, sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            first = browser.new_context(viewport={"width": 1300, "height": 850})
-            second = browser.new_context(viewport={"width": 1300, "height": 850})
-            start = first.new_page()
-            for context in (first, second):
-                context.set_default_timeout(20_000)
-            start.goto(base + "/")
-            start.wait_for_selector("#rules option[value='classic']", state="attached")
-            start.select_option("#rules", "classic")
-            start.select_option("#players", "3")
-            start.check("#human-1")
-            start.click("details summary")
-            start.fill("#seed", "5")
-            start.click("#start")
-            start.wait_for_selector("#links:not([hidden])")
-            links = start.locator("#link-list a").evaluate_all("links => links.map(a => a.href)")
-            assert len(links) == 2
-            assert links[0].split("#")[0] == links[1].split("#")[0]
-            assert links[0].split("#")[1] != links[1].split("#")[1]
-            seat0 = first.new_page()
-            seat1 = second.new_page()
-            for page in (seat0, seat1):
-                page.on("pageerror", lambda error: errors.append(str(error)))
-            seat0.goto(links[0])
-            seat1.goto(links[1])
-            # Classic: the dealer is seat 2, so seat 0 plays first.
-            seat0.wait_for_selector("#status[data-state='my-turn']")
-            seat1.wait_for_selector("#status[data-state='others']")
-            state = _stored_state(db)
-            assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
-            assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
-            assert seat1.locator("#moves button[data-action]").count() == 0
-            # Not its turn: the second seat's typed move is refused and changes nothing.
-            seat1.fill("#typed-action", "draw")
-            seat1.click("#typed button")
-            seat1.wait_for_selector("#message[data-error='not_your_turn']")
-            assert _stored_state(db) == state
-            # The first seat discards; then it is the second seat's turn, not the first's.
-            seat0.locator("#hand .card").first.click()
-            seat0.click("#moves button.discard")
-            seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
-            seat0.wait_for_selector("#status[data-state='others']")
-            assert seat0.locator("#moves button[data-action]").count() == 0
-            seat1.click("#moves button[data-action='draw']")
-            seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='play']")
-            drawn = seat1.get_attribute("#hand .card.drawn", "data-card")
-            assert drawn is not None
-            seat1.locator("#hand .card").first.click()
-            seat1.click("#moves button.discard")
-            # The computer at seat 2 moves, and it is the first seat's turn again.
-            seat0.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
-            seat1.wait_for_selector("#status[data-state='others']")
-            seat0.wait_for_selector("#log li:has-text('Player 1: draw')")
-            seat0_log = seat0.locator("#log li").all_inner_texts()
-            replies = [page.evaluate(OWN_REPLY) for page in (seat0, seat1)]
-            state = _stored_state(db)
-            assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
-            assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
-        finally:
-            browser.close()
+    with _browser(db) as (base, browser):
+        first = browser.new_context(viewport={"width": 1300, "height": 850})
+        second = browser.new_context(viewport={"width": 1300, "height": 850})
+        start = first.new_page()
+        for context in (first, second):
+            context.set_default_timeout(20_000)
+        start.goto(base + "/")
+        start.wait_for_selector("#rules option[value='classic']", state="attached")
+        start.select_option("#rules", "classic")
+        start.select_option("#players", "3")
+        start.check("#human-1")
+        start.click("details summary")
+        start.fill("#seed", "5")
+        start.click("#start")
+        start.wait_for_selector("#links:not([hidden])")
+        links = start.locator("#link-list a").evaluate_all("links => links.map(a => a.href)")
+        assert len(links) == 2
+        assert links[0].split("#")[0] == links[1].split("#")[0]
+        assert links[0].split("#")[1] != links[1].split("#")[1]
+        seat0 = first.new_page()
+        seat1 = second.new_page()
+        for page in (seat0, seat1):
+            page.on("pageerror", lambda error: errors.append(str(error)))
+        seat0.goto(links[0])
+        seat1.goto(links[1])
+        # Classic: the dealer is seat 2, so seat 0 plays first.
+        seat0.wait_for_selector("#status[data-state='my-turn']")
+        seat1.wait_for_selector("#status[data-state='others']")
+        state = _stored_state(db)
+        assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
+        assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
+        assert seat1.locator("#moves button[data-action]").count() == 0
+        # Not its turn: the second seat's typed move is refused and changes nothing.
+        seat1.fill("#typed-action", "draw")
+        seat1.click("#typed button")
+        seat1.wait_for_selector("#message[data-error='not_your_turn']")
+        assert _stored_state(db) == state
+        # The first seat discards; then it is the second seat's turn, not the first's.
+        seat0.locator("#hand .card").first.click()
+        seat0.click("#moves button.discard")
+        seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
+        seat0.wait_for_selector("#status[data-state='others']")
+        assert seat0.locator("#moves button[data-action]").count() == 0
+        seat1.click("#moves button[data-action='draw']")
+        seat1.wait_for_selector("#status[data-state='my-turn'][data-phase='play']")
+        drawn = seat1.get_attribute("#hand .card.drawn", "data-card")
+        assert drawn is not None
+        seat1.locator("#hand .card").first.click()
+        seat1.click("#moves button.discard")
+        # The computer at seat 2 moves, and it is the first seat's turn again.
+        seat0.wait_for_selector("#status[data-state='my-turn'][data-phase='draw']")
+        seat1.wait_for_selector("#status[data-state='others']")
+        seat0.wait_for_selector("#log li:has-text('Player 1: draw')")
+        seat0_log = seat0.locator("#log li").all_inner_texts()
+        replies = [page.evaluate(OWN_REPLY) for page in (seat0, seat1)]
+        state = _stored_state(db)
+        assert sorted(_hand_shown(seat0)) == sorted(str(card) for card in state.hands[0])
+        assert sorted(_hand_shown(seat1)) == sorted(str(card) for card in state.hands[1])
     assert errors == []
     assert [line.split(":")[0] for line in seat0_log[::-1][:3]] == ["You", "Player 1", "Player 1"]
     for seat, reply in enumerate(replies):
