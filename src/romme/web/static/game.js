@@ -175,11 +175,14 @@
     logged = Math.max(logged || 0, data.step);
   }
 
-  // The discard pile after a move: a discard lays its card on it, a take
-  // takes its top card.
+  // The discard pile after a move: a discard (also after a joker swap) lays its
+  // card on it, a take takes its top card, and a take back returns it.
   function showPile(pile, event) {
-    if (event.action.startsWith("discard ")) pile.push(event.action.slice("discard ".length));
-    else if (event.action.startsWith("take")) pile.pop();
+    const discarded = /(?:^| then )discard (\S+)$/.exec(event.action);
+    if (discarded) pile.push(discarded[1]);
+    else if (event.action === "takeback") {
+      if (pile.taken) pile.push(pile.taken);
+    } else if (event.action.startsWith("take ") || event.action === "take") pile.taken = pile.pop();
     const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
     $("discard").replaceChildren(top);
     $("discard-size").textContent = cards(pile.length);
