@@ -204,7 +204,7 @@ def _show(
     for row in others:
         cells = [
             cell.rjust(width) if column == 1 else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row, widths, strict=False))
+            for column, (cell, width) in enumerate(zip(row[:3], widths, strict=True))
         ]
         out.line("  " + "   ".join([*cells, row[3]]))
     state = (
