@@ -190,32 +190,28 @@ def _show(
     out.line(
         f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {_count(seen.stock_size, 'card')}"
     )
-    others = [
-        (
-            names[seat],
-            _count(seen.hand_sizes[seat], "card") if seen.dealt_in[seat] else "sits out",
-            ("opened" if seen.opened[seat] else "not opened") if seen.dealt_in[seat] else "",
-            f"penalty total {totals[seat]:>{len(str(max(totals)))}}",
+    # One row per seat, yours included, in columns: cards, opened, penalty total.
+    seats = []
+    for seat in range(seen.players):
+        opened = "opened" if seen.opened[seat] else "not opened"
+        if seat == seen.player and not seen.opened[seat]:
+            opened += f", {rules.opening_threshold} to open"
+        seats.append(
+            (
+                names[seat],
+                _count(seen.hand_sizes[seat], "card") if seen.dealt_in[seat] else "sits out",
+                opened if seen.dealt_in[seat] else "",
+                f"penalty total {totals[seat]:>{len(str(max(totals)))}}",
+            )
         )
-        for seat in range(seen.players)
-        if seat != seen.player
-    ]
-    widths = [max(len(row[column]) for row in others) for column in range(3)]
-    for row in others:
+    widths = [max(len(row[column]) for row in seats) for column in range(3)]
+    for row in seats:
         cells = [
             cell.rjust(width) if column == 1 else cell.ljust(width)
             for column, (cell, width) in enumerate(zip(row[:3], widths, strict=True))
         ]
         out.line("  " + "   ".join([*cells, row[3]]))
-    state = (
-        "you have opened"
-        if seen.opened[seen.player]
-        else f"you need {rules.opening_threshold} to open"
-    )
-    out.line(
-        f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}   "
-        f"({state}; penalty total {totals[seen.player]})"
-    )
+    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}")
 
 
 def _count(number: int, noun: str) -> str:
