@@ -195,7 +195,9 @@ def _show(
     for seat in range(seen.players):
         opened = "opened" if seen.opened[seat] else "not opened"
         if seat == seen.player and not seen.opened[seat]:
-            opened += f", {rules.opening_threshold} to open"
+            worth = sum(e.meld.value for e in seen.table if e.staged and e.owner == seat)
+            need = rules.opening_threshold
+            opened += f", {worth} of {need} staged" if worth else f", {need} to open"
         seats.append(
             (
                 names[seat],
