@@ -54,7 +54,6 @@ from romme.match import Match, new_match
 from romme.melds import validate_meld
 from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules
 from romme.schema import SCHEMA_KINDS, json_schema, rules_field_docs
-from romme.scoring import RoundResult
 from romme.state import GameState, new_game
 from romme.views import PlayerView, view
 
@@ -191,56 +190,69 @@ def _show(
     out.line(
         f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {_count(seen.stock_size, 'card')}"
     )
-    others = []
+    # One row per seat, yours included, in columns: cards, opened, penalty total.
+    seats = []
     for seat in range(seen.players):
-        if seat == seen.player:
-            continue
-        status = "opened" if seen.opened[seat] else "not opened"
-        if not seen.dealt_in[seat]:
-            status = "sits out"
-        others.append(
-            f"{names[seat]}: {_count(seen.hand_sizes[seat], 'card')}, {status}, "
-            f"penalty total {totals[seat]}"
+        opened = "opened" if seen.opened[seat] else "not opened"
+        if seat == seen.player and not seen.opened[seat]:
+            worth = sum(e.meld.value for e in seen.table if e.staged and e.owner == seat)
+            need = rules.opening_threshold
+            opened += f", {worth} of {need} staged" if worth else f", {need} to open"
+        seats.append(
+            (
+                names[seat],
+                _count(seen.hand_sizes[seat], "card") if seen.dealt_in[seat] else "sits out",
+                opened if seen.dealt_in[seat] else "",
+                f"penalty total {totals[seat]:>{len(str(max(totals)))}}",
+            )
         )
-    out.line("   ".join(others))
-    state = (
-        "you have opened"
-        if seen.opened[seen.player]
-        else f"you need {rules.opening_threshold} to open"
-    )
-    out.line(
-        f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}   "
-        f"({state}; penalty total {totals[seen.player]})"
-    )
+    widths = [max(len(row[column]) for row in seats) for column in range(3)]
+    for row in seats:
+        cells = [
+            cell.rjust(width) if column == 1 else cell.ljust(width)
+            for column, (cell, width) in enumerate(zip(row[:3], widths, strict=True))
+        ]
+        out.line("  " + "   ".join([*cells, row[3]]))
+    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}")
 
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def _cards_from_hand(action: Action, top: Card | None) -> list[Card]:
-    """The cards `action` takes from the hand (the taken discard and a freed joker excepted)."""
+def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
+    """Return the cards `action` takes from the hand (the taken discard `top` and a freed joker excepted).
+
+    Shared by the terminal and the web table (which offers a move for the
+    cards selected in the hand).
+    """
     if isinstance(action, Discard):
         return [action.card]
     if isinstance(action, LayDown | LayOff):
         return list(action.cards)
     if isinstance(action, TakeDiscard):
-        cards = _cards_from_hand(action.use, None) if action.use is not None else []
+        cards = cards_from_hand(action.use, None) if action.use is not None else []
         if top is not None and top in cards:
             cards.remove(top)
         return cards
     if isinstance(action, SwapJoker):
-        then = _cards_from_hand(action.then, None) if action.then is not None else []
+        then = cards_from_hand(action.then, None) if action.then is not None else []
         if JOKER in then:
             then.remove(JOKER)  # the joker freed by the swap
         return [action.card, *then]
     return []
 
 
-def _reason_text(error: IllegalActionError, action: Action, state: GameState) -> str:
-    """The refusal in plain words: no reason codes, and the cards missing from the hand named."""
+def refusal_text(
+    error: IllegalActionError, action: Action, hand: Sequence[Card], top: Card | None
+) -> str:
+    """Return the refusal of `action` in plain words, for a player holding `hand`.
+
+    No reason code; a card the hand does not hold is named alone, not the
+    whole meld. Shared by the terminal and the web table.
+    """
     if error.reason is Reason.CARD_NOT_IN_HAND:
-        missing = Counter(_cards_from_hand(action, state.top_discard)) - Counter(state.hand)
+        missing = Counter(cards_from_hand(action, top)) - Counter(hand)
         if missing:
             return f"you do not hold {format_cards(sorted(missing.elements()))}"
     message = str(error)
@@ -248,7 +260,10 @@ def _reason_text(error: IllegalActionError, action: Action, state: GameState) ->
     return detail or message
 
 
-def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match: Match) -> None:
+def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Match) -> None:
+    """The score sheet of the round that ended in `final`: each seat's penalty, total and the cards behind them."""
+    result = final.result
+    assert result is not None
     if result.winner is not None:
         kind = "Hand-Rommé!" if result.hand_romme else "went out"
         out.line(f"Round over: {names[result.winner]} {kind}")
@@ -260,6 +275,15 @@ def _result_lines(out: Output, result: RoundResult, names: Sequence[str], match:
             f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}   "
             f"penalty total {match.totals[seat]:>5}"
         )
+        if not result.dealt_in[seat]:
+            behind = "sat out this round"
+        elif seat == result.winner:
+            behind = "went out"
+        else:
+            behind = f"cards left: {out.cards(final.hands[seat])}"
+            if not result.opened[seat]:
+                behind += " (not opened)"
+        out.line(f"  {'':<{width}}   {behind}")
 
 
 # -- play ----------------------------------------------------------------------------
@@ -395,10 +419,11 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
             out.line(f"{names[seat]}: {action}")
         before = match.round
         try:
-            after = match.apply(action)
+            played = apply(state, action)
         except IllegalActionError as error:
-            out.line(f"Not allowed: {_reason_text(error, action, state)}")
+            out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
             continue
+        after = match.advance(played)
         if seat == human:
             out.line(f"You: {action}")
             got = (
@@ -415,7 +440,7 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         match = after
         if match.round != before:
             drawn = None
-            _result_lines(out, match.results[-1], names, match)
+            _result_lines(out, played, names, match)
             if match.is_over:
                 break
             if auto or read is None:
@@ -430,6 +455,17 @@ def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         f"Match over after {match.round} rounds. Winner: {', '.join(names[s] for s in winners)}"
     )
     return 0
+
+
+def notation_text(error: InvalidNotationError) -> str:
+    """Return why a typed move cannot be read, without repeating the move and without list brackets.
+
+    Shared by the terminal and the web table.
+    """
+    words = str(error)
+    if words.startswith("cannot read action "):
+        words = words.partition("': ")[2] or words
+    return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)
 
 
 def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
@@ -462,7 +498,7 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
         try:
             return parse_action(text)
         except InvalidNotationError as error:
-            out.line(f"Cannot read that: {error}. 'help' lists the legal moves.")
+            out.line(f"Cannot read that: {notation_text(error)}. 'help' lists the legal moves.")
 
 
 # -- simulate ------------------------------------------------------------------------

@@ -217,8 +217,12 @@ def new_position(
     the turn must agree with the hand and the table.
 
     Every seat dealt in holds at least one card (a seat with none would
-    have gone out). Under ``dealer_sits_out`` a dealer given no cards sits
-    out and never acts; no other seat may be empty.
+    have gone out). Under ``dealer_sits_out`` the dealer's hand says
+    whether the dealer sits out: a dealer given no cards sits out and never
+    acts, and a dealer given cards is read as dealt in, a table where the
+    dealer plays this round (not refused). Any other seat with an empty
+    hand is refused (`InvalidPositionError`), also under
+    ``dealer_sits_out``.
 
     Args:
         rules: The rules played.

@@ -49,8 +49,10 @@ RESULT_LINE: Final = re.compile(
     r"^  (You|Computer \d+)\s+penalty this round\s+(\d+)   penalty total\s+(\d+)$", re.M
 )
 """A seat's line after a round: name, penalty of the round, total so far."""
-STATUS_LINE: Final = re.compile(r"^.*\d+ cards?, .*penalty total \d+$", re.M)
-"""The line about the other seats shown above the human's hand."""
+STATUS_LINE: Final = re.compile(
+    r"^  Computer \d+ +(?:\d+ cards?|sits out) .*penalty total +\d+$", re.M
+)
+"""A line about another seat, one per seat, shown above the human's hand."""
 
 
 class Run(NamedTuple):
@@ -186,7 +188,7 @@ def test_play_scripted_human_sees_legal_moves_reasons_and_the_scores() -> None:
     assert "Legal now:\n    0. " in out
     assert f"Not allowed: you do not hold {missing}\n" in out
     assert "[card_not_in_hand]" not in out
-    assert "Cannot read that: cannot read action 'foo'" in out
+    assert "Cannot read that: unknown verb 'foo'; verbs are discard, draw, layoff," in out
     expected = first_legal_round()
     winner = expected.results[0].winner
     assert winner is not None
@@ -280,7 +282,7 @@ def test_play_show_prints_the_same_points_as_the_turn_header() -> None:
 
     Round 1 is played out (the computers end it with penalty points), then at
     the first prompt of round 2 the human types 'show': its line about the
-    other seats must equal the one printed at the start of the turn.
+    other seats must equal those printed at the start of the turn.
     """
     assert any(first_legal_round().totals[1:]), "the test needs points after round 1"
     terminal = ScriptedTerminal(next_round=["y"], after_round=["show", "quit"])
@@ -289,7 +291,9 @@ def test_play_show_prints_the_same_points_as_the_turn_header() -> None:
 
     assert 0 == status
     assert ["show", "quit"] == terminal.typed[-2:]
-    header, repeated = STATUS_LINE.findall(out)[-2:]
+    others = STATUS_LINE.findall(out)
+    header, repeated = others[-2 * (PLAYERS - 1) : -(PLAYERS - 1)], others[-(PLAYERS - 1) :]
+    assert len(header) == PLAYERS - 1
     assert header == repeated
 
 

@@ -9,6 +9,7 @@ pseudo-terminal to check line editing.
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 import select
@@ -19,7 +20,16 @@ from collections import Counter
 
 import pytest
 
-from romme import PRESETS, Draw, GreedyBot, legal_actions, new_match, view
+from romme import (
+    PRESETS,
+    Draw,
+    GreedyBot,
+    apply,
+    format_cards,
+    legal_actions,
+    new_match,
+    view,
+)
 from romme.cli import color_wanted, main, pad, visible_width
 from tests.unit.test_cli import PLAYERS, SEED, ScriptedTerminal, run
 
@@ -139,9 +149,49 @@ def test_round_dealer_and_match_target_are_shown() -> None:
 def test_penalty_totals_are_labelled_as_such() -> None:
     """The other seats' and your own points are called penalty totals."""
     _, out, _ = run(["play", "--seed", str(SEED)], "quit\n")
-    assert "Computer 1: 13 cards, not opened, penalty total 0" in out
-    assert "(you need 30 to open; penalty total 0)" in out
+    assert re.search(r"^  You +14 cards +not opened, 30 to open +penalty total 0$", out, re.M)
+    assert re.search(r"^  Computer 1 +13 cards +not opened +penalty total 0$", out, re.M)
     assert " points" not in out
+
+
+def test_the_seats_are_listed_one_a_line_in_columns() -> None:
+    """Each seat, yours first, has its own line, its columns under each other; the dealer who sits out (DRoV Nr. 2) shows no card count."""
+    _, out, _ = run(["play", "--rules", "drov", "--players", "4", "--seed", str(SEED)], "quit\n")
+    rows = out.split("Stock: ", 1)[1].splitlines()[1:5]
+    names = [row.split("   ")[0].strip() for row in rows]
+    assert names == ["You", "Computer 1", "Computer 2", "Computer 3"]
+    assert "  Computer 3   sits out " in rows[3]
+    assert "0 cards" not in rows[3]
+    assert "not opened, 40 to open" in rows[0]
+    assert 1 == len({row.index("penalty total") for row in rows})
+    assert 1 == len({row.index("13 cards") for row in rows[:3]})
+    assert out.split("Stock: ", 1)[1].splitlines()[5].startswith("Your hand (13): ")
+
+
+def test_your_row_says_what_is_staged_towards_the_opening() -> None:
+    """A meld laid before the opening is complete (DRoV: 40 to open) shows what is staged of the threshold."""
+    _, out, _ = run(["play", "--rules", "drov", "--seed", str(SEED)], "draw\nmeld 5♣ 5♥ 5♦\nquit\n")
+    assert "(staged: the opening is not complete)" in out
+    assert re.search(r"^  You +11 cards +not opened, 15 of 40 staged +penalty total 0$", out, re.M)
+
+
+def test_the_score_sheet_names_the_cards_behind_each_penalty() -> None:
+    """After the round each seat that did not go out has its cards left listed under its penalty."""
+    terminal = ScriptedTerminal()
+    _, out, _ = run(["play", "--seed", str(SEED)], terminal)
+    state = new_match(PRESETS["classic"], PLAYERS, seed=SEED, dealer=PLAYERS - 1).state
+    assert state is not None
+    while state.result is None:  # what the CLI plays when the human always picks move 0
+        seat = state.current_player
+        choice = legal_actions(state)[0] if seat == 0 else GreedyBot().choose(view(state, seat))
+        state = apply(state, choice)
+    result = state.result
+    sheet = out.split("Round over", 1)[1]
+    for seat in range(PLAYERS):
+        if seat == result.winner:
+            continue
+        assert f"cards left: {format_cards(state.hands[seat])}" in sheet
+    assert "went out" in sheet
 
 
 def test_banner_mentions_show_and_never_a_bare_take_under_immediate_use() -> None:
@@ -198,42 +248,93 @@ def test_delay_zero_plays_the_same_moves() -> None:
     )
 
 
+class PlayOnATerminal:
+    """``romme play`` with its input and output on a pseudo-terminal: what reached the screen, and when."""
+
+    def __init__(self, *options: str) -> None:
+        self.leader, follower = os.openpty()
+        env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
+        env.pop("FORCE_COLOR", None)
+        self.child = subprocess.Popen(
+            [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), *options],
+            stdin=follower,
+            stdout=follower,
+            stderr=follower,
+            env=env,
+            close_fds=True,
+        )
+        os.close(follower)
+        self.screen = b""
+        self.arrivals: list[tuple[float, bytes]] = []
+        """Each piece of output read, with the moment it was read (`time.monotonic`)."""
+
+    def read_until(self, marker: bytes, start: int = 0) -> None:
+        """Read until `marker` shows on the screen after byte `start` (60 s at most)."""
+        deadline = time.monotonic() + 60
+        while marker not in self.screen[start:] and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.leader], [], [], 1)
+            if ready:
+                try:
+                    chunk = os.read(self.leader, 4096)
+                except OSError:
+                    return
+                self.arrivals.append((time.monotonic(), chunk))
+                self.screen += chunk
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.leader, keys)
+
+    def finish(self) -> int:
+        """Wait for the command to end; return its exit status."""
+        return self.child.wait(timeout=60)
+
+    def close(self) -> None:
+        if self.child.poll() is None:
+            self.child.kill()
+        os.close(self.leader)
+
+
 def test_line_editing_on_a_real_terminal() -> None:
     """On a terminal, typed lines are edited with readline: 'qut', left arrow, 'i' is read as 'quit'."""
     pytest.importorskip("readline")
-    leader, follower = os.openpty()
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
-    env.pop("FORCE_COLOR", None)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), "--delay", "0"],
-        stdin=follower,
-        stdout=follower,
-        stderr=follower,
-        env=env,
-        close_fds=True,
-    )
-    os.close(follower)
-    screen = b""
-
-    def read_until(marker: bytes) -> None:
-        nonlocal screen
-        deadline = time.monotonic() + 60
-        while marker not in screen and time.monotonic() < deadline:
-            ready, _, _ = select.select([leader], [], [], 1)
-            if ready:
-                try:
-                    screen += os.read(leader, 4096)
-                except OSError:
-                    return
-
+    terminal = PlayOnATerminal("--delay", "0")
     try:
-        read_until(b"> ")
-        os.write(leader, b"qut\x1b[Di\r")
-        read_until(b"Bye.")
-        assert 0 == child.wait(timeout=60)
+        terminal.read_until(b"> ")
+        terminal.type(b"qut\x1b[Di\r")
+        terminal.read_until(b"Bye.")
+        assert 0 == terminal.finish()
     finally:
-        if child.poll() is None:
-            child.kill()
-        os.close(leader)
-    assert b"Bye." in screen
-    assert b"Cannot read that" not in screen
+        terminal.close()
+    assert b"Bye." in terminal.screen
+    assert b"Cannot read that" not in terminal.screen
+
+
+@pytest.mark.slow
+def test_the_default_delay_paces_the_computers_on_a_real_terminal() -> None:
+    """Without --delay, on a terminal, each move of the computer comes on its own, a pause after the one before.
+
+    The pause is 0.6 s; the test asks only that each line of the computer
+    reach the screen at least 0.3 s after the line before it (a sleep never
+    ends early), so a slow machine cannot make it fail.
+    """
+    terminal = PlayOnATerminal()
+    try:
+        terminal.read_until(b"> ")
+        terminal.type(b"discard 6\xe2\x99\xa3\r")  # discard 6♣
+        typed = len(terminal.screen)
+        terminal.read_until(b"> ", typed + 1)
+        terminal.type(b"quit\r")
+        terminal.read_until(b"Bye.")
+        assert 0 == terminal.finish()
+    finally:
+        terminal.close()
+    assert b"You: discard 6" in terminal.screen
+    shown: list[float] = []  # when each line of the computer reached the screen
+    text = b""
+    for moment, chunk in terminal.arrivals:
+        before = text.count(b"\nComputer ")
+        text += chunk
+        shown.extend([moment] * (text.count(b"\nComputer ") - before))
+    assert len(shown) >= 4, "the test needs both computers to move"
+    gaps = [after - before for before, after in itertools.pairwise(shown)]
+    assert min(gaps) >= 0.3

@@ -169,15 +169,22 @@ def test_a_turn_that_disagrees_with_the_hand_is_refused() -> None:
 
 
 def test_under_drov_an_empty_hand_at_a_seat_not_the_dealer_is_refused() -> None:
-    """Under dealer_sits_out only the dealer may hold no cards: an empty seat 0 that does not deal is refused."""
+    """DRoV Nr. 2 (the dealer does not play): only the dealer may sit out, so an empty seat 0 that does not deal is refused."""
     with pytest.raises(InvalidPositionError, match=r"seat 0 holds no cards.*only the dealer"):
         new_position(DROV, hands=["", "5♥", "8♦", "9♣"], current_player=1, dealer=3)
 
 
 def test_under_drov_the_empty_dealer_sits_out() -> None:
-    """Under dealer_sits_out the dealer given no cards sits out and the others play."""
+    """DRoV Nr. 2 (the dealer does not play): under dealer_sits_out the dealer given no cards sits out and the others play."""
     state = new_position(DROV, hands=["", "5♥", "8♦", "9♣"], current_player=1, dealer=0)
     assert (False, True, True, True) == state.dealt_in
+
+
+def test_under_drov_a_dealer_given_cards_is_read_as_dealt_in() -> None:
+    """Under dealer_sits_out (DRoV Nr. 2) a dealer given cards is taken as dealt in, as new_position documents: the dealer plays that round."""
+    state = new_position(DROV, hands=["4♣", "5♥", "8♦", "9♣"], current_player=1, dealer=0)
+    assert (True, True, True, True) == state.dealt_in
+    assert 0 == state.dealer
 
 
 def test_an_empty_hand_of_the_seat_to_act_in_the_draw_phase_is_refused() -> None:

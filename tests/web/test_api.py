@@ -169,6 +169,35 @@ def test_an_illegal_move_is_refused_with_its_reason() -> None:
     assert wrong_phase.json()["error"] == "wrong_phase"
 
 
+def test_a_meld_with_a_card_not_held_names_that_card_alone() -> None:
+    """A meld of two held cards and one not held is refused naming the missing card, not the whole meld."""
+    with client() as test_client:
+        created = create(test_client)
+        game, token = created["game"], token_of(created, 0)
+        hand = look(test_client, game, token)["view"]["hand"]
+        held = [card for card in hand if card != "JK"][:2]
+        missing = next(c for c in ("5♣", "5♠", "9♥", "3♦") if c not in hand)
+        response = act(test_client, game, token, f"meld {held[0]} {held[1]} {missing}")
+    assert response.status_code == 409
+    assert response.json() == {
+        "error": "card_not_in_hand",
+        "message": f"you do not hold {missing}",
+    }
+
+
+def test_a_move_that_cannot_be_read_is_explained_in_words() -> None:
+    """Text that names no move gets 400 with why, without repeating the text or printing a Python list."""
+    with client() as test_client:
+        created = create(test_client)
+        game, token = created["game"], token_of(created, 0)
+        response = act(test_client, game, token, "foo 7♠")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "bad_action",
+        "message": "unknown verb 'foo'; verbs are discard, draw, layoff, meld, swap, take, takeback",
+    }
+
+
 def test_a_move_on_a_stale_step_is_refused() -> None:
     """A move sent with a step the game has passed gets 409 stale and changes nothing."""
     with client() as test_client:

@@ -155,7 +155,7 @@ HOSTILE = [
     (b'{"action": 5}', 400, "'action' must be str"),
     (b'{"action": ["draw"]}', 400, "'action' must be str"),
     (b'{"action": "' + b"x" * 201 + b'"}', 400, "at most 200"),
-    (b'{"action": "fly away"}', 400, "cannot read action"),
+    (b'{"action": "fly away"}', 400, "unknown verb 'fly'"),
     (b'{"action": "meld 7\xe2\x99\xa0 8\xe2\x99\xa0 Z\xe2\x99\xa0"}', 400, "not a card"),
     (b'{"action": "draw", "step": "0"}', 400, "'step' must be int"),
     (b'{"action": "draw", "step": true}', 400, "'step' must be int"),

@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
+from romme.cli import notation_text, refusal_text
 from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
@@ -237,16 +238,20 @@ def create_app(
             )
         try:
             action = parse_action(text)
-        except (InvalidNotationError, ValueError) as error:
+        except InvalidNotationError as error:
+            raise ApiError(400, "bad_action", notation_text(error)) from None
+        except ValueError as error:
             raise ApiError(400, "bad_action", str(error)) from None
         with store.locked():
             table, seat = authorised(game, token)
             if step is not None and step != len(table.log):
                 raise ApiError(409, "stale", "the game has moved on since: look again")
+            before = table.match.state
             try:
                 table = play(table, seat, action, now=clock())
             except IllegalActionError as error:
-                words = str(error).partition(": ")[2] or str(error)
+                assert before is not None  # play refuses a finished match first
+                words = refusal_text(error, action, before.hands[seat], before.top_discard)
                 raise ApiError(409, error.reason.value, words) from None
             except GameConflictError as error:
                 raise ApiError(409, error.error, str(error)) from None

@@ -18,29 +18,23 @@ from typing import Any, Final
 import attrs
 
 from romme import (
-    JOKER,
     PRESETS,
     Action,
     Card,
-    Discard,
     Draw,
     GameState,
     GreedyBot,
-    LayDown,
-    LayOff,
     Match,
     MatchScoring,
     RoundResult,
     Rules,
-    SwapJoker,
-    TakeBack,
-    TakeDiscard,
     apply,
     legal_actions,
     new_match,
     to_dict,
     view,
 )
+from romme.cli import cards_from_hand
 
 __all__ = [
     "Event",
@@ -322,29 +316,8 @@ def next_round(table: Table, *, now: float) -> Table:
 # -- what one seat sees ---------------------------------------------------------
 
 
-def hand_cards(action: Action, top: Card | None) -> list[Card]:
-    """Return the cards of the hand that `action` uses (the taken discard and a freed joker excluded)."""
-    if isinstance(action, LayDown | LayOff):
-        return list(action.cards)
-    if isinstance(action, Discard):
-        return [action.card]
-    if isinstance(action, TakeDiscard):
-        if action.use is None:
-            return []
-        cards = list(action.use.cards)
-        if top is not None and top in cards:
-            cards.remove(top)
-        return cards
-    if isinstance(action, SwapJoker):
-        then = action.then
-        if isinstance(then, LayDown | LayOff):
-            rest = list(then.cards)
-            if JOKER in rest:
-                rest.remove(JOKER)
-            return [action.card, *rest]
-        return [action.card]
-    assert isinstance(action, Draw | TakeBack)
-    return []
+hand_cards = cards_from_hand
+"""The cards of the hand that an action uses (the taken discard and a freed joker excluded)."""
 
 
 def _verb(action: Action) -> str:

@@ -6,9 +6,15 @@
   const token = window.location.hash.slice(1);
   const $ = (id) => document.getElementById(id);
   const POLL_MS = 400;
+  const PACE_MS = 600; // the pause between two moves of other seats that arrive together
+  const MAX_PACED = 12; // of more moves at once (a long absence), the earlier are listed at once
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   let data = null; // the last reply
   let step = 0; // the moves seen so far
+  let logged = null; // the moves listed in the log (null before the first reply)
+  let replaying = false; // moves that came together are being shown one by one
   let selected = new Set(); // indices into the hand
   let handKey = "";
   let sheetsSeen = null;
@@ -23,8 +29,9 @@
 
   function showError(answer) {
     const body = answer.body || {};
-    $("message").textContent =
-      "Not allowed: " + (body.message || "the server refused") + (body.error ? " (" + body.error + ")" : "");
+    const message = $("message");
+    message.textContent = "Not allowed: " + (body.message || "the server refused");
+    message.dataset.error = body.error || "";
   }
 
   function sameCards(a, b) {
@@ -131,7 +138,7 @@
       button.addEventListener("click", () => renderSheet(true));
       box.append(button);
     }
-    if (!data.my_turn) return;
+    if (!data.my_turn || replaying) return;
     const chosen = [...selected].map((i) => data.view.hand[i]);
     const offered = data.legal.filter(
       (move) => move.cards.length === 0 || (chosen.length > 0 && sameCards(move.cards, chosen))
@@ -152,15 +159,76 @@
       box.append(Romme.el("span", "hint", "No move uses exactly these cards."));
   }
 
-  function renderLog(events) {
+  function logEvent(event) {
+    if (logged !== null && event.step < logged) return;
     const log = $("log");
-    for (const event of events) {
-      if (event.step < step) continue;
-      const item = Romme.el("li", "fresh", name(event.seat) + ": " + event.action);
-      log.prepend(item);
-      setTimeout(() => item.classList.remove("fresh"), 1200);
-    }
+    const item = Romme.el("li", "fresh", name(event.seat) + ": " + event.action);
+    item.dataset.step = String(event.step);
+    log.prepend(item);
+    setTimeout(() => item.classList.remove("fresh"), 1200);
     while (log.children.length > 60) log.lastChild.remove();
+    logged = event.step + 1;
+  }
+
+  function renderLog(events) {
+    for (const event of events) logEvent(event);
+    logged = Math.max(logged || 0, data.step);
+  }
+
+  // The discard pile after a move: a discard (also after a joker swap) lays its
+  // card on it, a take takes its top card, and a take back returns it.
+  function showPile(pile, event) {
+    const discarded = /(?:^| then )discard (\S+)$/.exec(event.action);
+    if (discarded) pile.push(discarded[1]);
+    else if (event.action === "takeback") {
+      if (pile.taken) pile.push(pile.taken);
+    } else if (event.action.startsWith("take ") || event.action === "take") pile.taken = pile.pop();
+    const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
+    $("discard").replaceChildren(top);
+    $("discard-size").textContent = cards(pile.length);
+  }
+
+  // One move of another seat, shown on its own: the status line names it and
+  // its seat is marked.
+  function showMove(event) {
+    const status = $("status");
+    status.dataset.state = "replay";
+    status.textContent = name(event.seat) + ": " + event.action;
+    for (const el of document.querySelectorAll("#seats .seat"))
+      el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
+  }
+
+  // Show a reply. Moves of other seats that came together (the computers at
+  // --delay 0, several people's tables, a slow connection) are shown one after
+  // another, PACE_MS apart, before the table is drawn as the reply has it; the
+  // first reply lists the moves before it at once.
+  async function present(reply) {
+    const fresh = logged === null ? [] : reply.events.filter((event) => event.step >= logged);
+    const others = fresh.filter((event) => event.seat !== reply.seat);
+    if (others.length < 2) {
+      render(reply);
+      return;
+    }
+    const pile = [...data.view.discard_pile];
+    const round = data.match.round;
+    data = reply;
+    replaying = true;
+    try {
+      renderHand(reply.view);
+      renderStaged();
+      renderMoves();
+      const paced = new Set(others.slice(-MAX_PACED));
+      for (const event of fresh) {
+        logEvent(event);
+        if (event.round === round) showPile(pile, event);
+        if (!paced.has(event)) continue;
+        showMove(event);
+        await sleep(PACE_MS);
+      }
+    } finally {
+      replaying = false;
+    }
+    render(reply);
   }
 
   function renderStatus(v) {
@@ -259,7 +327,7 @@
   }
 
   async function send(text) {
-    if (sending) return;
+    if (sending || replaying) return;
     sending = true;
     $("message").textContent = "";
     try {
@@ -267,7 +335,7 @@
         const answer = await Romme.request(
           "POST", "/api/games/" + encodeURIComponent(game) + "/actions", { action: text, step, since: step }, token
         );
-        if (answer.ok) render(answer.body);
+        if (answer.ok) await present(answer.body);
         else showError(answer);
       });
     } finally {
@@ -281,7 +349,7 @@
       try {
         await exclusive(async () => {
           const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
-          if (answer.ok) render(answer.body);
+          if (answer.ok) await present(answer.body);
           else {
             showError(answer);
             stop = answer.status === 403 || answer.status === 404;
