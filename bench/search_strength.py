@@ -10,15 +10,20 @@ Run ``python bench/search_strength.py --headroom [DEALS] [WORKERS] [PRESET ...]`
 who sees every card, the stock's order included, and chooses each draw and
 discard by playing it out with GreedyBot at every seat, against three
 GreedyBots on the arena's deals (each deal from every seat dealt in), after
-how the winners of 300 rounds of four GreedyBots won. It shows how much a
+how the winners of 300 rounds of four GreedyBots won; then, on a fifth of the
+deals, a player who sees the other hands but not the stock's order (each
+candidate played out on four shuffles of the stock). It shows how much a
 player gains from information that no fair bot has.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+import attrs
 
 from romme import (
     Action,
@@ -69,8 +74,14 @@ def _played_out(state: GameState, greedy: GreedyBot, me: int) -> tuple[bool, int
     return result.winner == me, result.penalties[me]
 
 
-def _seen_through(state: GameState, fallback: Action, greedy: GreedyBot, me: int) -> Action:
-    """The draw or discard that fares best played out from the true `state` (a win, then the penalty)."""
+def _seen_through(
+    state: GameState, fallback: Action, greedy: GreedyBot, me: int, shuffles: int
+) -> Action:
+    """The draw or discard that fares best played out from the true `state` (a win, then the penalty).
+
+    With `shuffles`, the stock's order is not seen: each candidate is played
+    out on that many shuffles of the true stock, the hands seen.
+    """
     seen = view(state, me)
     pool: list[Action] = []
     if seen.phase.value == "draw":
@@ -79,15 +90,23 @@ def _seen_through(state: GameState, fallback: Action, greedy: GreedyBot, me: int
         pool = [a for a in legal_actions(seen) if isinstance(a, Discard)]
     if len(pool) < 2:
         return fallback
+    rng = random.Random(f"{state.seed}/{state.turn.number}/{me}")
+    starts = [state]
+    for _ in range(shuffles):
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        starts.append(attrs.evolve(state, stock=tuple(stock)))
+    starts = starts[1:] if shuffles else starts
 
-    def score(candidate: Action) -> tuple[bool, int, bool]:
-        won, penalty = _played_out(apply(state, candidate), greedy, me)
-        return won, -penalty, candidate == fallback
+    def score(candidate: Action) -> tuple[int, int, bool]:
+        outcomes = [_played_out(apply(start, candidate), greedy, me) for start in starts]
+        wins = sum(won for won, _ in outcomes)
+        return wins, -sum(penalty for _, penalty in outcomes), candidate == fallback
 
     return max(pool, key=score)
 
 
-def _seeing_all(preset: str, deal: int) -> list[tuple[bool, int]]:
+def _seeing_all(preset: str, deal: int, shuffles: int = 0) -> list[tuple[bool, int]]:
     """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each."""
     rules = find_rules(preset)
     greedy = GreedyBot()
@@ -98,10 +117,9 @@ def _seeing_all(preset: str, deal: int) -> list[tuple[bool, int]]:
             continue
         while not state.is_over:
             seat = state.current_player
-            seen = view(state, seat)
-            action: Action = greedy.choose(seen)
+            action: Action = greedy.choose(view(state, seat))
             if seat == me:
-                action = _seen_through(state, action, greedy, me)
+                action = _seen_through(state, action, greedy, me, shuffles)
             state = apply(state, action)
         result = state.result
         assert result is not None
@@ -142,16 +160,22 @@ def how_won(preset: str, rounds: int) -> str:
     )
 
 
-def headroom(preset: str, deals: int, workers: int) -> str:
-    """The all-seeing player's wins (Wilson interval) and mean penalty over `deals` deals."""
+def headroom(preset: str, deals: int, workers: int, shuffles: int = 0) -> str:
+    """The all-seeing player's wins (Wilson interval) and mean penalty over `deals` deals.
+
+    With `shuffles`, the player sees the hands but not the stock's order.
+    """
     with ProcessPoolExecutor(workers) as pool:
-        per_deal = list(pool.map(_seeing_all, [preset] * deals, range(deals)))
+        per_deal = list(pool.map(_seeing_all, [preset] * deals, range(deals), [shuffles] * deals))
     outcomes = [outcome for deal in per_deal for outcome in deal]
     wins = sum(won for won, _ in outcomes)
     low, high = wilson_interval(wins, len(outcomes))
     penalty = sum(p for _, p in outcomes) / len(outcomes)
+    who = (
+        f"player seeing the hands, {shuffles} stock shuffles," if shuffles else "all-seeing player"
+    )
     return (
-        f"all-seeing player under {preset}, {deals} deals, seed {SEED}: {wins} wins of "
+        f"{who} under {preset}, {deals} deals, seed {SEED}: {wins} wins of "
         f"{len(outcomes)} rounds, {100 * wins / len(outcomes):.1f} % "
         f"({100 * low:.1f}–{100 * high:.1f}), average penalty {penalty:.1f}"
     )
@@ -169,6 +193,7 @@ def main() -> None:
         for preset in presets:
             print(how_won(preset, 300), flush=True)
             print(headroom(preset, count, workers), flush=True)
+            print(headroom(preset, max(1, count // 5), workers, shuffles=4), flush=True)
         return
     bots = ["search", "greedy", "greedy", "greedy"]
     for preset in presets:
