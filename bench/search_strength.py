@@ -4,15 +4,46 @@ Run: ``python bench/search_strength.py [ROUNDS] [WORKERS] [PRESET ...]`` (defaul
 400 duplicate rounds, 1 worker, classic and drov). Prints the arena's table
 for each preset, then the search bot's mean and largest time per decision
 over a few rounds of its own.
+
+Run ``python bench/search_strength.py --headroom [DEALS] [WORKERS] [PRESET ...]``
+(default 50 deals, 1 worker) for the headroom instead: the wins of a player
+who sees every card, the stock's order included, and chooses each draw and
+discard by playing it out with GreedyBot at every seat, against three
+GreedyBots on the arena's deals (each deal from every seat dealt in), after
+how the winners of 300 rounds of four GreedyBots won; then, on a fifth of the
+deals, a player who sees the other hands but not the stock's order (each
+candidate played out on four shuffles of the stock). It shows how much a
+player gains from information that no fair bot has.
 """
 
 from __future__ import annotations
 
+import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 
-from romme import Bot, GreedyBot, SearchBot, apply, find_rules, new_game, view
-from romme.arena import run_arena
+import attrs
+
+from romme import (
+    Action,
+    Bot,
+    Discard,
+    Draw,
+    GameState,
+    GreedyBot,
+    SearchBot,
+    TakeDiscard,
+    apply,
+    find_rules,
+    legal_actions,
+    new_game,
+    view,
+)
+from romme.arena import derive_seed, run_arena, wilson_interval
+
+SEED = 17
+"""The master seed of the arena runs (and of the headroom's deals)."""
 
 
 def decision_times(preset: str, rounds: int = 8) -> tuple[float, float, int]:
@@ -33,18 +64,145 @@ def decision_times(preset: str, rounds: int = 8) -> tuple[float, float, int]:
     return sum(times) / len(times), max(times), len(times)
 
 
+def _played_out(state: GameState, greedy: GreedyBot, me: int) -> tuple[bool, int]:
+    """Whether seat `me` goes out when every seat plays GreedyBot from `state`, and its penalty."""
+    while not state.is_over:
+        seat = state.current_player
+        state = apply(state, greedy.choose(view(state, seat)))
+    result = state.result
+    assert result is not None
+    return result.winner == me, result.penalties[me]
+
+
+def _seen_through(
+    state: GameState, fallback: Action, greedy: GreedyBot, me: int, shuffles: int
+) -> Action:
+    """The draw or discard that fares best played out from the true `state` (a win, then the penalty).
+
+    With `shuffles`, the stock's order is not seen: each candidate is played
+    out on that many shuffles of the true stock, the hands seen.
+    """
+    seen = view(state, me)
+    pool: list[Action] = []
+    if seen.phase.value == "draw":
+        pool = [a for a in legal_actions(seen) if isinstance(a, Draw | TakeDiscard)]
+    elif isinstance(fallback, Discard):
+        pool = [a for a in legal_actions(seen) if isinstance(a, Discard)]
+    if len(pool) < 2:
+        return fallback
+    rng = random.Random(f"{state.seed}/{state.turn.number}/{me}")
+    starts = [state]
+    for _ in range(shuffles):
+        stock = list(state.stock)
+        rng.shuffle(stock)
+        starts.append(attrs.evolve(state, stock=tuple(stock)))
+    starts = starts[1:] if shuffles else starts
+
+    def score(candidate: Action) -> tuple[int, int, bool]:
+        outcomes = [_played_out(apply(start, candidate), greedy, me) for start in starts]
+        wins = sum(won for won, _ in outcomes)
+        return wins, -sum(penalty for _, penalty in outcomes), candidate == fallback
+
+    return max(pool, key=score)
+
+
+def _seeing_all(preset: str, deal: int, shuffles: int = 0) -> list[tuple[bool, int]]:
+    """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each."""
+    rules = find_rules(preset)
+    greedy = GreedyBot()
+    outcomes: list[tuple[bool, int]] = []
+    for me in range(4):
+        state = new_game(rules, 4, seed=derive_seed(SEED, deal), dealer=deal % 4)
+        if not state.dealt_in[me]:
+            continue
+        while not state.is_over:
+            seat = state.current_player
+            action: Action = greedy.choose(view(state, seat))
+            if seat == me:
+                action = _seen_through(state, action, greedy, me, shuffles)
+            state = apply(state, action)
+        result = state.result
+        assert result is not None
+        outcomes.append((result.winner == me, result.penalties[me]))
+    return outcomes
+
+
+def how_won(preset: str, rounds: int) -> str:
+    """How the winners of `rounds` rounds of four GreedyBots won: opening, turns, takes."""
+    rules = find_rules(preset)
+    greedy = GreedyBot()
+    opened_first = quick = took = 0
+    for deal in range(rounds):
+        state = new_game(rules, 4, seed=derive_seed(SEED, deal), dealer=deal % 4)
+        turns = [0] * 4
+        opened_on = [-1] * 4
+        takes = [0] * 4
+        while not state.is_over:
+            seat = state.current_player
+            action = greedy.choose(view(state, seat))
+            takes[seat] += isinstance(action, TakeDiscard)
+            after = apply(state, action)
+            if after.opened[seat] and not state.opened[seat]:
+                opened_on[seat] = turns[seat]
+            if after.current_player != seat or after.is_over:
+                turns[seat] += 1
+            state = after
+        winner = state.result.winner if state.result else None
+        if winner is None:
+            continue
+        opened_first += opened_on[winner] == 0
+        quick += 3 <= turns[winner] <= 5
+        took += takes[winner] > 0
+    return (
+        f"{rounds} rounds of four GreedyBots under {preset}, seed {SEED}: the winner opened "
+        f"on its first turn in {opened_first}, went out on its 3rd to 5th turn in {quick}, "
+        f"took a discard in {took}"
+    )
+
+
+def headroom(preset: str, deals: int, workers: int, shuffles: int = 0) -> str:
+    """The all-seeing player's wins (Wilson interval) and mean penalty over `deals` deals.
+
+    With `shuffles`, the player sees the hands but not the stock's order.
+    """
+    with ProcessPoolExecutor(workers) as pool:
+        per_deal = list(pool.map(_seeing_all, [preset] * deals, range(deals), [shuffles] * deals))
+    outcomes = [outcome for deal in per_deal for outcome in deal]
+    wins = sum(won for won, _ in outcomes)
+    low, high = wilson_interval(wins, len(outcomes))
+    penalty = sum(p for _, p in outcomes) / len(outcomes)
+    who = (
+        f"player seeing the hands, {shuffles} stock shuffles," if shuffles else "all-seeing player"
+    )
+    return (
+        f"{who} under {preset}, {deals} deals, seed {SEED}: {wins} wins of "
+        f"{len(outcomes)} rounds, {100 * wins / len(outcomes):.1f} % "
+        f"({100 * low:.1f}–{100 * high:.1f}), average penalty {penalty:.1f}"
+    )
+
+
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 400
-    workers = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    presets = sys.argv[3:] or ["classic", "drov"]
+    args = sys.argv[1:]
+    seeing = bool(args) and args[0] == "--headroom"
+    if seeing:
+        args = args[1:]
+    count = int(args[0]) if args else (50 if seeing else 400)
+    workers = int(args[1]) if len(args) > 1 else 1
+    presets = args[2:] or ["classic", "drov"]
+    if seeing:
+        for preset in presets:
+            print(how_won(preset, 300), flush=True)
+            print(headroom(preset, count, workers), flush=True)
+            print(headroom(preset, max(1, count // 5), workers, shuffles=4), flush=True)
+        return
     bots = ["search", "greedy", "greedy", "greedy"]
     for preset in presets:
-        result = run_arena(bots, preset, rounds, seed=17, workers=workers)
+        result = run_arena(bots, preset, count, seed=SEED, workers=workers)
         print(result.table(), flush=True)
-        mean, largest, count = decision_times(preset)
+        mean, largest, count_timed = decision_times(preset)
         print(
             f"SearchBot time per decision under {preset}: mean {1000 * mean:.1f} ms, "
-            f"largest {1000 * largest:.1f} ms over {count} decisions",
+            f"largest {1000 * largest:.1f} ms over {count_timed} decisions",
             flush=True,
         )
 
