@@ -15,47 +15,41 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import json
 import os
 import random
-import re
 import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 import attrs
 
-from romme.actions import (
-    Action,
-    Discard,
-    Draw,
-    LayDown,
-    LayOff,
-    SwapJoker,
-    TakeDiscard,
-    parse_action,
-)
+# The terminal output and `romme play` live in private modules; their public
+# names are this module's (the web table reads the refusal texts from here).
+from romme._cli_play import LEVELS as LEVELS
+from romme._cli_play import cards_from_hand as cards_from_hand
+from romme._cli_play import notation_text as notation_text
+from romme._cli_play import refusal_text as refusal_text
+from romme._cli_play import run_play
+from romme._cli_terminal import Output as Output
+from romme._cli_terminal import color_wanted as color_wanted
+from romme._cli_terminal import pad as pad
+from romme._cli_terminal import visible_width as visible_width
 from romme.bots import Bot, GreedyBot, RandomBot
-from romme.cards import JOKER, Card, format_cards
 from romme.engine import apply
 from romme.errors import (
-    IllegalActionError,
     InvalidMeldError,
     InvalidNotationError,
     InvalidRulesError,
-    Reason,
 )
-from romme.legal import legal_actions
-from romme.match import Match, new_match
 from romme.melds import validate_meld
-from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules
+from romme.rules import PRESETS, Rules, find_rules
 from romme.schema import SCHEMA_KINDS, json_schema, rules_field_docs
-from romme.state import GameState, new_game
-from romme.views import PlayerView, view
+from romme.state import new_game
+from romme.views import view
 
 __all__ = ["main"]
 
@@ -68,437 +62,6 @@ PRESET_SOURCES = {
     "ass": "ASS Altenburger's leaflet: DRoV rules, 30 to open, the dealer plays",
     "schmidt": "Schmidt Spiele's leaflet: DRoV rules, 31 to open, no K-A-2, Hand-Rommé doubles",
 }
-
-
-# -- output helpers ------------------------------------------------------------------
-
-
-_ESCAPE = re.compile(r"\x1b\[[0-9;]*m")
-"""An ANSI colour code: it takes no room on the screen."""
-
-
-def visible_width(text: str) -> int:
-    """Return how many columns `text` takes on a terminal (colour codes take none)."""
-    return len(_ESCAPE.sub("", text))
-
-
-def pad(text: str, width: int) -> str:
-    """Return `text` padded with spaces to `width` visible columns (colour codes not counted)."""
-    return text + " " * max(0, width - len(_ESCAPE.sub("", text)))
-
-
-def color_wanted(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
-    """Whether to colour `stream`: ``FORCE_COLOR`` forces it, ``NO_COLOR`` turns it off, else a terminal.
-
-    Both variables count when set to anything but the empty string
-    (``FORCE_COLOR=0`` turns forcing off), as the conventions of
-    no-color.org and force-color.org have it.
-    """
-    environ = os.environ if environ is None else environ
-    force = environ.get("FORCE_COLOR", "")
-    if force and force != "0":
-        return True
-    if environ.get("NO_COLOR", ""):
-        return False
-    return stream.isatty()
-
-
-class Output:
-    """Writes to a stream, colouring red suits and jokers when colour is on."""
-
-    def __init__(self, stream: TextIO, color: bool | None = None) -> None:
-        self.stream = stream
-        self.color = color_wanted(stream) if color is None else color
-
-    def card(self, card: Card, *, highlight: bool = False) -> str:
-        text = str(card)
-        if not self.color:
-            return f"[{text}]" if highlight else text
-        code = "31" if card.suit is not None and card.suit.is_red else "35" if card.is_joker else ""
-        if highlight:
-            code = f"{code};7" if code else "7"
-        return f"\x1b[{code}m{text}\x1b[0m" if code else text
-
-    def cards(self, cards: Sequence[Card], highlight: Card | None = None) -> str:
-        shown = []
-        for card in cards:
-            mark = highlight is not None and card == highlight
-            if mark:
-                highlight = None  # one copy only
-            shown.append(self.card(card, highlight=mark))
-        return " ".join(shown) or "(none)"
-
-    def line(self, text: str = "") -> None:
-        self.stream.write(text + "\n")
-        self.stream.flush()
-
-
-def _seat_name(seat: int, human: int | None) -> str:
-    return "You" if seat == human else f"Computer {seat}"
-
-
-def _target(match: Match) -> str:
-    """What ends the match, in words."""
-    if match.points_table is not None:
-        ends = "most tournament points win"
-    else:
-        ends = "the lowest penalty total wins"
-    if match.rounds is not None and match.limit is not None:
-        return f"{match.rounds} rounds or a penalty total of {match.limit}; {ends}"
-    if match.rounds is not None:
-        return f"{match.rounds} rounds; {ends}"
-    if match.limit is not None:
-        return f"until a penalty total reaches {match.limit}; {ends}"
-    return f"no fixed end; {ends}"
-
-
-def _round_header(out: Output, match: Match, names: Sequence[str]) -> None:
-    rounds = f" of {match.rounds}" if match.rounds is not None else ""
-    out.line()
-    out.line(f"══ Round {match.round + 1}{rounds} · dealer: {names[match.dealer]} ══")
-    out.line(f"Match: {_target(match)}")
-
-
-def _show(
-    out: Output,
-    seen: PlayerView,
-    names: Sequence[str],
-    match: Match,
-    drawn: Card | None = None,
-) -> None:
-    rules = seen.rules
-    totals = match.totals
-    out.line()
-    out.line(
-        f"── round {match.round + 1} · turn {seen.turn.number + 1} · "
-        f"{names[seen.current_player]} to play ({seen.phase.value} phase) · "
-        f"dealer: {names[seen.dealer]} ──"
-    )
-    if seen.table:
-        out.line("Table:")
-        texts = [out.cards(entry.meld.cards) for entry in seen.table]
-        width = max(visible_width(text) for text in texts)
-        for index, (entry, text) in enumerate(zip(seen.table, texts, strict=True)):
-            staged = "  (staged: the opening is not complete)" if entry.staged else ""
-            out.line(
-                f"  [{index}] {pad(text, width)}   {entry.meld.kind.value} of "
-                f"{names[entry.owner]}{staged}"
-            )
-    else:
-        out.line("Table: (empty)")
-    top = seen.top_discard
-    out.line(
-        f"Discard pile: {out.card(top) if top else '(empty)'}   Stock: {_count(seen.stock_size, 'card')}"
-    )
-    # One row per seat, yours included, in columns: cards, opened, penalty total.
-    seats = []
-    for seat in range(seen.players):
-        opened = "opened" if seen.opened[seat] else "not opened"
-        if seat == seen.player and not seen.opened[seat]:
-            worth = sum(e.meld.value for e in seen.table if e.staged and e.owner == seat)
-            need = rules.opening_threshold
-            opened += f", {worth} of {need} staged" if worth else f", {need} to open"
-        seats.append(
-            (
-                names[seat],
-                _count(seen.hand_sizes[seat], "card") if seen.dealt_in[seat] else "sits out",
-                opened if seen.dealt_in[seat] else "",
-                f"penalty total {totals[seat]:>{len(str(max(totals)))}}",
-            )
-        )
-    widths = [max(len(row[column]) for row in seats) for column in range(3)]
-    for row in seats:
-        cells = [
-            cell.rjust(width) if column == 1 else cell.ljust(width)
-            for column, (cell, width) in enumerate(zip(row[:3], widths, strict=True))
-        ]
-        out.line("  " + "   ".join([*cells, row[3]]))
-    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}")
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
-    """Return the cards `action` takes from the hand (the taken discard `top` and a freed joker excepted).
-
-    Shared by the terminal and the web table (which offers a move for the
-    cards selected in the hand).
-    """
-    if isinstance(action, Discard):
-        return [action.card]
-    if isinstance(action, LayDown | LayOff):
-        return list(action.cards)
-    if isinstance(action, TakeDiscard):
-        cards = cards_from_hand(action.use, None) if action.use is not None else []
-        if top is not None and top in cards:
-            cards.remove(top)
-        return cards
-    if isinstance(action, SwapJoker):
-        then = cards_from_hand(action.then, None) if action.then is not None else []
-        if JOKER in then:
-            then.remove(JOKER)  # the joker freed by the swap
-        return [action.card, *then]
-    return []
-
-
-def refusal_text(
-    error: IllegalActionError, action: Action, hand: Sequence[Card], top: Card | None
-) -> str:
-    """Return the refusal of `action` in plain words, for a player holding `hand`.
-
-    No reason code; a card the hand does not hold is named alone, not the
-    whole meld. Shared by the terminal and the web table.
-    """
-    if error.reason is Reason.CARD_NOT_IN_HAND:
-        missing = Counter(cards_from_hand(action, top)) - Counter(hand)
-        if missing:
-            return f"you do not hold {format_cards(sorted(missing.elements()))}"
-    message = str(error)
-    _, _, detail = message.partition(": ")
-    return detail or message
-
-
-def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Match) -> None:
-    """The score sheet of the round that ended in `final`: each seat's penalty, total and the cards behind them."""
-    result = final.result
-    assert result is not None
-    if result.winner is not None:
-        kind = "Hand-Rommé!" if result.hand_romme else "went out"
-        out.line(f"Round over: {names[result.winner]} {kind}")
-    else:
-        out.line(f"Round over without a winner ({result.end.value.replace('_', ' ')})")
-    width = max(len(name) for name in names)
-    for seat in range(match.players):
-        out.line(
-            f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}   "
-            f"penalty total {match.totals[seat]:>5}"
-        )
-        if not result.dealt_in[seat]:
-            behind = "sat out this round"
-        elif seat == result.winner:
-            behind = "went out"
-        else:
-            behind = f"cards left: {out.cards(final.hands[seat])}"
-            if not result.opened[seat]:
-                behind += " (not opened)"
-        out.line(f"  {'':<{width}}   {behind}")
-
-
-# -- play ----------------------------------------------------------------------------
-
-
-def _play_rules(name: str) -> Rules:
-    rules = find_rules(name)
-    if rules.match_scoring is MatchScoring.TOURNAMENT:
-        # No tournament points table is published; at home the penalties add up.
-        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=500)
-    return rules
-
-
-Reader = Callable[[str], "str | None"]
-"""Reads one typed line after showing a prompt; ``None`` at the end of the input."""
-
-
-def _reader(stdin: TextIO, out: Output) -> Reader | None:
-    """How the human's lines are read, or ``None`` when nobody plays (a demo round).
-
-    On the real terminal, lines are read with `input`, with line editing
-    and history from `readline` where the platform has it; another
-    terminal-like stream is read line by line; piped input is read whole
-    first, and is no player when it holds no moves.
-    """
-    if stdin.isatty():
-        if stdin is sys.stdin and out.stream is sys.stdout:
-            with contextlib.suppress(ImportError):  # not on every platform
-                import readline  # noqa: F401 - importing it gives input() editing and history
-
-            def typed(prompt: str) -> str | None:
-                try:
-                    return input(prompt)
-                except EOFError:
-                    out.line()
-                    return None
-
-            return typed
-        lines: Iterator[str] = (line.rstrip("\n") for line in stdin)
-    else:
-        given = stdin.read().splitlines()
-        if not any(line.strip() for line in given):
-            return None
-        lines = iter(given)
-
-    def scripted(prompt: str) -> str | None:
-        out.stream.write(prompt)
-        out.stream.flush()
-        line = next(lines, None)
-        if line is None:
-            out.line()
-        return line
-
-    return scripted
-
-
-def _banner(out: Output, rules: Rules) -> None:
-    if rules.take_discard is TakeDiscardMode.FREE:
-        take = "'take' (the top discard)"
-    else:
-        take = "'take meld 7♥ 8♥ 9♥' (the top discard with its first use)"
-    out.line(f"Type a move: 'draw', {take}, 'meld 7♠ 8♠ 9♠',")
-    out.line("'layoff 0 Q♥' (table melds are numbered from 0), 'discard K♣' …")
-    out.line("'help' lists the legal moves (type a number to play one), 'show' redraws the table,")
-    out.line("'quit' stops.")
-
-
-def _taken_into_hand(before: GameState, after: GameState | None, seat: int) -> Card | None:
-    """The card a draw (or a free take) put into `seat`'s hand, if the turn goes on."""
-    if after is None or after.current_player != seat or after.is_over:
-        return None
-    gained = Counter(after.hands[seat]) - Counter(before.hands[seat])
-    return next(iter(gained), None) if sum(gained.values()) == 1 else None
-
-
-LEVELS = ("easy", "medium", "hard")
-"""The levels of ``romme play``: random-ish, GreedyBot, SearchBot."""
-
-
-def _level_bot(level: str, seed: int, seat: int) -> Bot:
-    """The computer player of a level: ``easy`` RandomBot, ``medium`` GreedyBot, ``hard`` SearchBot."""
-    if level == "easy":
-        return RandomBot(seed * 10 + seat)
-    if level == "hard":
-        from romme.searchbot import SearchBot
-
-        return SearchBot(seed * 10 + seat)
-    return GreedyBot()
-
-
-def _play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
-    rules = _play_rules(args.rules)
-    players = args.players
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    read = None if args.auto else _reader(stdin, out)
-    auto = read is None
-    human = None if auto else 0
-    delay = args.delay
-    if delay is None:
-        delay = 0.6 if not auto and stdin.isatty() and out.stream.isatty() else 0.0
-    names = [_seat_name(seat, human) for seat in range(players)]
-    bots = [_level_bot(args.level, seed, seat) for seat in range(players)]
-    match = new_match(rules, players, seed=seed, dealer=players - 1)
-    out.line(f"Rommé · rules {args.rules} · {players} players · seed {seed}")
-    if auto:
-        out.line(
-            "No moves given: watching the computer play a round (use a terminal to play yourself)."
-        )
-    else:
-        _banner(out, rules)
-    _round_header(out, match, names)
-    shown: object = None
-    drawn: Card | None = None
-    while not match.is_over:
-        state = match.state
-        assert state is not None
-        seat = state.current_player
-        if seat == human:
-            seen = view(state, seat)
-            if shown != seen:
-                _show(out, seen, names, match, drawn)
-                shown = seen
-            assert read is not None
-            show = functools.partial(_show, out, seen, names, match, drawn)
-            action = _ask(out, state, read, show)
-            if action is None:
-                out.line("Bye.")
-                return 0
-        else:
-            if delay:
-                time.sleep(delay)
-            action = bots[seat].choose(view(state, seat))
-            out.line(f"{names[seat]}: {action}")
-        before = match.round
-        try:
-            played = apply(state, action)
-        except IllegalActionError as error:
-            out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
-            continue
-        after = match.advance(played)
-        if seat == human:
-            out.line(f"You: {action}")
-            got = (
-                _taken_into_hand(state, after.state, seat)
-                if isinstance(action, Draw | TakeDiscard)
-                else None
-            )
-            if got is not None:
-                verb = "drew" if isinstance(action, Draw) else "took"
-                out.line(f"You {verb} {out.card(got, highlight=True)}.")
-                drawn = got
-            elif isinstance(action, Discard) or after.round != before:
-                drawn = None
-        match = after
-        if match.round != before:
-            drawn = None
-            _result_lines(out, played, names, match)
-            if match.is_over:
-                break
-            if auto or read is None:
-                return 0
-            out.line("Play the next round? [Y/n]")
-            answer = read("") or "n"
-            if answer.strip().lower() in ("n", "no", "q", "quit"):
-                return 0
-            _round_header(out, match, names)
-    winners = match.winners()
-    out.line(
-        f"Match over after {match.round} rounds. Winner: {', '.join(names[s] for s in winners)}"
-    )
-    return 0
-
-
-def notation_text(error: InvalidNotationError) -> str:
-    """Return why a typed move cannot be read, without repeating the move and without list brackets.
-
-    Shared by the terminal and the web table.
-    """
-    words = str(error)
-    if words.startswith("cannot read action "):
-        words = words.partition("': ")[2] or words
-    return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)
-
-
-def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
-    legal = legal_actions(state)
-    while True:
-        text = read("> ")
-        if text is None:
-            return None
-        text = text.strip()
-        if not text:
-            continue
-        word = text.lower()
-        if word in ("quit", "exit", "q"):
-            return None
-        if word in ("help", "?", "h"):
-            out.line("Legal now:")
-            for index, action in enumerate(legal):
-                out.line(f"  {index:>3}. {action}")
-            out.line("Type an action, or its number from this list.")
-            continue
-        if word.isdigit() and word.isascii():
-            index = int(word)
-            if index < len(legal):
-                return legal[index]
-            out.line(f"There is no move {index}; 'help' lists {len(legal)}.")
-            continue
-        if word in ("show", "hand", "look"):
-            show()
-            continue
-        try:
-            return parse_action(text)
-        except InvalidNotationError as error:
-            out.line(f"Cannot read that: {notation_text(error)}. 'help' lists the legal moves.")
 
 
 # -- simulate ------------------------------------------------------------------------
@@ -902,7 +465,7 @@ def main(
         if args.command == "play":
             if not 2 <= args.players <= 6:
                 raise InvalidRulesError("--players takes 2 to 6")
-            return _play(args, out, stdin)
+            return run_play(args, out, stdin)
         if args.command == "simulate":
             if args.rounds < 1:
                 raise InvalidRulesError("--rounds takes 1 or more")
