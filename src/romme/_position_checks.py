@@ -51,8 +51,8 @@ def refuse(problem: Problem | None) -> None:
         raise InvalidPositionError(message, where=where)
 
 
-class _Position(Protocol):
-    """The fields a `GameState` and a `romme.PlayerView` share, as `common_problem` reads them."""
+class Position(Protocol):
+    """What a `GameState` and a `romme.PlayerView` share: the fields the checks and the turn core read."""
 
     @property
     def rules(self) -> Rules: ...
@@ -65,6 +65,8 @@ class _Position(Protocol):
     @property
     def table(self) -> tuple[TableMeld, ...]: ...
     @property
+    def discard_pile(self) -> tuple[Card, ...]: ...
+    @property
     def opened(self) -> tuple[bool, ...]: ...
     @property
     def dealt_in(self) -> tuple[bool, ...]: ...
@@ -72,10 +74,14 @@ class _Position(Protocol):
     def turn(self) -> TurnState: ...
     @property
     def result(self) -> RoundResult | None: ...
+    @property
+    def stock_size(self) -> int: ...
+    @property
+    def hand(self) -> tuple[Card, ...]: ...
 
 
 def common_problem(
-    position: _Position, players: int, hand: tuple[Card, ...] | None
+    position: Position, players: int, hand: tuple[Card, ...] | None
 ) -> Problem | None:
     """Return what is impossible in the fields a state and a view share, or ``None``.
 
@@ -123,7 +129,7 @@ def common_problem(
     return _turn_problem(position, hand)
 
 
-def _turn_problem(position: _Position, hand: tuple[Card, ...] | None) -> Problem | None:
+def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem | None:
     """What the turn bookkeeping says that the hand and the table contradict (rules §4–§6)."""
     turn, rules, phase = position.turn, position.rules, position.phase
     opened = position.opened[position.current_player]

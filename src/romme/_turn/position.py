@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 import attrs
 
 from romme import _guard, _search
 from romme._coded import Coded
+from romme._position_checks import Position as Position
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
@@ -21,29 +22,6 @@ from romme.state import GameState, Phase, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass
-
-
-class Position(Protocol):
-    """What the checker reads: a `GameState` or the `PlayerView` of the player to act."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def current_player(self) -> int: ...
-    @property
-    def phase(self) -> Phase: ...
-    @property
-    def table(self) -> tuple[TableMeld, ...]: ...
-    @property
-    def discard_pile(self) -> tuple[Card, ...]: ...
-    @property
-    def opened(self) -> tuple[bool, ...]: ...
-    @property
-    def turn(self) -> TurnState: ...
-    @property
-    def stock_size(self) -> int: ...
-    @property
-    def hand(self) -> tuple[Card, ...]: ...
 
 
 class Next(enum.Enum):
