@@ -81,6 +81,20 @@ def test_every_unmasked_id_decodes_to_an_illegal_action_or_refuses(
         assert action not in legal
 
 
+@settings(max_examples=40)
+@given(state=positions(max_steps=60))
+def test_ids_of_all_legal_actions_at_once_equal_each_encoded_alone(state: GameState) -> None:
+    """legal_ids_and_actions lists legal_actions with the ids encode gives each alone, also once the space has seen them."""
+    space = _space(state)
+    legal = legal_actions(state)
+    alone = [ActionSpace(state.rules).encode(action, state) for action in legal]
+    for _ in range(2):  # the second time from the remembered ids
+        ids, actions = space.legal_ids_and_actions(state)
+        assert actions == legal
+        assert ids == alone
+        assert space.legal_ids(state) == alone
+
+
 def test_refusals_are_typed() -> None:
     """Ids outside the space, lay-downs without a kind and swaps without a position raise ActionSpaceError."""
     rules = find_rules("classic")
@@ -199,6 +213,7 @@ def test_swaps_and_lay_offs_decode_against_the_table() -> None:
     assert swaps
     for action in swaps:
         assert space.decode(space.encode(action, state), state) == action
+    assert space.legal_ids(state) == [space.encode(action, state) for action in legal]
     assert space.decode(space.encode(LayOff(1, "5♣")), state) == LayOff(1, "5♣")
     assert space.decode(space.encode(LayOff(0, "5♠", "low")), state) == LayOff(0, "5♠", "low")
     assert space.decode(space.encode(LayOff(0, "JK 10♠", "high")), state) == LayOff(
