@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from romme import find_rules
+from romme import RommeError, apply, find_rules, legal_actions
 from tests.conftest import require_extra
 
 pettingzoo_test = require_extra("pettingzoo.test", "rl")
@@ -75,6 +75,26 @@ def test_illegal_action_ends_the_round_with_minus_one() -> None:
     env.step(illegal)
     assert env.rewards[agent] == -1
     assert all(env.terminations.values())
+
+
+def test_the_bare_env_plays_the_legal_action_of_an_id_and_refuses_others() -> None:
+    """raw_env plays the action legal_actions lists for a legal id and refuses an illegal id with a RommeError, the state unchanged."""
+    env = romme_pz.raw_env("classic", 2)
+    env.reset(seed=5)
+    for _ in range(30):
+        before = env.state
+        ids = env.infos[env.agent_selection]["legal_moves"]
+        observation = env.observe(env.agent_selection)
+        assert sorted(np.flatnonzero(observation["action_mask"]).tolist()) == sorted(ids)
+        illegal = int(np.flatnonzero(observation["action_mask"] == 0)[-1])
+        with pytest.raises(RommeError):
+            env.step(illegal)
+        assert env.state is before
+        choice = ids[-1]
+        env.step(choice)
+        assert env.state == apply(before, legal_actions(before)[-1])
+        if env.state.is_over:
+            break
 
 
 def test_ansi_render_is_the_view_string() -> None:
