@@ -10,6 +10,7 @@ from romme import RommeError, apply, find_rules, legal_actions
 from tests.conftest import require_extra
 
 pettingzoo_test = require_extra("pettingzoo.test", "rl")
+wrappers = require_extra("pettingzoo.utils.wrappers", "rl")
 np = require_extra("numpy", "rl")
 
 from romme.rl import pettingzoo as romme_pz  # noqa: E402
@@ -95,6 +96,27 @@ def test_the_bare_env_plays_the_legal_action_of_an_id_and_refuses_others() -> No
         assert env.state == apply(before, legal_actions(before)[-1])
         if env.state.is_over:
             break
+
+
+def test_the_wrappers_are_pettingzoos_and_read_the_bare_envs_values() -> None:
+    """env() is wrapped in PettingZoo's three classic wrappers, refuses the per-step attributes before reset and reads the bare env's afterwards."""
+    env = romme_pz.env("classic", 2)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(env.env.env, wrappers.TerminateIllegalWrapper)
+    assert str(env) == "romme_v0"
+    names = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+    for name in names:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(env, name)
+    env.reset(seed=4)
+    bare = env.unwrapped
+    for layer in (env, env.env, env.env.env):
+        for name in names:
+            assert getattr(layer, name) is getattr(bare, name)
+        assert layer._cumulative_rewards is bare._cumulative_rewards
+        assert layer.action_space("player_0") is bare.action_space("player_0")
+        assert layer.observation_space("player_1") is bare.observation_space("player_1")
 
 
 def test_ansi_render_is_the_view_string() -> None:

@@ -203,6 +203,85 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Release nothing: the environment holds no outside resources."""
 
 
+class _Direct:
+    """Reads the attributes PettingZoo's loop reads at every step straight from the bare environment.
+
+    A PettingZoo wrapper finds an attribute it lacks through
+    ``__getattr__``, one wrapper after the other, a few microseconds a
+    read, and `AECEnv.last`, ``agent_iter`` and the wrappers' own ``step``
+    read a dozen of them a step. Mixed into those wrappers, these
+    properties return the bare environment's values in one read; the
+    outermost wrapper still refuses them before ``reset`` as PettingZoo's
+    ``OrderEnforcingWrapper`` does.
+    """
+
+    _bare: raw_env
+    _has_reset: bool = True  # OrderEnforcingWrapper keeps its own, False until reset
+
+    def __init__(self, env: Any, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)  # type: ignore[call-arg]
+        self._bare = env.unwrapped
+
+    def _reset_first(self, name: str) -> None:
+        if not self._has_reset:
+            raise AttributeError(f"{name} cannot be accessed before reset")
+
+    @property
+    def agents(self) -> list[str]:
+        self._reset_first("agents")
+        return self._bare.agents
+
+    @property
+    def agent_selection(self) -> str:
+        self._reset_first("agent_selection")
+        return self._bare.agent_selection
+
+    @property
+    def rewards(self) -> dict[str, float]:
+        self._reset_first("rewards")
+        return self._bare.rewards
+
+    @property
+    def terminations(self) -> dict[str, bool]:
+        self._reset_first("terminations")
+        return self._bare.terminations
+
+    @property
+    def truncations(self) -> dict[str, bool]:
+        self._reset_first("truncations")
+        return self._bare.truncations
+
+    @property
+    def infos(self) -> dict[str, dict[str, Any]]:
+        self._reset_first("infos")
+        return self._bare.infos
+
+    @property
+    def _cumulative_rewards(self) -> dict[str, float]:
+        return self._bare._cumulative_rewards
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._bare.action_space(agent)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._bare.observation_space(agent)
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, reading through `_Direct`."""
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading through `_Direct`."""
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading through `_Direct`."""
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(
     rules: Rules | str = "classic",
     players: int = 4,
@@ -213,7 +292,11 @@ def env(
 
     An illegal action ends the round with reward -1 for the seat that
     tried it (``TerminateIllegalWrapper``); ids outside the space are
-    refused; the order of ``reset``/``step`` is enforced.
+    refused; the order of ``reset``/``step`` is enforced. The wrappers
+    are PettingZoo's own, subclassed only to read the per-step
+    attributes (``agent_selection``, ``terminations``, ``infos``, …)
+    straight from the bare environment instead of through each
+    wrapper's ``__getattr__`` in turn.
 
     Args:
         rules: A `romme.Rules` value or a preset name.
@@ -222,6 +305,6 @@ def env(
         **kwargs: `raw_env`'s ``rewards`` and ``max_cycles``.
     """
     wrapped = raw_env(rules, players, render_mode, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)
