@@ -103,12 +103,15 @@ class Observation:
         """The largest value any entry takes (copies of one card)."""
         self._at = {block.name: block.start for block in blocks}
         piles, seats = self._at["piles"], self._at["seats"]
-        self._fraction_at = np.array(
-            [piles, piles + 1, piles + 2, *(seats + _SEAT * offset for offset in range(players))]
+        self._fraction_at = (
+            piles,
+            piles + 1,
+            piles + 2,
+            *(seats + _SEAT * offset for offset in range(players)),
         )
         """Where the entries that are fractions lie: the piles and each seat's hand size."""
         deck, limit = rules.deck_size, rules.hand_size + 2
-        self._divisors = np.array([deck, deck, _MAX_RESHUFFLES, *(limit for _ in range(players))])
+        self._divisors = (deck, deck, _MAX_RESHUFFLES, *(limit for _ in range(players)))
         """What each of them is divided by."""
 
     def __repr__(self) -> str:
@@ -126,8 +129,8 @@ class Observation:
         """Return the array of `seen` (float32, length `size`), a fresh array each call.
 
         The entries that count (cards, flags) are gathered as indexes and
-        counted with one `numpy.bincount`; the fractions are set with one
-        indexed assignment.
+        counted in one byte buffer, which becomes the float32 array in one
+        conversion; then the few fractions are set.
 
         Raises:
             TypeError: If `seen` is not a `romme.PlayerView`.
@@ -181,8 +184,12 @@ class Observation:
             ones.append(base + 5 + (entry.owner - me) % players)
             cards = base + 5 + players
             ones.extend([cards + card.code for card in meld.cards])
-        out = np.bincount(ones, minlength=self.size).astype(np.float32)
-        out[self._fraction_at] = np.array(fractions) / self._divisors
+        counted = bytearray(self.size)  # no entry counts past a few copies of one card
+        for place in ones:
+            counted[place] += 1
+        out = np.frombuffer(counted, dtype=np.uint8).astype(np.float32)
+        for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
+            out[place] = value / divisor
         return out
 
     def string(self, seen: PlayerView) -> str:
