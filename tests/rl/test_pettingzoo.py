@@ -119,6 +119,21 @@ def test_the_wrappers_are_pettingzoos_and_read_the_bare_envs_values() -> None:
         assert layer.observation_space("player_1") is bare.observation_space("player_1")
 
 
+def test_the_action_space_judges_ids_as_gymnasiums_discrete() -> None:
+    """The action space is a Discrete of the layout's size and accepts exactly what gymnasium's Discrete(size) accepts."""
+    from gymnasium.spaces import Discrete
+
+    env = romme_pz.raw_env("classic", 2)
+    space = env.action_space("player_0")
+    plain = Discrete(env.space.size)
+    assert isinstance(space, Discrete)
+    assert space == plain
+    values: list[Any] = [0, 7, -1, env.space.size - 1, env.space.size, 2**70, True, 3.0, "3", None]
+    values += [np.int64(5), np.int64(-1), np.int8(3), np.array(4), np.array([1])]
+    for value in values:
+        assert space.contains(value) == plain.contains(value), value
+
+
 def test_ansi_render_is_the_view_string() -> None:
     """render_mode='ansi' returns the acting seat's view as text."""
     env = romme_pz.env(find_rules("house"), 2, render_mode="ansi")

@@ -48,6 +48,25 @@ def _rules(rules: Rules | str) -> Rules:
     return rules
 
 
+class _Ids(spaces.Discrete):
+    """``Discrete(size)`` that checks a plain ``int`` without making numpy scalars.
+
+    ``AssertOutOfBoundsWrapper`` asks `contains` at every step; for an
+    ``int`` the answer is the same as gymnasium's, every other value is
+    gymnasium's to judge.
+    """
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self._size = size
+
+    def contains(self, x: Any) -> bool:
+        """Return whether `x` is an id of the space (see ``gymnasium.spaces.Discrete.contains``)."""
+        if type(x) is int:
+            return 0 <= x < self._size
+        return bool(super().contains(x))
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the bare class
     """One round of Rommé as a PettingZoo AEC environment (see the module's description).
 
@@ -99,9 +118,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             agent: spaces.Dict({"observation": observation, "action_mask": mask})
             for agent in self.possible_agents
         }
-        self.action_spaces = {
-            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
-        }
+        self.action_spaces = {agent: _Ids(self.space.size) for agent in self.possible_agents}
         self._random = random.Random()
         self.state: GameState = new_game(self.rules, players, seed=0)
         self._moves = dict.fromkeys(self.possible_agents, 0)
