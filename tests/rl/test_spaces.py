@@ -93,6 +93,35 @@ def test_ids_of_all_legal_actions_at_once_equal_each_encoded_alone(state: GameSt
         assert actions == legal
         assert ids == alone
         assert space.legal_ids(state) == alone
+    space.legal_ids(state).append(-1)  # each call hands out its own list
+    assert space.legal_ids(state) == alone
+    for action_id in alone:
+        assert space.action_of(action_id, state) == space.decode(action_id, state)
+        assert space.action_of(np.int64(action_id), state) == space.decode(action_id, state)
+        with pytest.raises(TypeError):
+            space.action_of(float(action_id), state)  # type: ignore[arg-type]
+
+
+@settings(max_examples=30)
+@given(state=positions(max_steps=60), data=st.data())
+def test_action_of_an_unlisted_id_is_what_decode_says(
+    state: GameState, data: st.DataObject
+) -> None:
+    """action_of returns decode's action for an id that is not legal, or raises as decode does."""
+    space = _space(state)
+    legal = set(space.legal_ids(state))
+    for action_id in data.draw(st.lists(st.integers(0, space.size - 1), max_size=20)):
+        if action_id in legal:
+            continue
+        try:
+            expected = space.decode(action_id, state)
+        except ActionSpaceError:
+            with pytest.raises(ActionSpaceError):
+                space.action_of(action_id, state)
+            continue
+        assert space.action_of(action_id, state) == expected
+    with pytest.raises(TypeError):
+        space.action_of(True, state)
 
 
 def test_refusals_are_typed() -> None:

@@ -29,7 +29,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from romme import Action, GameState, Rules, apply, find_rules, new_game, view
+from romme import GameState, Rules, apply, find_rules, new_game, view
 from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace
@@ -122,9 +122,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._random = random.Random()
         self.state: GameState = new_game(self.rules, players, seed=0)
         self._moves = dict.fromkeys(self.possible_agents, 0)
-        self._ids: list[int] = []
-        self._actions: tuple[Action, ...] = ()
-        self._ids_of: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Return the observation space of `agent` (the same for every agent)."""
@@ -155,30 +152,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_infos()
 
-    def _legal_ids(self) -> list[int]:
-        """The legal ids of the position, worked out once per position with their actions."""
-        if self._ids_of is not self.state:
-            self._ids, self._actions = self.space.legal_ids_and_actions(self.state)
-            self._ids_of = self.state
-        return self._ids
-
-    def _action(self, action_id: int) -> Action:
-        """The action of `action_id`: the legal action with that id, else what the id decodes to."""
-        try:
-            return self._actions[self._legal_ids().index(action_id)]
-        except ValueError:
-            return self.space.decode(action_id, self.state)
-
     def _int8_mask(self) -> Any:
         mask = np.zeros(self.space.size, dtype=np.int8)
-        mask[self._legal_ids()] = 1
+        mask[self.space.legal_ids(self.state)] = 1
         return mask
 
     def _set_infos(self) -> None:
         self.infos = {agent: {} for agent in self.agents}
         if not self.state.is_over and self.agents:
             acting = self.possible_agents[self.state.current_player]
-            self.infos[acting] = {"legal_moves": self._legal_ids()}
+            self.infos[acting] = {"legal_moves": self.space.legal_ids(self.state)}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """Return `agent`'s observation and action mask (all zeros when it is not to act)."""
@@ -196,7 +179,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             return
         if action is None:
             raise ValueError(f"{agent} is to act and needs an action id, not None")
-        self.state = apply(self.state, self._action(int(action)))
+        self.state = apply(self.state, self.space.action_of(int(action), self.state))
         self._moves[agent] += 1
         self._cumulative_rewards[agent] = 0
         if self.state.is_over:

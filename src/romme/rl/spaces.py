@@ -247,6 +247,7 @@ class ActionSpace:
         self._start = {entry.name: entry.start for entry in ranges}
         self._runs_start = self._start["lay_down"] + 13 * len(self._sets)
         self._memo: dict[Action, int] = {}
+        self._last: tuple[Position, tuple[int, ...], tuple[Action, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"ActionSpace(size={self.size}, layout={LAYOUT_VERSION})"
@@ -540,12 +541,42 @@ class ActionSpace:
     def legal_ids_and_actions(self, position: Position) -> tuple[list[int], tuple[Action, ...]]:
         """Return the ids of `romme.legal_actions` (`position`) and those actions, both in its order.
 
-        One call of `romme.legal_actions` serves both, so an environment
-        can build the mask, list the legal ids and turn the chosen id back
-        into its action without working any of them out twice.
+        One call of `romme.legal_actions` serves both, and the space keeps
+        them for the last position asked about, so an environment can build
+        the mask, list the legal ids and turn the chosen id back into its
+        action (`action_of`) without working any of them out twice.
         """
-        legal = legal_actions(position)
-        return self._ids_of_legal(legal, position), legal
+        ids, actions = self._numbered(position)
+        return list(ids), actions
+
+    def _numbered(self, position: Position) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """The legal ids and actions of `position`; those of the last position asked about are kept."""
+        last = self._last
+        if last is None or last[0] is not position:
+            legal = legal_actions(position)
+            last = (position, tuple(self._ids_of_legal(legal, position)), legal)
+            self._last = last
+        return last[1], last[2]
+
+    def action_of(self, action_id: int, position: Position) -> Action:
+        """Return the action `action_id` names in `position`, as `decode` does.
+
+        For a legal id this is the action `romme.legal_actions` lists,
+        found in the numbering of the position (`legal_ids_and_actions`,
+        kept for the last position asked about) rather than decoded anew;
+        any other id is decoded.
+
+        Raises:
+            ActionSpaceError: As `decode`.
+        """
+        given: object = action_id  # an int or a numpy integer; never a bool or a float
+        if type(given) is int or isinstance(given, np.integer):
+            ids, actions = self._numbered(position)
+            try:
+                return actions[ids.index(action_id)]
+            except ValueError:
+                pass
+        return self.decode(action_id, position)
 
     def _ids_of_legal(self, legal: Sequence[Action], position: Position) -> list[int]:
         """The ids of `legal`, which must be all of `romme.legal_actions` (`position`), in its order.
