@@ -69,7 +69,7 @@ _MAX_RUN: Final = 13
 _SET_MAX: Final = 4
 _SET_PATTERNS: Final = 5  # a natural of each suit, or a joker
 _ACE: Final = 12
-_MEMO_SIZE: Final = 1 << 16  # ids of lay-downs and lay-offs remembered per space
+_MEMO_SIZE: Final = 1 << 14  # ids of lay-downs and lay-offs remembered per space (a few MB at most)
 
 
 class ActionSpaceError(RommeError, ValueError):
