@@ -203,6 +203,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Release nothing: the environment holds no outside resources."""
 
 
+class _Read:
+    """An attribute of a wrapper that is the bare environment's attribute `name`, refused before ``reset``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, wrapper: _Direct | None, owner: type | None = None) -> Any:
+        if wrapper is None:
+            return self
+        if not wrapper._has_reset:
+            raise AttributeError(f"{self.name} cannot be accessed before reset")
+        return getattr(wrapper._bare, self.name)
+
+
 class _Direct:
     """Reads the attributes PettingZoo's loop reads at every step straight from the bare environment.
 
@@ -210,7 +224,7 @@ class _Direct:
     ``__getattr__``, one wrapper after the other, a few microseconds a
     read, and `AECEnv.last`, ``agent_iter`` and the wrappers' own ``step``
     read a dozen of them a step. Mixed into those wrappers, these
-    properties return the bare environment's values in one read; the
+    attributes (`_Read`) return the bare environment's values in one read; the
     outermost wrapper still refuses them before ``reset`` as PettingZoo's
     ``OrderEnforcingWrapper`` does.
     """
@@ -222,43 +236,13 @@ class _Direct:
         super().__init__(env, **kwargs)  # type: ignore[call-arg]
         self._bare = env.unwrapped
 
-    def _reset_first(self, name: str) -> None:
-        if not self._has_reset:
-            raise AttributeError(f"{name} cannot be accessed before reset")
-
-    @property
-    def agents(self) -> list[str]:
-        self._reset_first("agents")
-        return self._bare.agents
-
-    @property
-    def agent_selection(self) -> str:
-        self._reset_first("agent_selection")
-        return self._bare.agent_selection
-
-    @property
-    def rewards(self) -> dict[str, float]:
-        self._reset_first("rewards")
-        return self._bare.rewards
-
-    @property
-    def terminations(self) -> dict[str, bool]:
-        self._reset_first("terminations")
-        return self._bare.terminations
-
-    @property
-    def truncations(self) -> dict[str, bool]:
-        self._reset_first("truncations")
-        return self._bare.truncations
-
-    @property
-    def infos(self) -> dict[str, dict[str, Any]]:
-        self._reset_first("infos")
-        return self._bare.infos
-
-    @property
-    def _cumulative_rewards(self) -> dict[str, float]:
-        return self._bare._cumulative_rewards
+    agents = _Read("agents")
+    agent_selection = _Read("agent_selection")
+    rewards = _Read("rewards")
+    terminations = _Read("terminations")
+    truncations = _Read("truncations")
+    infos = _Read("infos")
+    _cumulative_rewards = _Read("_cumulative_rewards")
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._bare.action_space(agent)
