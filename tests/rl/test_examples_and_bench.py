@@ -49,7 +49,7 @@ def test_rllib_example_imports_without_ray() -> None:
 
 
 def test_rl_bench_reports_every_figure() -> None:
-    """bench/rl.py --json reports the env's, the bare loop's and gin_rummy_v4's rates and the ratios."""
+    """bench/rl.py --json reports the env's (three ways of drawing), the bare loop's and gin_rummy_v4's rates and the ratios."""
     require_extra("pettingzoo", "rl")
     require_extra("rlcard", "bench")
     done = subprocess.run(
@@ -71,6 +71,7 @@ def test_rl_bench_reports_every_figure() -> None:
     for name in (
         "romme_env_steps_per_s",
         "romme_env_legal_moves_steps_per_s",
+        "romme_env_bool_mask_steps_per_s",
         "bare_steps_per_s",
         "gin_rummy_v4_steps_per_s",
     ):

@@ -10,6 +10,9 @@ from hypothesis import strategies as st
 
 from romme import (
     GameState,
+    MeldKind,
+    Phase,
+    PlayerView,
     apply,
     find_rules,
     legal_actions,
@@ -49,6 +52,73 @@ def test_the_array_has_its_documented_shape_and_bounds(state: GameState) -> None
         assert array.min() >= 0
         assert array.max() <= layout.high
         assert int(array[:53].sum()) == len(state.hands[seat])
+
+
+def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
+    """The array of `seen` entry by entry, as docs/rl.md lays out version 1 (independent of encode)."""
+    players, rules = seen.players, seen.rules
+    out: list[float] = []
+    codes = [0.0] * 53
+    for card in seen.hand:
+        codes[card.code] += 1
+    out += codes
+    codes = [0.0] * 53
+    for card in seen.discard_pile:
+        codes[card.code] += 1
+    out += codes
+    out += [float(bool(seen.discard_pile) and seen.discard_pile[-1].code == c) for c in range(53)]
+    out += [
+        np.float32(len(seen.discard_pile) / rules.deck_size),
+        np.float32(seen.stock_size / rules.deck_size),
+        np.float32(seen.reshuffles / 20),
+    ]
+    out += [float(seen.phase is phase) for phase in (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER)]
+    for offset in range(players):
+        seat = (seen.player + offset) % players
+        out += [
+            np.float32(seen.hand_sizes[seat] / (rules.hand_size + 2)),
+            float(seen.opened[seat]),
+            float(seen.dealt_in[seat]),
+            float(seat == seen.current_player and not seen.is_over),
+            float(seat == seen.dealer),
+        ]
+    turn = seen.turn
+    out += [float(turn.taken is not None and turn.taken.code == c) for c in range(53)]
+    out += [
+        float(turn.taken_in_hand),
+        float(turn.taken_staged),
+        float(turn.laid_off),
+        float(turn.opened_before),
+    ]
+    for slot in range(layout.slots):
+        if slot >= len(seen.table):
+            out += [0.0] * (5 + players + 53)
+            continue
+        entry = seen.table[slot]
+        out += [
+            1.0,
+            float(entry.meld.kind is MeldKind.SET),
+            float(entry.meld.kind is MeldKind.RUN),
+            float(entry.staged),
+            float(bool(entry.fresh)),
+        ]
+        out += [float((entry.owner - seen.player) % players == o) for o in range(players)]
+        codes = [0.0] * 53
+        for card in entry.meld.cards:
+            codes[card.code] += 1
+        out += codes
+    return out
+
+
+@settings(max_examples=40)
+@given(state=positions(max_steps=80))
+def test_every_entry_is_the_documented_one(state: GameState) -> None:
+    """Each block of the array holds what the layout table of docs/rl.md (version 1) says, for every seat."""
+    layout = Observation(state.rules, state.players)
+    for seat in range(state.players):
+        seen = view(state, seat)
+        expected = np.array(_documented_array(seen, layout), dtype=np.float32)
+        assert np.array_equal(layout.encode(seen), expected)
 
 
 def test_a_visible_change_changes_both_forms() -> None:

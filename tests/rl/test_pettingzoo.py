@@ -6,10 +6,11 @@ from typing import Any
 
 import pytest
 
-from romme import find_rules
+from romme import RommeError, apply, find_rules, legal_actions
 from tests.conftest import require_extra
 
 pettingzoo_test = require_extra("pettingzoo.test", "rl")
+wrappers = require_extra("pettingzoo.utils.wrappers", "rl")
 np = require_extra("numpy", "rl")
 
 from romme.rl import pettingzoo as romme_pz  # noqa: E402
@@ -75,6 +76,62 @@ def test_illegal_action_ends_the_round_with_minus_one() -> None:
     env.step(illegal)
     assert env.rewards[agent] == -1
     assert all(env.terminations.values())
+
+
+def test_the_bare_env_plays_the_legal_action_of_an_id_and_refuses_others() -> None:
+    """raw_env plays the action legal_actions lists for a legal id and refuses an illegal id with a RommeError, the state unchanged."""
+    env = romme_pz.raw_env("classic", 2)
+    env.reset(seed=5)
+    for _ in range(30):
+        before = env.state
+        ids = env.infos[env.agent_selection]["legal_moves"]
+        observation = env.observe(env.agent_selection)
+        assert sorted(np.flatnonzero(observation["action_mask"]).tolist()) == sorted(ids)
+        illegal = int(np.flatnonzero(observation["action_mask"] == 0)[-1])
+        with pytest.raises(RommeError):
+            env.step(illegal)
+        assert env.state is before
+        choice = ids[-1]
+        env.step(choice)
+        assert env.state == apply(before, legal_actions(before)[-1])
+        if env.state.is_over:
+            break
+
+
+def test_the_wrappers_are_pettingzoos_and_read_the_bare_envs_values() -> None:
+    """env() is wrapped in PettingZoo's three classic wrappers, refuses the per-step attributes before reset and reads the bare env's afterwards."""
+    env = romme_pz.env("classic", 2)
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env, wrappers.AssertOutOfBoundsWrapper)
+    assert isinstance(env.env.env, wrappers.TerminateIllegalWrapper)
+    assert str(env) == "romme_v0"
+    names = ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos")
+    for name in names:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(env, name)
+    env.reset(seed=4)
+    bare = env.unwrapped
+    for layer in (env, env.env, env.env.env):
+        for name in names:
+            assert getattr(layer, name) is getattr(bare, name)
+        assert layer._cumulative_rewards is bare._cumulative_rewards
+        assert layer.action_space("player_0") is bare.action_space("player_0")
+        assert layer.observation_space("player_1") is bare.observation_space("player_1")
+
+
+def test_the_action_space_judges_ids_as_gymnasiums_discrete() -> None:
+    """The action space is a Discrete of the layout's size and accepts exactly what gymnasium's Discrete(size) accepts."""
+    from gymnasium.spaces import Discrete
+
+    env = romme_pz.raw_env("classic", 2)
+    space = env.action_space("player_0")
+    plain = Discrete(env.space.size)
+    assert isinstance(space, Discrete)
+    assert space == plain
+    values: list[Any] = [0, 7, -1, env.space.size - 1, env.space.size, 2**70, True, 3.0, "3", None]
+    values += [np.int64(5), np.int64(-1), np.int8(3), np.array(4), np.array([1])]
+    for value in values:
+        assert space.contains(value) == plain.contains(value), value
 
 
 def test_ansi_render_is_the_view_string() -> None:

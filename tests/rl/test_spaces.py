@@ -67,7 +67,7 @@ def test_mask_is_exactly_the_legal_actions(state: GameState) -> None:
 def test_every_unmasked_id_decodes_to_an_illegal_action_or_refuses(
     state: GameState, data: st.DataObject
 ) -> None:
-    """No id outside the mask names a legal action (the other direction of the mask)."""
+    """No id outside the mask names a legal action (the other direction of the mask); action_of says what decode says."""
     space = _space(state)
     mask = space.mask(state)
     legal = set(legal_actions(state))
@@ -77,8 +77,34 @@ def test_every_unmasked_id_decodes_to_an_illegal_action_or_refuses(
         try:
             action = space.decode(action_id, state)
         except ActionSpaceError:
+            with pytest.raises(ActionSpaceError):
+                space.action_of(action_id, state)
             continue
         assert action not in legal
+        assert space.action_of(action_id, state) == action
+
+
+@settings(max_examples=40)
+@given(state=positions(max_steps=60))
+def test_ids_of_all_legal_actions_at_once_equal_each_encoded_alone(state: GameState) -> None:
+    """legal_ids_and_actions lists legal_actions with the ids encode gives each alone, also once the space has seen them."""
+    space = _space(state)
+    legal = legal_actions(state)
+    alone = [ActionSpace(state.rules).encode(action, state) for action in legal]
+    for _ in range(2):  # the second time from the remembered ids
+        ids, actions = space.legal_ids_and_actions(state)
+        assert actions == legal
+        assert ids == alone
+        assert space.legal_ids(state) == alone
+    space.legal_ids(state).append(-1)  # each call hands out its own list
+    assert space.legal_ids(state) == alone
+    for action_id in alone:
+        assert space.action_of(action_id, state) == space.decode(action_id, state)
+        assert space.action_of(np.int64(action_id), state) == space.decode(action_id, state)
+        with pytest.raises(TypeError):
+            space.action_of(float(action_id), state)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            space.action_of(bool(action_id), state)
 
 
 def test_refusals_are_typed() -> None:
@@ -199,6 +225,7 @@ def test_swaps_and_lay_offs_decode_against_the_table() -> None:
     assert swaps
     for action in swaps:
         assert space.decode(space.encode(action, state), state) == action
+    assert space.legal_ids(state) == [space.encode(action, state) for action in legal]
     assert space.decode(space.encode(LayOff(1, "5♣")), state) == LayOff(1, "5♣")
     assert space.decode(space.encode(LayOff(0, "5♠", "low")), state) == LayOff(0, "5♠", "low")
     assert space.decode(space.encode(LayOff(0, "JK 10♠", "high")), state) == LayOff(

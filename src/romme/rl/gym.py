@@ -141,7 +141,7 @@ class RommeEnv(gymnasium.Env[Any, Any]):
         if int(action) not in legal:
             observation, info = self._observe()
             return observation, self.illegal_reward, True, False, {**info, "illegal": True}
-        self.state = apply(self.state, self.space.decode(int(action), self.state))
+        self.state = apply(self.state, self.space.action_of(int(action), self.state))
         self._steps += 1
         self._play_bots()
         observation, info = self._observe()

@@ -38,6 +38,7 @@ OBSERVATION_VERSION: Final = 1
 
 _CODES: Final = 53
 _PHASES: Final = (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER)
+_PHASE_INDEX: Final = {phase: index for index, phase in enumerate(_PHASES)}
 _SEAT: Final = 5
 _TURN: Final = _CODES + 4
 _MAX_RESHUFFLES: Final = 20
@@ -101,6 +102,17 @@ class Observation:
         self.high: Final = float(max(rules.decks, rules.jokers, 1))
         """The largest value any entry takes (copies of one card)."""
         self._at = {block.name: block.start for block in blocks}
+        piles, seats = self._at["piles"], self._at["seats"]
+        self._fraction_at = (
+            piles,
+            piles + 1,
+            piles + 2,
+            *(seats + _SEAT * offset for offset in range(players)),
+        )
+        """Where the entries that are fractions lie: the piles and each seat's hand size."""
+        deck, limit = rules.deck_size, rules.hand_size + 2
+        self._divisors = (deck, deck, _MAX_RESHUFFLES, *(limit for _ in range(players)))
+        """What each of them is divided by."""
 
     def __repr__(self) -> str:
         return f"Observation(size={self.size}, version={OBSERVATION_VERSION})"
@@ -114,57 +126,70 @@ class Observation:
             raise ValueError("the view is of other rules or another number of seats")
 
     def encode(self, seen: PlayerView) -> NDArray[np.float32]:
-        """Return the array of `seen` (float32, length `size`).
+        """Return the array of `seen` (float32, length `size`), a fresh array each call.
+
+        The entries that count (cards, flags) are gathered as indexes and
+        counted in one byte buffer, which becomes the float32 array in one
+        conversion; then the few fractions are set.
 
         Raises:
             TypeError: If `seen` is not a `romme.PlayerView`.
             ValueError: If the view is of other rules or seats than the layout.
         """
         self._check(seen)
-        out = np.zeros(self.size, dtype=np.float32)
         at = self._at
-        if seen.hand:
-            out[at["hand"] : at["hand"] + _CODES] = np.bincount(
-                [card.code for card in seen.hand], minlength=_CODES
-            )
-        if seen.discard_pile:
-            out[at["discard_counts"] : at["discard_counts"] + _CODES] = np.bincount(
-                [card.code for card in seen.discard_pile], minlength=_CODES
-            )
-        if seen.discard_pile:
-            out[at["discard_top"] + seen.discard_pile[-1].code] = 1
-        deck = self.rules.deck_size
-        out[at["piles"]] = len(seen.discard_pile) / deck
-        out[at["piles"] + 1] = seen.stock_size / deck
-        out[at["piles"] + 2] = seen.reshuffles / _MAX_RESHUFFLES
-        out[at["phase"] + _PHASES.index(seen.phase)] = 1
-        players = self.players
-        limit = self.rules.hand_size + 2
+        players, me = self.players, seen.player
+        hand, counts, top = at["hand"], at["discard_counts"], at["discard_top"]
+        ones = [hand + card.code for card in seen.hand]
+        pile = seen.discard_pile
+        if pile:
+            ones.extend([counts + card.code for card in pile])
+            ones.append(top + pile[-1].code)
+        ones.append(at["phase"] + _PHASE_INDEX[seen.phase])
+        seats, over = at["seats"], seen.is_over
+        sizes, opened, dealt_in = seen.hand_sizes, seen.opened, seen.dealt_in
+        fractions = [len(pile), seen.stock_size, seen.reshuffles]
         for offset in range(players):
-            seat = (seen.player + offset) % players
-            base = at["seats"] + _SEAT * offset
-            out[base] = seen.hand_sizes[seat] / limit
-            out[base + 1] = seen.opened[seat]
-            out[base + 2] = seen.dealt_in[seat]
-            out[base + 3] = seat == seen.current_player and not seen.is_over
-            out[base + 4] = seat == seen.dealer
-        turn = seen.turn
+            seat = (me + offset) % players
+            base = seats + _SEAT * offset
+            fractions.append(sizes[seat])
+            if opened[seat]:
+                ones.append(base + 1)
+            if dealt_in[seat]:
+                ones.append(base + 2)
+            if seat == seen.current_player and not over:
+                ones.append(base + 3)
+            if seat == seen.dealer:
+                ones.append(base + 4)
+        turn, turn_at = seen.turn, at["turn"]
         if turn.taken is not None:
-            out[at["turn"] + turn.taken.code] = 1
-        flags = (turn.taken_in_hand, turn.taken_staged, turn.laid_off, turn.opened_before)
-        out[at["turn"] + _CODES : at["turn"] + _TURN] = flags
+            ones.append(turn_at + turn.taken.code)
+        for flag, place in zip(
+            (turn.taken_in_hand, turn.taken_staged, turn.laid_off, turn.opened_before),
+            range(turn_at + _CODES, turn_at + _TURN),
+            strict=True,
+        ):
+            if flag:
+                ones.append(place)
+        slot, table = self._slot, at["table"]
         for index, entry in enumerate(seen.table[: self.slots]):
-            base = at["table"] + index * self._slot
-            out[base] = 1
-            out[base + 1] = entry.meld.kind.value == "set"
-            out[base + 2] = entry.meld.kind.value == "run"
-            out[base + 3] = entry.staged
-            out[base + 4] = bool(entry.fresh)
-            out[base + 5 + (entry.owner - seen.player) % players] = 1
+            base = table + index * slot
+            meld = entry.meld
+            ones.append(base)
+            ones.append(base + (1 if meld.kind.value == "set" else 2))
+            if entry.staged:
+                ones.append(base + 3)
+            if entry.fresh:
+                ones.append(base + 4)
+            ones.append(base + 5 + (entry.owner - me) % players)
             cards = base + 5 + players
-            out[cards : cards + _CODES] = np.bincount(
-                [card.code for card in entry.meld.cards], minlength=_CODES
-            )
+            ones.extend([cards + card.code for card in meld.cards])
+        counted = bytearray(self.size)  # no entry counts past a few copies of one card
+        for place in ones:
+            counted[place] += 1
+        out = np.frombuffer(counted, dtype=np.uint8).astype(np.float32)
+        for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
+            out[place] = value / divisor
         return out
 
     def string(self, seen: PlayerView) -> str:

@@ -180,7 +180,7 @@ class RommeState(pyspiel.State):  # type: ignore[misc]
                 game.rules, game.players, seed=int(action), dealer=int(action) % game.players
             )
             return
-        self.position = apply(self.position, game.space.decode(int(action), self.position))
+        self.position = apply(self.position, game.space.action_of(int(action), self.position))
         self._moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:

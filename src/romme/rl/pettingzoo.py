@@ -48,6 +48,25 @@ def _rules(rules: Rules | str) -> Rules:
     return rules
 
 
+class _Ids(spaces.Discrete):
+    """``Discrete(size)`` that checks a plain ``int`` without making numpy scalars.
+
+    ``AssertOutOfBoundsWrapper`` asks `contains` at every step; for an
+    ``int`` the answer is the same as gymnasium's, every other value is
+    gymnasium's to judge.
+    """
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self._size = size
+
+    def contains(self, x: Any) -> bool:
+        """Return whether `x` is an id of the space (see ``gymnasium.spaces.Discrete.contains``)."""
+        if type(x) is int:
+            return 0 <= x < self._size
+        return bool(super().contains(x))
+
+
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for the bare class
     """One round of Rommé as a PettingZoo AEC environment (see the module's description).
 
@@ -99,14 +118,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             agent: spaces.Dict({"observation": observation, "action_mask": mask})
             for agent in self.possible_agents
         }
-        self.action_spaces = {
-            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
-        }
+        self.action_spaces = {agent: _Ids(self.space.size) for agent in self.possible_agents}
         self._random = random.Random()
         self.state: GameState = new_game(self.rules, players, seed=0)
         self._moves = dict.fromkeys(self.possible_agents, 0)
-        self._ids: list[int] = []
-        self._ids_of: GameState | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Return the observation space of `agent` (the same for every agent)."""
@@ -137,23 +152,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.agent_selection = self.possible_agents[self.state.current_player]
         self._set_infos()
 
-    def _legal_ids(self) -> list[int]:
-        """The legal ids of the position, computed once per position."""
-        if self._ids_of is not self.state:
-            self._ids = self.space.legal_ids(self.state)
-            self._ids_of = self.state
-        return self._ids
-
     def _int8_mask(self) -> Any:
         mask = np.zeros(self.space.size, dtype=np.int8)
-        mask[self._legal_ids()] = 1
+        mask[self.space.legal_ids(self.state)] = 1
         return mask
 
     def _set_infos(self) -> None:
         self.infos = {agent: {} for agent in self.agents}
         if not self.state.is_over and self.agents:
             acting = self.possible_agents[self.state.current_player]
-            self.infos[acting] = {"legal_moves": self._legal_ids()}
+            self.infos[acting] = {"legal_moves": self.space.legal_ids(self.state)}
 
     def observe(self, agent: str) -> dict[str, Any]:
         """Return `agent`'s observation and action mask (all zeros when it is not to act)."""
@@ -171,7 +179,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             return
         if action is None:
             raise ValueError(f"{agent} is to act and needs an action id, not None")
-        self.state = apply(self.state, self.space.decode(int(action), self.state))
+        self.state = apply(self.state, self.space.action_of(int(action), self.state))
         self._moves[agent] += 1
         self._cumulative_rewards[agent] = 0
         if self.state.is_over:
@@ -195,6 +203,69 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Release nothing: the environment holds no outside resources."""
 
 
+class _Read:
+    """An attribute of a wrapper that is the bare environment's attribute `name`, refused before ``reset``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, wrapper: _Direct | None, owner: type | None = None) -> Any:
+        if wrapper is None:
+            return self
+        if not wrapper._has_reset:
+            raise AttributeError(f"{self.name} cannot be accessed before reset")
+        return getattr(wrapper._bare, self.name)
+
+
+class _Direct:
+    """Reads the attributes PettingZoo's loop reads at every step straight from the bare environment.
+
+    A PettingZoo wrapper finds an attribute it lacks through
+    ``__getattr__``, one wrapper after the other, a few microseconds a
+    read, and `AECEnv.last`, ``agent_iter`` and the wrappers' own ``step``
+    read a dozen of them a step. Mixed into those wrappers, these
+    attributes (`_Read`) return the bare environment's values in one read; the
+    outermost wrapper still refuses them before ``reset`` as PettingZoo's
+    ``OrderEnforcingWrapper`` does.
+    """
+
+    _bare: raw_env
+    _has_reset: bool = True  # OrderEnforcingWrapper keeps its own, False until reset
+
+    def __init__(self, env: Any, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)  # type: ignore[call-arg]
+        self._bare = env.unwrapped
+
+    agents = _Read("agents")
+    agent_selection = _Read("agent_selection")
+    rewards = _Read("rewards")
+    terminations = _Read("terminations")
+    truncations = _Read("truncations")
+    infos = _Read("infos")
+    _cumulative_rewards = _Read("_cumulative_rewards")
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._bare.action_space(agent)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._bare.observation_space(agent)
+
+
+class _TerminateIllegal(_Direct, wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, reading through `_Direct`."""
+
+
+class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: ignore[misc]
+    """PettingZoo's ``AssertOutOfBoundsWrapper``, reading through `_Direct`."""
+
+
+class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's ``OrderEnforcingWrapper``, reading through `_Direct`."""
+
+    def __str__(self) -> str:
+        return str(self.env)
+
+
 def env(
     rules: Rules | str = "classic",
     players: int = 4,
@@ -205,7 +276,11 @@ def env(
 
     An illegal action ends the round with reward -1 for the seat that
     tried it (``TerminateIllegalWrapper``); ids outside the space are
-    refused; the order of ``reset``/``step`` is enforced.
+    refused; the order of ``reset``/``step`` is enforced. The wrappers
+    are PettingZoo's own, subclassed only to read the per-step
+    attributes (``agent_selection``, ``terminations``, ``infos``, …)
+    straight from the bare environment instead of through each
+    wrapper's ``__getattr__`` in turn.
 
     Args:
         rules: A `romme.Rules` value or a preset name.
@@ -214,6 +289,6 @@ def env(
         **kwargs: `raw_env`'s ``rewards`` and ``max_cycles``.
     """
     wrapped = raw_env(rules, players, render_mode, **kwargs)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1)
+    wrapped = _AssertOutOfBounds(wrapped)
+    return _OrderEnforcing(wrapped)

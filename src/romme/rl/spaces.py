@@ -69,6 +69,7 @@ _MAX_RUN: Final = 13
 _SET_MAX: Final = 4
 _SET_PATTERNS: Final = 5  # a natural of each suit, or a joker
 _ACE: Final = 12
+_MEMO_SIZE: Final = 1 << 14  # ids of lay-downs and lay-offs remembered per space (a few MB at most)
 
 
 class ActionSpaceError(RommeError, ValueError):
@@ -245,6 +246,8 @@ class ActionSpace:
         """The number of ids."""
         self._start = {entry.name: entry.start for entry in ranges}
         self._runs_start = self._start["lay_down"] + 13 * len(self._sets)
+        self._memo: dict[Action, int] = {}
+        self._last: tuple[Position, tuple[int, ...], tuple[Action, ...]] | None = None
 
     def __repr__(self) -> str:
         return f"ActionSpace(size={self.size}, layout={LAYOUT_VERSION})"
@@ -285,11 +288,19 @@ class ActionSpace:
             ActionSpaceError: As `encode`.
         """
         chosen = tuple(actions)
-        legal = legal_actions(position) if any(isinstance(a, SwapJoker) for a in chosen) else ()
-        return [
-            self._swap_id(a, position, legal) if isinstance(a, SwapJoker) else self._plain_id(a)
-            for a in chosen
-        ]
+        swaps = [a for a in chosen if isinstance(a, SwapJoker)]
+        numbered = self._swap_ids(swaps, position, legal_actions(position)) if swaps else {}
+        return [numbered[a] if isinstance(a, SwapJoker) else self._plain_id(a) for a in chosen]
+
+    def _memo_id(self, action: Action) -> int:
+        """The id of a non-swap action, remembered (a lay-down's or lay-off's id is costly to work out)."""
+        found = self._memo.get(action)
+        if found is None:
+            found = self._plain_id(action)
+            if len(self._memo) >= _MEMO_SIZE:
+                self._memo.clear()
+            self._memo[action] = found
+        return found
 
     def _plain_id(self, action: Action) -> int:
         if isinstance(action, Draw):
@@ -377,25 +388,55 @@ class ActionSpace:
             for a in legal
             if isinstance(a, SwapJoker) and (a.target, a.card) == pair and a.then is not None
         ]
-        placed = sorted(
-            (t for t in then if not isinstance(t, Discard)), key=lambda t: self._plain_id(t)
-        )
+        placed = sorted((t for t in then if not isinstance(t, Discard)), key=self._memo_id)
         return [None, Discard(JOKER), *placed]
 
     def _swap_id(self, action: SwapJoker, position: Position, legal: Sequence[Action]) -> int:
-        pair = (action.target, action.card)
-        pairs = self.table_pairs(position)
-        if pair not in pairs or pairs.index(pair) >= self.pairs:
-            raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
-        if action not in legal:
-            raise ActionSpaceError(f"{action}: not legal in this position")
-        follow_ups = self._follow_ups(pair, legal)
-        follow = follow_ups.index(action.then)
-        if follow >= FOLLOW_UPS:
-            raise ActionSpaceError(
-                f"{action}: more than {FOLLOW_UPS - 2} places for the freed joker"
-            )
-        return self._start["swap"] + pairs.index(pair) * FOLLOW_UPS + follow
+        return self._swap_ids([action], position, legal)[action]
+
+    def _swap_ids(
+        self, swaps: Sequence[SwapJoker], position: Position, legal: Sequence[Action]
+    ) -> dict[SwapJoker, int]:
+        """The ids of `swaps` in `position`, whose legal actions are `legal`.
+
+        The table's pairs and each pair's places for the freed joker are
+        worked out once for all of them.
+        """
+        pair_index = {pair: i for i, pair in enumerate(self.table_pairs(position))}
+        chosen = set(swaps)
+        for action in swaps:
+            index = pair_index.get((action.target, action.card))
+            if index is None or index >= self.pairs:
+                raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
+        places: dict[tuple[int, Card], list[LayDown | LayOff | Discard]] = {}
+        for other in legal:
+            if isinstance(other, SwapJoker):
+                chosen.discard(other)
+                if other.then is not None:
+                    places.setdefault((other.target, other.card), []).append(other.then)
+        if chosen:
+            raise ActionSpaceError(f"{next(iter(chosen))}: not legal in this position")
+        result: dict[SwapJoker, int] = {}
+        follow_of: dict[tuple[int, Card], dict[int, int]] = {}
+        for action in swaps:
+            pair = (action.target, action.card)
+            if action.then is None:
+                follow = 0
+            elif isinstance(action.then, Discard):
+                follow = 1
+            else:
+                if pair not in follow_of:
+                    placed = sorted(
+                        self._memo_id(t) for t in places[pair] if not isinstance(t, Discard)
+                    )
+                    follow_of[pair] = {i: 2 + rank for rank, i in enumerate(placed)}
+                follow = follow_of[pair][self._memo_id(action.then)]
+            if follow >= FOLLOW_UPS:
+                raise ActionSpaceError(
+                    f"{action}: more than {FOLLOW_UPS - 2} places for the freed joker"
+                )
+            result[action] = self._start["swap"] + pair_index[pair] * FOLLOW_UPS + follow
+        return result
 
     # -- decoding ---------------------------------------------------------------------
 
@@ -495,14 +536,81 @@ class ActionSpace:
 
     def legal_ids(self, position: Position) -> list[int]:
         """Return the ids of `romme.legal_actions` (`position`), in its order."""
-        legal = legal_actions(position)
-        return [
-            self._swap_id(a, position, legal) if isinstance(a, SwapJoker) else self._plain_id(a)
-            for a in legal
-        ]
+        return self.legal_ids_and_actions(position)[0]
+
+    def legal_ids_and_actions(self, position: Position) -> tuple[list[int], tuple[Action, ...]]:
+        """Return the ids of `romme.legal_actions` (`position`) and those actions, both in its order.
+
+        One call of `romme.legal_actions` serves both, and the space keeps
+        them for the last position asked about, so an environment can build
+        the mask, list the legal ids and turn the chosen id back into its
+        action (`action_of`) without working any of them out twice.
+        """
+        ids, actions = self._numbered(position)
+        return list(ids), actions
+
+    def _numbered(self, position: Position) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+        """The legal ids and actions of `position`; those of the last position asked about are kept."""
+        last = self._last
+        if last is None or last[0] is not position:
+            legal = legal_actions(position)
+            last = (position, tuple(self._ids_of_legal(legal, position)), legal)
+            self._last = last
+        return last[1], last[2]
+
+    def action_of(self, action_id: int, position: Position) -> Action:
+        """Return the action `action_id` names in `position`, as `decode` does.
+
+        For a legal id this is the action `romme.legal_actions` lists,
+        found in the numbering of the position (`legal_ids_and_actions`,
+        kept for the last position asked about) rather than decoded anew;
+        any other id is decoded.
+
+        Raises:
+            ActionSpaceError: As `decode`.
+        """
+        given: object = action_id  # an int or a numpy integer; never a bool or a float
+        if type(given) is int or isinstance(given, np.integer):
+            ids, actions = self._numbered(position)
+            try:
+                return actions[ids.index(action_id)]
+            except ValueError:
+                pass
+        return self.decode(action_id, position)
+
+    def _ids_of_legal(self, legal: Sequence[Action], position: Position) -> list[int]:
+        """The ids of `legal`, which must be all of `romme.legal_actions` (`position`), in its order.
+
+        The ids of the swaps are worked out together (their follow-ups are
+        numbered among all of `legal`); the ids of lay-downs and lay-offs
+        are remembered between calls.
+        """
+        memo, discard = self._memo, self._start["discard"]
+        ids: list[int] = []
+        swaps: list[SwapJoker] = []
+        for action in legal:
+            if isinstance(action, Discard):
+                ids.append(discard + action.card.code)
+            elif isinstance(action, SwapJoker):
+                swaps.append(action)
+                ids.append(-1)
+            else:
+                found = memo.get(action)
+                ids.append(found if found is not None else self._memo_id(action))
+        if swaps:
+            numbered = self._swap_ids(swaps, position, legal)
+            ids = [
+                numbered[a] if isinstance(a, SwapJoker) else i
+                for a, i in zip(legal, ids, strict=True)
+            ]
+        return ids
 
     def mask(self, position: Position) -> NDArray[np.bool_]:
-        """Return the boolean array of length `size` true exactly at the legal ids of `position`."""
+        """Return the boolean array of length `size` true exactly at the legal ids of `position`.
+
+        The work is in proportion to the number of legal actions: their ids
+        are set in a fresh array, never searched for among all ids.
+        """
         result = np.zeros(self.size, dtype=np.bool_)
         result[self.legal_ids(position)] = True
         return result
