@@ -29,12 +29,10 @@ import numpy as np
 from romme import (
     JOKER,
     Action,
-    AdjacentJokers,
     Card,
     Discard,
     Draw,
     GameState,
-    JokerLimit,
     LayDown,
     LayOff,
     MeldKind,
@@ -49,6 +47,7 @@ from romme import (
     TakeDiscard,
     legal_actions,
 )
+from romme._shape import jokers_may_touch, most_jokers
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -87,22 +86,6 @@ class Range(NamedTuple):
     """The number of ids."""
 
 
-def _most_jokers(limit: JokerLimit, naturals: int) -> int:
-    if limit is JokerLimit.NONE:
-        return naturals + _MAX_RUN
-    if limit is JokerLimit.ONE_PER_MELD:
-        return 1
-    if limit is JokerLimit.NOT_MAJORITY:
-        return naturals
-    return naturals - 1
-
-
-def _touch_allowed(adjacency: AdjacentJokers, length: int) -> bool:
-    if adjacency is AdjacentJokers.FORBIDDEN:
-        return False
-    return adjacency is AdjacentJokers.ALLOWED or length >= 4
-
-
 def _touching(mask: int) -> bool:
     return bool(mask & (mask >> 1))
 
@@ -124,7 +107,7 @@ def _set_shapes(rules: Rules) -> tuple[SetShape, ...]:
             for jokers in range(_SET_MAX - size + 1):
                 if size + jokers < 3 or jokers > rules.jokers:
                     continue
-                if jokers > _most_jokers(rules.joker_limit, size):
+                if jokers > most_jokers(rules.joker_limit, size):
                     continue
                 shapes.append((suits, jokers))
     return tuple(shapes)
@@ -134,7 +117,7 @@ def _set_shapes(rules: Rules) -> tuple[SetShape, ...]:
 def _run_shapes(rules: Rules) -> tuple[RunShape, ...]:
     shapes: list[RunShape] = []
     for length in range(3, _MAX_RUN + 1):
-        touch = _touch_allowed(rules.adjacent_jokers, length)
+        touch = jokers_may_touch(rules.adjacent_jokers, length)
         for start in range(13):
             if not rules.ace_wraps and start != _ACE and start + length - 1 > _ACE:
                 continue
@@ -142,7 +125,7 @@ def _run_shapes(rules: Rules) -> tuple[RunShape, ...]:
                 jokers = mask.bit_count()
                 if jokers == length or jokers > rules.jokers:
                     continue
-                if jokers > _most_jokers(rules.joker_limit, length - jokers):
+                if jokers > most_jokers(rules.joker_limit, length - jokers):
                     continue
                 if jokers > 1 and not touch and _touching(mask):
                     continue
@@ -153,7 +136,7 @@ def _run_shapes(rules: Rules) -> tuple[RunShape, ...]:
 @lru_cache(maxsize=64)
 def _run_patterns(rules: Rules) -> tuple[tuple[int, int], ...]:
     """Lay-offs onto one end of a run: (number of cards, joker positions as bits)."""
-    touch = rules.adjacent_jokers is not AdjacentJokers.FORBIDDEN
+    touch = jokers_may_touch(rules.adjacent_jokers, _MAX_RUN)  # in some run
     patterns: list[tuple[int, int]] = []
     for count in range(1, _MAX_RUN - 3 + 1):
         for mask in range(1 << count):
