@@ -1,16 +1,18 @@
-"""Meld packing (private): disjoint melds of greatest value, and the packing searches of the opening checks.
+"""Meld packing (private): one search for disjoint melds of greatest value, and the queries on it.
 
-`best_melds` packs a hand (fewest jokers on ties). The opening checks
-(rules §5, §8) run in a `Packer` per hand: the melds of each part of the
-hand as the search reads them, cached by part, and one memo per kind of
-search shared by every check on the hand's sub-multisets.
+A `Packer` holds the melds of one hand (the pool) as the search reads
+them, and one memo per kind of search (every natural card melded or not,
+every joker or not); every multiset searched is a sub-multiset of the
+pool. Its searches answer the opening checks (rules §5, §8) and, read
+off meld by meld, `best_melds` (the greatest value, then the fewest
+jokers, then the first found).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
@@ -33,7 +35,6 @@ from romme._search.packed import (
     _NATURAL_FIELDS,
     _UNITS,
     _occupied,
-    fits,
     pack_cards,
 )
 from romme._shape import MeldShape, shape_of
@@ -41,91 +42,23 @@ from romme.cards import JOKER_CODE, Card
 from romme.melds import Meld
 from romme.rules import Rules
 
-_Packing = tuple[int, int, tuple[_Option, ...]]
-"""A packing: its total value, minus the jokers it uses, and its melds."""
-_NO_PACKING: Final[_Packing] = (0, 0, ())
+# -- scores ------------------------------------------------------------------------------------
+
+_SCALE_BITS: Final = 6
+"""A packing's score is its value times 64, minus the jokers it uses (at most 15 < 64):
+greater scores are greater values, then fewer jokers."""
+_ROUND_UP: Final = (1 << _SCALE_BITS) - 1
+
+_NONE: Final = -1
+"""The score (and value) of a multiset whose cards cannot all be melded as asked."""
 
 
-@lru_cache(maxsize=1024)
-def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
-    """The best packing of the packed multiset `key` (see `best_melds`)."""
-    # starting[c]: the melds whose lowest natural card has the code c, in order.
-    # live[k]: the fields of the cards that the melds with k jokers or fewer
-    # take, and the joker's field; reach[k] gathers the melds with k jokers.
-    starting: list[list[_Option] | None] = [None] * JOKER_CODE
-    reach = [0] * ((key >> _JOKER_SHIFT) + 1)
-    for option in _options(key, shape):
-        reach[option[2]] |= option[0]
-        options = starting[option[3]]
-        if options is None:
-            options = starting[option[3]] = []
-        options.append(option)
-    live = []
-    covered = fields = 0
-    for packed in reach:
-        if packed | covered != covered:
-            covered |= packed
-            fields = _occupied(covered) | _JOKER_FIELD
-        live.append(fields)
-    memo: dict[int, _Packing] = {}
-    units = _UNITS
-    guard = _GUARD
-
-    def solve(remaining: int) -> _Packing:
-        # The best packing of the packed multiset `remaining`: the greatest
-        # value, then the fewest jokers, then the first found (keeping the
-        # lowest natural card out before putting it in a meld).
-        #
-        # Cards that no meld with the jokers left can take change nothing:
-        # leaving them out first makes more multisets alike.
-        remaining &= live[remaining >> _JOKER_SHIFT]
-        found = memo.get(remaining)
-        if found is not None:
-            return found
-        given = remaining
-        while True:
-            naturals = remaining & _NATURAL_FIELDS
-            if not naturals:
-                memo[given] = _NO_PACKING
-                return _NO_PACKING
-            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-            options = starting[lowest]
-            if options is not None:
-                # The first best packing with the lowest natural card in a meld …
-                high = remaining | guard
-                chosen: tuple[_Option, tuple[_Option, ...]] | None = None
-                chosen_value = chosen_jokers = 0
-                for option in options:
-                    packed, value, jokers, _, _, _ = option
-                    if (high - packed) & guard == guard:  # fits(packed, remaining)
-                        rest_value, rest_jokers, rest = solve(remaining - packed)
-                        total, spared = value + rest_value, rest_jokers - jokers
-                        if (
-                            chosen is None
-                            or total > chosen_value
-                            or (total == chosen_value and spared > chosen_jokers)
-                        ):
-                            chosen, chosen_value, chosen_jokers = (option, rest), total, spared
-                if chosen is not None:
-                    break
-            # No meld left takes the lowest card, nor will one with fewer
-            # cards left: drop every copy of it.
-            remaining &= ~(_FIELD * units[lowest])
-        # … unless leaving one copy of it unused is as good.
-        result = solve(remaining - units[lowest])
-        if chosen_value > result[0] or (chosen_value == result[0] and chosen_jokers > result[1]):
-            option, rest = chosen
-            result = (chosen_value, chosen_jokers, (option, *rest))
-        memo[given] = result
-        return result
-
-    return tuple(map(_build, solve(key)[2]))
+def _score(packed: int, value: int) -> int:
+    """The score of one meld: its value, then the fewer jokers (`packed` holds them)."""
+    return (value << _SCALE_BITS) - (packed >> _JOKER_SHIFT)
 
 
-def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
-    """Return disjoint melds of greatest total value (fewest jokers on ties)."""
-    return _best(pack_cards(cards), shape_of(rules))
-
+# -- the melds of a hand's parts, as the search reads them -----------------------------------
 
 _PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[int, ...], int]
 """The melds of one part of a hand as the packing search reads them (see `_part_packing`)."""
@@ -134,7 +67,7 @@ _PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[
 def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
     """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
 
-    Their (packed, value) grouped by the code of their lowest natural card;
+    Their (packed, score) grouped by the code of their lowest natural card;
     for each number of jokers k, the fields of the natural cards that the
     melds with k jokers or fewer take; and the greatest value of one meld.
     Of melds with the same cards (a joker in other places) only the most
@@ -155,7 +88,7 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     for packed, value in values.items():
         naturals = packed & _NATURAL_FIELDS
         groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
-            (packed, value)
+            (packed, _score(packed, value))
         )
     fields = []
     covered = taken = 0
@@ -203,8 +136,7 @@ def _part_tables(
     return {}, {}
 
 
-_NONE: Final = -1
-"""The packing value of a multiset whose cards cannot all be melded as asked."""
+# -- the search --------------------------------------------------------------------------------
 
 
 class Packer:
@@ -216,15 +148,26 @@ class Packer:
     packing does not depend on which key the search started from, so the
     checks of one position (each lay-down, each card kept back) reuse one
     another's work. `packer` keeps one for each recent pool.
+
+    There is one search (`_new_search`): it finds the greatest score
+    (value, then fewer jokers) of disjoint melds. The opening checks ask
+    for values (`search`, `free`); `best` reads a best packing of the
+    pool off the same search.
+
+    The search reads the pool's melds merged by their parts (the sets of a
+    rank, the runs of a suit, cached across hands), or with `every_meld`
+    straight from the list of the pool's melds: quicker for a pool searched
+    once, as `best_melds` does.
     """
 
     __slots__ = (
         "_best",
+        "_by_lowest",
         "_jokers_ok",
         "_live",
         "_melds",
-        "_memos",
         "_pool",
+        "_scores",
         "_searches",
         "_shape",
         "_starting",
@@ -232,13 +175,75 @@ class Packer:
         "top",
     )
 
-    def __init__(self, pool: int, shape: MeldShape, jokers_ok: bool) -> None:
+    def __init__(
+        self, pool: int, shape: MeldShape, jokers_ok: bool, *, every_meld: bool = False
+    ) -> None:
         self._pool = pool
         self._shape = shape
         self._jokers_ok = jokers_ok
-        # starting[c]: (packed, value) of the melds whose lowest natural card
+        # starting[c]: (packed, score) of the melds whose lowest natural card
         # has the code c. live[k]: the fields of the natural cards that the
         # melds with k jokers or fewer take, and the joker's field.
+        self._by_lowest: list[list[_Option] | None] | None = None
+        if every_meld:
+            # Every meld, each joker arrangement too, as `best` reads them:
+            # for one search of the pool, quicker than merging by parts.
+            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
+            scored: list[list[tuple[int, int]] | None] = [None] * JOKER_CODE
+            live = [0] * ((pool >> _JOKER_SHIFT) + 1)
+            top = 0
+            seen: dict[int, int] = {}  # packed: the best score of a meld of those cards
+            for option in _options(pool, shape):
+                packed, value, jokers, lowest, _, _ = option
+                if jokers and not jokers_ok:
+                    continue
+                same = by_lowest[lowest]
+                if same is None:
+                    by_lowest[lowest] = [option]
+                else:
+                    same.append(option)
+                score = (value << _SCALE_BITS) - jokers  # `_score`
+                if score > seen.get(packed, 0):
+                    # Of melds with the same cards (a joker in other places)
+                    # only the most valuable counts for the search.
+                    seen[packed] = score
+                live[jokers] |= packed
+                if value > top:
+                    top = value
+            for packed, score in seen.items():
+                naturals = packed & _NATURAL_FIELDS
+                lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                found = scored[lowest]
+                if found is None:
+                    scored[lowest] = [(packed, score)]
+                else:
+                    found.append((packed, score))
+            self._by_lowest = by_lowest
+            starting: Sequence[Sequence[tuple[int, int]] | None] = scored
+            covered = fields = 0
+            for jokers, packed in enumerate(live):
+                if packed | covered != covered:
+                    covered |= packed
+                    fields = _occupied(covered) | _JOKER_FIELD
+                live[jokers] = fields or _JOKER_FIELD
+        else:
+            starting, live, top = self._merged_parts()
+        self._starting = starting
+        self._live = live
+        self.top: Final = top
+        """The greatest value of one meld from the pool (0 without melds)."""
+        self._scores: dict[tuple[bool, bool], Callable[[int], int]] = {}
+        self._searches: dict[tuple[bool, bool], Callable[[int], int]] = {}
+        self.free: Final = self.search(False, False)
+        """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
+        self._best: tuple[_Option, ...] | None = None
+        self._melds: tuple[tuple[int, int, bool], ...] | None = None
+
+    def _merged_parts(
+        self,
+    ) -> tuple[Sequence[Sequence[tuple[int, int]] | None], list[int], int]:
+        """`starting`, `live` and `top` from the melds of the pool's parts, merged by cards."""
+        pool, shape, jokers_ok = self._pool, self._shape, self._jokers_ok
         starting: list[tuple[tuple[int, int], ...] | None] = [None] * JOKER_CODE
         live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
         ranks, suits = _parts(pool, shape)
@@ -268,16 +273,22 @@ class Packer:
             top = max(top, most)
         for jokers in range(1, len(live)):
             live[jokers] |= live[jokers - 1]  # a part allowing fewer jokers takes its cards still
-        self._starting = starting
-        self._live = live
-        self.top: Final = top
-        """The greatest value of one meld from the pool (0 without melds)."""
-        self._memos: dict[tuple[bool, bool], dict[int, int]] = {}
-        self.free: Final = self._new_search(False, False)
-        """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
-        self._searches = {(False, False): self.free}
-        self._best: tuple[tuple[int, int], ...] | None = None
-        self._melds: tuple[tuple[int, int, bool], ...] | None = None
+        return starting, live, top
+
+    def _melds_by_lowest(self) -> list[list[_Option] | None]:
+        """The pool's melds (without jokers unless `jokers_ok`) by the code of their lowest natural card."""
+        if self._by_lowest is None:
+            jokers_ok = self._jokers_ok
+            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
+            for option in _options(self._pool, self._shape):
+                if jokers_ok or not option[2]:
+                    options = by_lowest[option[3]]
+                    if options is None:
+                        by_lowest[option[3]] = [option]
+                    else:
+                        options.append(option)
+            self._by_lowest = by_lowest
+        return self._by_lowest
 
     @property
     def melds(self) -> tuple[tuple[int, int, bool], ...]:
@@ -304,13 +315,15 @@ class Packer:
         """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
         found = self._searches.get((cover, use_jokers))
         if found is None:
-            found = self._searches[cover, use_jokers] = self._new_search(cover, use_jokers)
+            self._new_search(cover, use_jokers)
+            found = self._searches[cover, use_jokers]
         return found
 
-    def _new_search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
+    def _new_search(self, cover: bool, use_jokers: bool) -> None:
+        """Set up the search with `cover` and `use_jokers`: its scores, and its values."""
         starting = self._starting
         live = self._live
-        memo = self._memos[cover, use_jokers] = {}
+        memo: dict[int, int] = {}
         units = _UNITS
         guard = _GUARD
 
@@ -320,7 +333,7 @@ class Packer:
         # before its memo is read.
 
         def solve(remaining: int) -> int:
-            # The best packing of `remaining`, trimmed and not in the memo yet.
+            # The best score of `remaining`, trimmed and not in the memo yet.
             given = remaining
             result = _NONE
             while True:
@@ -337,7 +350,7 @@ class Packer:
                 if options is not None:
                     # The lowest natural card in each meld that takes it …
                     high = remaining | guard
-                    for packed, value in options:
+                    for packed, score in options:
                         if (high - packed) & guard == guard:  # fits(packed, remaining)
                             fitted = True
                             rest = remaining - packed
@@ -349,8 +362,8 @@ class Packer:
                             after = memo.get(rest)
                             if after is None:
                                 after = solve(rest)
-                            if after != _NONE and value + after > result:
-                                result = value + after
+                            if after != _NONE and score + after > result:
+                                result = score + after
                 if fitted or cover:
                     break
                 # No meld takes the lowest card, nor will one with fewer cards
@@ -367,7 +380,7 @@ class Packer:
             memo[given] = result
             return result
 
-        def search(key: int) -> int:
+        def scores(key: int) -> int:
             fields = live[key >> _JOKER_SHIFT]
             if key & ~fields:
                 if cover:
@@ -376,46 +389,78 @@ class Packer:
             found = memo.get(key)
             return solve(key) if found is None else found
 
-        return search
+        def values(key: int) -> int:
+            fields = live[key >> _JOKER_SHIFT]
+            if key & ~fields:
+                if cover:
+                    return _NONE
+                key &= fields
+            found = memo.get(key)
+            if found is None:
+                found = solve(key)
+            # The value of the score (`_NONE` stays `_NONE`): rounded up, the jokers dropped.
+            return found if found <= 0 else (found + _ROUND_UP) >> _SCALE_BITS
+
+        self._scores[cover, use_jokers] = scores
+        self._searches[cover, use_jokers] = values
+
+    def best(self) -> tuple[_Option, ...]:
+        """Return the melds of the best packing of the pool, read off the search.
+
+        The greatest value, then the fewest jokers, then the first found:
+        the lowest natural card left out when that is as good, else in the
+        first meld (in the order of `melds_in`) that is as good. Without
+        `jokers_ok` only melds without jokers count.
+        """
+        if self._best is None:
+            self._best = self._read_off()
+        return self._best
+
+    def _read_off(self) -> tuple[_Option, ...]:
+        self.search(False, False)
+        solve = self._scores[False, False]
+        starting = self._melds_by_lowest()
+        live = self._live
+        chosen = []
+        remaining = self._pool
+        goal = solve(remaining)
+        while goal > 0:
+            remaining &= live[remaining >> _JOKER_SHIFT]
+            naturals = remaining & _NATURAL_FIELDS
+            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+            rest = remaining - _UNITS[lowest]
+            if solve(rest) == goal:
+                remaining = rest  # the lowest card left out is as good
+                continue
+            high = remaining | _GUARD
+            for option in starting[lowest] or ():
+                packed, value, jokers, _, _, _ = option
+                if (high - packed) & _GUARD == _GUARD:  # fits(packed, remaining)
+                    score = (value << _SCALE_BITS) - jokers  # `_score`
+                    if score + solve(remaining - packed) == goal:
+                        chosen.append(option)
+                        remaining -= packed
+                        goal -= score
+                        break
+            else:
+                remaining = rest  # not reached: the goal is the score of a packing
+        return tuple(chosen)
 
     def at_least(self, key: int) -> int:
         """Return a value of disjoint melds from `key` (packed, within the pool), at most its best.
 
-        The melds of a best packing of the whole pool that still fit in
-        `key`, taken greedily: a packing of `key`, found without a search.
+        The melds of the best packing of the whole pool (`best`) that
+        still fit in `key`, taken greedily: a packing of `key`, found
+        without a search.
         """
-        best = self._best
-        if best is None:
-            best = self._best = self._best_packing()
         total = 0
         high = key | _GUARD
-        for packed, value in best:
+        for option in self.best():
+            packed = option[0]
             if (high - packed) & _GUARD == _GUARD:  # fits(packed, key)
                 high -= packed
-                total += value
+                total += option[1]
         return total
-
-    def _best_packing(self) -> tuple[tuple[int, int], ...]:
-        """The (packed, value) of the melds of a best packing of the pool, read off the search."""
-        solve = self.free
-        live = self._live
-        starting = self._starting
-        chosen = []
-        remaining = self._pool
-        goal = solve(remaining)
-        while goal:
-            remaining &= live[remaining >> _JOKER_SHIFT]
-            naturals = remaining & _NATURAL_FIELDS
-            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-            for packed, value in starting[lowest] or ():
-                if fits(packed, remaining) and value + solve(remaining - packed) == goal:
-                    chosen.append((packed, value))
-                    remaining -= packed
-                    goal -= value
-                    break
-            else:
-                remaining -= _UNITS[lowest]  # the best packing leaves the lowest card out
-        return tuple(chosen)
 
 
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
@@ -450,3 +495,14 @@ def packing_value(
     shares its memo with every other search within `pool` (see `Packer`).
     """
     return packer(key if pool is None else pool, rules, jokers_ok).search(cover, use_jokers)(key)
+
+
+@lru_cache(maxsize=1024)
+def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
+    """The best packing of the packed multiset `key` (see `best_melds`)."""
+    return tuple(map(_build, Packer(key, shape, True, every_meld=True).best()))
+
+
+def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
+    """Return disjoint melds of greatest total value (fewest jokers on ties)."""
+    return _best(pack_cards(cards), shape_of(rules))
