@@ -104,7 +104,7 @@ _BOOL: Final = {"type": "boolean"}
 _BOOLS: Final = _list(_BOOL, **_SEATS)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def rules_field_docs() -> Mapping[str, str]:
     """Return each `Rules` field's documentation, read from the source of `romme.rules`.
 
@@ -319,7 +319,7 @@ _BODIES: Final = {
 }
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _schema(kind: str) -> dict[str, Any]:
     defs = _defs()
     header = {

@@ -121,22 +121,34 @@ def _suit_packing(part: _SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPa
 
 
 _PARTS_KEPT: Final = 4096
-"""How many parts `_part_tables` keeps of each kind (it forgets them all when full)."""
+"""How many parts each of `_part_tables`' lookups keeps (least recently used first out)."""
 
 
 @lru_cache(maxsize=16)
 def _part_tables(
     shape: MeldShape, jokers_ok: bool
-) -> tuple[dict[_RankPart, _PartPacking], dict[_SuitPart, _PartPacking]]:
-    """The parts of hands seen under `shape`, as `_rank_packing` and `_suit_packing` give them.
+) -> tuple[Callable[[_RankPart], _PartPacking], Callable[[_SuitPart], _PartPacking]]:
+    """`_rank_packing` and `_suit_packing` under `shape` and `jokers_ok`, cached by the part alone.
 
-    Plain dictionaries keyed by the part alone: a hand's parts are looked
-    up without hashing `shape` again for each. Bounded by `_PARTS_KEPT`.
+    Bounded caches keyed by the part only: a hand's parts are looked up
+    without hashing `shape` again for each.
     """
-    return {}, {}
+
+    @lru_cache(maxsize=_PARTS_KEPT)
+    def rank_table(part: _RankPart) -> _PartPacking:
+        return _rank_packing(part, shape, jokers_ok)
+
+    @lru_cache(maxsize=_PARTS_KEPT)
+    def suit_table(part: _SuitPart) -> _PartPacking:
+        return _suit_packing(part, shape, jokers_ok)
+
+    return rank_table, suit_table
 
 
 # -- the search --------------------------------------------------------------------------------
+
+_Search = Callable[[int], int]
+"""A search as a function of the key: its score (`Packer._search`) or its value (`Packer.search`)."""
 
 
 class Packer:
@@ -167,7 +179,6 @@ class Packer:
         "_live",
         "_melds",
         "_pool",
-        "_scores",
         "_searches",
         "_shape",
         "_starting",
@@ -232,8 +243,7 @@ class Packer:
         self._live = live
         self.top: Final = top
         """The greatest value of one meld from the pool (0 without melds)."""
-        self._scores: dict[tuple[bool, bool], Callable[[int], int]] = {}
-        self._searches: dict[tuple[bool, bool], Callable[[int], int]] = {}
+        self._searches: dict[tuple[bool, bool], tuple[_Search, _Search]] = {}
         self.free: Final = self.search(False, False)
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
         self._best: tuple[_Option, ...] | None = None
@@ -248,21 +258,8 @@ class Packer:
         live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
         ranks, suits = _parts(pool, shape)
         rank_table, suit_table = _part_tables(shape, jokers_ok)
-        parts = []
-        for rank_part in ranks:
-            part = rank_table.get(rank_part)
-            if part is None:
-                if len(rank_table) >= _PARTS_KEPT:
-                    rank_table.clear()
-                part = rank_table[rank_part] = _rank_packing(rank_part, shape, jokers_ok)
-            parts.append(part)
-        for suit_part in suits:
-            part = suit_table.get(suit_part)
-            if part is None:
-                if len(suit_table) >= _PARTS_KEPT:
-                    suit_table.clear()
-                part = suit_table[suit_part] = _suit_packing(suit_part, shape, jokers_ok)
-            parts.append(part)
+        parts = list(map(rank_table, ranks))
+        parts.extend(map(suit_table, suits))
         top = 0
         for groups, fields, most in parts:
             for lowest, options in groups:
@@ -313,13 +310,21 @@ class Packer:
 
     def search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
         """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
+        return self._search(cover, use_jokers)[1]
+
+    def _search(self, cover: bool, use_jokers: bool) -> tuple[_Search, _Search]:
+        """The search with `cover` and `use_jokers`: its scores and its values (made once)."""
         found = self._searches.get((cover, use_jokers))
         if found is None:
-            self._new_search(cover, use_jokers)
-            found = self._searches[cover, use_jokers]
+            # Made at most once per pool and kind, whichever thread asks first:
+            # `setdefault` keeps the first one stored, so every caller
+            # shares one memo.
+            found = self._searches.setdefault(
+                (cover, use_jokers), self._new_search(cover, use_jokers)
+            )
         return found
 
-    def _new_search(self, cover: bool, use_jokers: bool) -> None:
+    def _new_search(self, cover: bool, use_jokers: bool) -> tuple[_Search, _Search]:
         """Set up the search with `cover` and `use_jokers`: its scores, and its values."""
         starting = self._starting
         live = self._live
@@ -401,8 +406,7 @@ class Packer:
             # The value of the score (`_NONE` stays `_NONE`): rounded up, the jokers dropped.
             return found if found <= 0 else (found + _ROUND_UP) >> _SCALE_BITS
 
-        self._scores[cover, use_jokers] = scores
-        self._searches[cover, use_jokers] = values
+        return scores, values
 
     def best(self) -> tuple[_Option, ...]:
         """Return the melds of the best packing of the pool, read off the search.
@@ -417,8 +421,7 @@ class Packer:
         return self._best
 
     def _read_off(self) -> tuple[_Option, ...]:
-        self.search(False, False)
-        solve = self._scores[False, False]
+        solve = self._search(False, False)[0]
         starting = self._melds_by_lowest()
         live = self._live
         chosen = []
