@@ -14,15 +14,13 @@ import functools
 import operator
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from romme._guard import bounded
 from romme.errors import InvalidNotationError
-
-if TYPE_CHECKING:
-    from romme.rules import Rules
+from romme.rules import Rules
 
 __all__ = [
     "JOKER",
@@ -238,8 +236,6 @@ def make_deck(rules: Rules) -> tuple[Card, ...]:
     Raises:
         TypeError: If `rules` is no `Rules`.
     """
-    from romme.rules import Rules
-
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
     naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(rules.decks))

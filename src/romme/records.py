@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme.actions import ACTION_TYPES, Action
+from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.engine import apply
 from romme.errors import (
     IllegalActionError,
@@ -159,8 +159,6 @@ def _record_out(record: GameRecord) -> dict[str, object]:
 
 
 def _record_in(reader: Reader) -> GameRecord:
-    from romme.actions import parse_action
-
     rules = _rules_in(reader.get_object("rules"))
     players = reader.get_int("players", minimum=2, maximum=rules.max_players)
     dealer = reader.get_int("dealer", minimum=0, maximum=players - 1)

@@ -20,10 +20,13 @@ the deck, whether a meld is valid, whose turn it may be) stays with
 
 from __future__ import annotations
 
+import ast
 import copy
 import enum
 import functools
+import inspect
 import itertools
+import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -117,13 +120,8 @@ def rules_field_docs() -> Mapping[str, str]:
     >>> rules_field_docs()["opening_threshold"].startswith("Meld value")
     True
     """
-    import ast
-    import inspect
-
-    import romme.rules
-
     try:
-        tree = ast.parse(inspect.getsource(romme.rules))
+        tree = ast.parse(inspect.getsource(sys.modules[Rules.__module__]))
     except (OSError, TypeError):  # pragma: no cover - installed without its source files
         return {}
     docs: dict[str, str] = {}

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Final
 
+from romme._meld import Meld
 from romme._search.build import _build, _Option, _run_meld
 from romme._search.enumeration import (
     _options,
@@ -39,7 +40,6 @@ from romme._search.packed import (
 )
 from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER_CODE, Card
-from romme.melds import Meld
 from romme.rules import Rules
 
 # -- scores ------------------------------------------------------------------------------------
