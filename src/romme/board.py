@@ -27,14 +27,11 @@ discard pile: 10♥ on top (2 cards) · stock: 98 cards
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
 
 from romme.cards import format_cards
 from romme.rules import preset_name
 from romme.state import GameState, Phase
-
-if TYPE_CHECKING:
-    from romme.views import PlayerView
+from romme.views import PlayerView
 
 __all__ = ["board_html", "board_text"]
 
@@ -51,7 +48,7 @@ def _header(position: GameState | PlayerView) -> str:
         parts.append(f"seat {position.current_player} to {doing}")
     else:
         parts.append("round over")
-    if not isinstance(position, GameState):  # a PlayerView
+    if isinstance(position, PlayerView):
         parts.append(f"seen by seat {position.player}")
     return " · ".join(parts)
 

@@ -15,7 +15,6 @@ from typing import Any
 import attrs
 
 from romme import _guard
-from romme.board import board_html, board_text
 from romme.cards import Card, card_code, make_deck
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
@@ -118,10 +117,14 @@ class PlayerView:
 
     def __str__(self) -> str:
         """Return the view as a compact table to read (see `romme.board.board_text`)."""
+        from romme.board import board_text
+
         return board_text(self)
 
     def _repr_html_(self) -> str:
         """Return the view as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        from romme.board import board_html
+
         return board_html(self)
 
 
