@@ -21,11 +21,6 @@ from romme._search.build import _build, _Option, _run_meld
 from romme._search.enumeration import (
     _options,
     _parts,
-    _rank_options,
-    _RankPart,
-    _suit_options,
-    _SuitPart,
-    _three_in_a_row,
 )
 from romme._search.packed import (
     _BITS,
@@ -38,112 +33,10 @@ from romme._search.packed import (
     _occupied,
     pack_cards,
 )
+from romme._search.parts import _NONE, _ROUND_UP, _SCALE_BITS, _part_tables
 from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER_CODE, Card
 from romme.rules import Rules
-
-# -- scores ------------------------------------------------------------------------------------
-
-_SCALE_BITS: Final = 6
-"""A packing's score is its value times 64, minus the jokers it uses (at most 15 < 64):
-greater scores are greater values, then fewer jokers."""
-_ROUND_UP: Final = (1 << _SCALE_BITS) - 1
-
-_NONE: Final = -1
-"""The score (and value) of a multiset whose cards cannot all be melded as asked."""
-
-
-def _score(packed: int, value: int) -> int:
-    """The score of one meld: its value, then the fewer jokers (`packed` holds them)."""
-    return (value << _SCALE_BITS) - (packed >> _JOKER_SHIFT)
-
-
-# -- the melds of a hand's parts, as the search reads them -----------------------------------
-
-_PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[int, ...], int]
-"""The melds of one part of a hand as the packing search reads them (see `_part_packing`)."""
-
-
-def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
-    """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
-
-    Their (packed, score) grouped by the code of their lowest natural card;
-    for each number of jokers k, the fields of the natural cards that the
-    melds with k jokers or fewer take; and the greatest value of one meld.
-    Of melds with the same cards (a joker in other places) only the most
-    valuable counts for a packing; without `jokers_ok` only melds without
-    jokers count.
-    """
-    if not options:
-        return (), (0,) * (jokers + 1), 0
-    values: dict[int, int] = {}
-    reach = [0] * (jokers + 1)  # reach[k]: the cards of the melds with k jokers
-    for packed, value, used, _, _, _ in options:
-        if used and not jokers_ok:
-            continue
-        reach[used] |= packed
-        if value > values.get(packed, 0):
-            values[packed] = value
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for packed, value in values.items():
-        naturals = packed & _NATURAL_FIELDS
-        groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
-            (packed, _score(packed, value))
-        )
-    fields = []
-    covered = taken = 0
-    for packed in reach:
-        if packed | covered != covered:
-            covered |= packed
-            taken = _occupied(covered) & _NATURAL_FIELDS
-        fields.append(taken)
-    return (
-        tuple((lowest, tuple(found)) for lowest, found in groups.items()),
-        tuple(fields),
-        max(values.values(), default=0),
-    )
-
-
-def _rank_packing(part: _RankPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The sets of `_rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
-    return _part_packing(_rank_options(*part, shape), jokers_ok, part[2])
-
-
-def _suit_packing(part: _SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The runs of `_suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
-
-    Without jokers and three ranks in a row there is no run to enumerate.
-    """
-    _, have, jokers = part
-    if not jokers and not _three_in_a_row(have):
-        return (), (0,), 0
-    return _part_packing(_suit_options(*part, shape), jokers_ok, jokers)
-
-
-_PARTS_KEPT: Final = 4096
-"""How many parts each of `_part_tables`' lookups keeps (least recently used first out)."""
-
-
-@lru_cache(maxsize=16)
-def _part_tables(
-    shape: MeldShape, jokers_ok: bool
-) -> tuple[Callable[[_RankPart], _PartPacking], Callable[[_SuitPart], _PartPacking]]:
-    """`_rank_packing` and `_suit_packing` under `shape` and `jokers_ok`, cached by the part alone.
-
-    Bounded caches keyed by the part only: a hand's parts are looked up
-    without hashing `shape` again for each.
-    """
-
-    @lru_cache(maxsize=_PARTS_KEPT)
-    def rank_table(part: _RankPart) -> _PartPacking:
-        return _rank_packing(part, shape, jokers_ok)
-
-    @lru_cache(maxsize=_PARTS_KEPT)
-    def suit_table(part: _SuitPart) -> _PartPacking:
-        return _suit_packing(part, shape, jokers_ok)
-
-    return rank_table, suit_table
-
 
 # -- the search --------------------------------------------------------------------------------
 
