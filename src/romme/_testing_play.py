@@ -12,14 +12,6 @@ from typing import Final, Literal, TypeAlias
 
 import attrs
 
-try:
-    from hypothesis import strategies as st
-except ImportError as error:
-    raise ImportError(
-        "romme.testing needs hypothesis, which romme does not install by itself; "
-        'install the test extra: pip install "romme-rules[test]"'
-    ) from error
-
 from romme import (
     Action,
     Discard,
@@ -43,6 +35,7 @@ from romme._testing_values import (
     _MAX_SEED,
     _PLAYABLE_SEATS,
     _any_rules,
+    st,  # the guarded import of hypothesis
 )
 
 __all__ = ["NearMiss", "NearMissKind", "actions", "near_miss_actions", "positions"]

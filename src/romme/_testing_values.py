@@ -68,7 +68,9 @@ __all__ = [
     "natural_cards",
     "near_melds",
     "presets",
+    "reject",
     "rules",
+    "st",
 ]
 
 _NATURALS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)

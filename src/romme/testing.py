@@ -36,6 +36,8 @@ from typing import TypeAlias as TypeAlias
 
 import attrs as attrs
 
+# Checked here, whatever modules are loaded already: without hypothesis, importing
+# this module fails and says how to install it.
 try:
     from hypothesis import reject as reject
     from hypothesis import strategies as st  # noqa: F401 (kept importable from here)

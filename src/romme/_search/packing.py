@@ -288,14 +288,7 @@ class Packer:
             return solve(key) if found is None else found
 
         def values(key: int) -> int:
-            fields = live[key >> _JOKER_SHIFT]
-            if key & ~fields:
-                if cover:
-                    return _NONE
-                key &= fields
-            found = memo.get(key)
-            if found is None:
-                found = solve(key)
+            found = scores(key)
             # The value of the score (`_NONE` stays `_NONE`): rounded up, the jokers dropped.
             return found if found <= 0 else (found + _ROUND_UP) >> _SCALE_BITS
 
