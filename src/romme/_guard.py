@@ -12,8 +12,8 @@ from __future__ import annotations
 import enum
 import functools
 import itertools
-from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from romme.errors import InputTooLargeError
 
@@ -149,7 +149,7 @@ def trusted(cls: type[T], **fields: Any) -> T:
     final form (the converters and validators do not run). The fields are
     set through the slots' own descriptors, as attrs' ``__init__`` does.
     """
-    setters = _setters(cast(Hashable, cls))
+    setters = _setters(cls)  # type: ignore[arg-type]  # a class is hashable; no cast on this hot path
     value = object.__new__(cls)
     for name, field in fields.items():
         setters[name](value, field)
@@ -157,9 +157,8 @@ def trusted(cls: type[T], **fields: Any) -> T:
 
 
 @functools.lru_cache(maxsize=64)
-def _setters(key: Hashable) -> dict[str, Callable[[Any, Any], None]]:
-    """The slot setters of the class `key`, by slot name (`trusted` builds a few classes: cached)."""
-    cls = cast(type, key)
+def _setters(cls: type[Any]) -> dict[str, Callable[[Any, Any], None]]:
+    """The slot setters of `cls`, by slot name (`trusted` builds a few classes: cached)."""
     return {
         name: getattr(cls, name).__set__ for name in vars(cls)["__slots__"] if name != "__weakref__"
     }

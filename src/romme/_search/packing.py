@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final, TypeVar
 
 from romme._meld import Meld
 from romme._search.build import _build, _Option, _run_meld
@@ -71,6 +71,7 @@ class Packer:
         "_jokers_ok",
         "_live",
         "_melds",
+        "_packing",
         "_pool",
         "_searches",
         "_shape",
@@ -140,6 +141,7 @@ class Packer:
         self.free: Final = self.search(False, False)
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
         self._best: tuple[_Option, ...] | None = None
+        self._packing: tuple[tuple[int, int], ...] | None = None
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
 
     def _merged_parts(
@@ -203,7 +205,10 @@ class Packer:
 
     def search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
         """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
-        return self._search(cover, use_jokers)[1]
+        found = self._searches.get((cover, use_jokers))
+        if found is None:
+            found = self._search(cover, use_jokers)
+        return found[1]
 
     def _search(self, cover: bool, use_jokers: bool) -> tuple[_Search, _Search]:
         """The search with `cover` and `use_jokers`: its scores and its values (made once)."""
@@ -288,7 +293,15 @@ class Packer:
             return solve(key) if found is None else found
 
         def values(key: int) -> int:
-            found = scores(key)
+            # `scores`, written out again: the opening checks call this most.
+            fields = live[key >> _JOKER_SHIFT]
+            if key & ~fields:
+                if cover:
+                    return _NONE
+                key &= fields
+            found = memo.get(key)
+            if found is None:
+                found = solve(key)
             # The value of the score (`_NONE` stays `_NONE`): rounded up, the jokers dropped.
             return found if found <= 0 else (found + _ROUND_UP) >> _SCALE_BITS
 
@@ -303,12 +316,19 @@ class Packer:
         `jokers_ok` only melds without jokers count.
         """
         if self._best is None:
-            self._best = self._read_off()
+            self._best = tuple(self._read_off(self._melds_by_lowest(), _option_score))
         return self._best
 
-    def _read_off(self) -> tuple[_Option, ...]:
+    def _read_off(
+        self, choices: Sequence[Sequence[_E] | None], score_of: Callable[[_E], int]
+    ) -> list[_E]:
+        """The choices of a best packing of the pool, read off the search (see `best`).
+
+        `choices[c]` holds the melds whose lowest natural card has the code
+        c, in the order to try them, as entries whose first item is the
+        meld's packed cards and whose score `score_of` gives.
+        """
         solve = self._search(False, False)[0]
-        starting = self._melds_by_lowest()
         live = self._live
         chosen = []
         remaining = self._pool
@@ -322,34 +342,53 @@ class Packer:
                 remaining = rest  # the lowest card left out is as good
                 continue
             high = remaining | _GUARD
-            for option in starting[lowest] or ():
-                packed, value, jokers, _, _, _ = option
+            for entry in choices[lowest] or ():
+                packed = entry[0]
                 if (high - packed) & _GUARD == _GUARD:  # fits(packed, remaining)
-                    score = (value << _SCALE_BITS) - jokers  # `_score`
+                    score = score_of(entry)
                     if score + solve(remaining - packed) == goal:
-                        chosen.append(option)
+                        chosen.append(entry)
                         remaining -= packed
                         goal -= score
                         break
             else:
                 remaining = rest  # not reached: the goal is the score of a packing
-        return tuple(chosen)
+        return chosen
 
     def at_least(self, key: int) -> int:
         """Return a value of disjoint melds from `key` (packed, within the pool), at most its best.
 
-        The melds of the best packing of the whole pool (`best`) that
-        still fit in `key`, taken greedily: a packing of `key`, found
-        without a search.
+        The melds of a best packing of the whole pool that still fit in
+        `key`, taken greedily: a packing of `key`, found without a search.
+        The packing is read off the search's own tables, without listing
+        the pool's melds one by one.
         """
+        packing = self._packing
+        if packing is None:
+            packing = self._packing = tuple(
+                (packed, (score + _ROUND_UP) >> _SCALE_BITS)  # its value
+                for packed, score in self._read_off(self._starting, _second)
+            )
         total = 0
         high = key | _GUARD
-        for option in self.best():
-            packed = option[0]
+        for packed, value in packing:
             if (high - packed) & _GUARD == _GUARD:  # fits(packed, key)
                 high -= packed
-                total += option[1]
+                total += value
         return total
+
+
+_E = TypeVar("_E", bound=Sequence[Any])
+
+
+def _option_score(option: _Option) -> int:
+    """The score of the meld of `option` (see `parts._score`)."""
+    return (option[1] << _SCALE_BITS) - option[2]
+
+
+def _second(entry: tuple[int, int]) -> int:
+    """The score of a (packed, score) entry of the search's tables."""
+    return entry[1]
 
 
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:

@@ -74,7 +74,7 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     for packed, value in values.items():
         naturals = packed & _NATURAL_FIELDS
         groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
-            (packed, _score(packed, value))
+            (packed, (value << _SCALE_BITS) - (packed >> _JOKER_SHIFT))  # `_score`
         )
     fields = []
     covered = taken = 0
