@@ -121,7 +121,9 @@ def test_no_module_state_changes_at_run_time() -> None:
             find_melds(hand, rules)
             best_melds(hand, rules)
             assert loads(dumps(state)) == state
-            assert loads(dumps(view(state, state.current_player))) == view(state, state.current_player)
+            assert loads(dumps(view(state, state.current_player))) == view(
+                state, state.current_player
+            )
     parse_cards("7h 7s jk 10♥ ♥J")
     json_schema("state")
     rules_field_docs()
