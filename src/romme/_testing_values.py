@@ -10,15 +10,8 @@ from __future__ import annotations
 from typing import Any, Final, Literal, TypeAlias
 
 import attrs
-
-try:
-    from hypothesis import reject
-    from hypothesis import strategies as st
-except ImportError as error:
-    raise ImportError(
-        "romme.testing needs hypothesis, which romme does not install by itself; "
-        'install the test extra: pip install "romme-rules[test]"'
-    ) from error
+from hypothesis import reject  # romme.testing says how to install it when missing
+from hypothesis import strategies as st
 
 from romme import (
     JOKER,
