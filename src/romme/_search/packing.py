@@ -316,17 +316,22 @@ class Packer:
         `jokers_ok` only melds without jokers count.
         """
         if self._best is None:
-            self._best = tuple(self._read_off(self._melds_by_lowest(), _option_score))
+            self._best = tuple(self._read_off(self._melds_by_lowest(), _option_score, True))
         return self._best
 
     def _read_off(
-        self, choices: Sequence[Sequence[_E] | None], score_of: Callable[[_E], int]
+        self,
+        choices: Sequence[Sequence[_E] | None],
+        score_of: Callable[[_E], int] | None,
+        out_first: bool,
     ) -> list[_E]:
         """The choices of a best packing of the pool, read off the search (see `best`).
 
         `choices[c]` holds the melds whose lowest natural card has the code
         c, in the order to try them, as entries whose first item is the
-        meld's packed cards and whose score `score_of` gives.
+        meld's packed cards and whose score `score_of` gives (the second
+        item without it). With `out_first` the lowest card is left out when
+        that is as good, else it goes in the first meld that is as good.
         """
         solve = self._search(False, False)[0]
         live = self._live
@@ -338,21 +343,21 @@ class Packer:
             naturals = remaining & _NATURAL_FIELDS
             lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
             rest = remaining - _UNITS[lowest]
-            if solve(rest) == goal:
+            if out_first and solve(rest) == goal:
                 remaining = rest  # the lowest card left out is as good
                 continue
             high = remaining | _GUARD
             for entry in choices[lowest] or ():
                 packed = entry[0]
                 if (high - packed) & _GUARD == _GUARD:  # fits(packed, remaining)
-                    score = score_of(entry)
+                    score = entry[1] if score_of is None else score_of(entry)
                     if score + solve(remaining - packed) == goal:
                         chosen.append(entry)
                         remaining -= packed
                         goal -= score
                         break
             else:
-                remaining = rest  # not reached: the goal is the score of a packing
+                remaining = rest  # no meld as good: the lowest card is left out
         return chosen
 
     def at_least(self, key: int) -> int:
@@ -367,7 +372,7 @@ class Packer:
         if packing is None:
             packing = self._packing = tuple(
                 (packed, (score + _ROUND_UP) >> _SCALE_BITS)  # its value
-                for packed, score in self._read_off(self._starting, _second)
+                for packed, score in self._read_off(self._starting, None, False)
             )
         total = 0
         high = key | _GUARD
@@ -384,11 +389,6 @@ _E = TypeVar("_E", bound=Sequence[Any])
 def _option_score(option: _Option) -> int:
     """The score of the meld of `option` (see `parts._score`)."""
     return (option[1] << _SCALE_BITS) - option[2]
-
-
-def _second(entry: tuple[int, int]) -> int:
-    """The score of a (packed, score) entry of the search's tables."""
-    return entry[1]
 
 
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
