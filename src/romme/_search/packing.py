@@ -54,15 +54,15 @@ class Packer:
     checks of one position (each lay-down, each card kept back) reuse one
     another's work. `packer` keeps one for each recent pool.
 
-    There is one search (`_new_search`): it finds the greatest score
-    (value, then fewer jokers) of disjoint melds. The opening checks ask
-    for values (`search`, `free`); `best` reads a best packing of the
-    pool off the same search.
-
-    The search reads the pool's melds merged by their parts (the sets of a
-    rank, the runs of a suit, cached across hands), or with `every_meld`
-    straight from the list of the pool's melds: quicker for a pool searched
-    once, as `best_melds` does.
+    There is one search (`_new_search`): it finds the greatest score of
+    disjoint melds, and `_read_off` reads a packing of that score off it.
+    The opening checks ask it for values (`search`, `free`, `at_least`);
+    there a meld's score is its value, small numbers quick to add, and the
+    melds come merged by the pool's parts (the sets of a rank, the runs of
+    a suit, cached across hands). With `every_meld`, as `best_melds` asks
+    (`best`), a meld's score is its value, then the fewer jokers
+    (`parts._SCALE_BITS`), and the melds come straight from the list of the
+    pool's melds: quicker for a pool searched once.
     """
 
     __slots__ = (
@@ -73,6 +73,7 @@ class Packer:
         "_melds",
         "_packing",
         "_pool",
+        "_scaled",
         "_searches",
         "_shape",
         "_starting",
@@ -86,6 +87,7 @@ class Packer:
         self._pool = pool
         self._shape = shape
         self._jokers_ok = jokers_ok
+        self._scaled = every_meld  # scores (value, then fewer jokers) or plain values
         # starting[c]: (packed, score) of the melds whose lowest natural card
         # has the code c. live[k]: the fields of the natural cards that the
         # melds with k jokers or fewer take, and the joker's field.
@@ -107,7 +109,7 @@ class Packer:
                     by_lowest[lowest] = [option]
                 else:
                     same.append(option)
-                score = (value << _SCALE_BITS) - jokers  # `_score`
+                score = (value << _SCALE_BITS) - jokers  # `_option_score`
                 if score > seen.get(packed, 0):
                     # Of melds with the same cards (a joker in other places)
                     # only the most valuable counts for the search.
@@ -137,8 +139,9 @@ class Packer:
         self._live = live
         self.top: Final = top
         """The greatest value of one meld from the pool (0 without melds)."""
-        self._searches: dict[tuple[bool, bool], tuple[_Search, _Search]] = {}
-        self.free: Final = self.search(False, False)
+        free = self._new_search(False, False)
+        self._searches: dict[tuple[bool, bool], tuple[_Search, _Search]] = {(False, False): free}
+        self.free: Final = free[1]
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
         self._best: tuple[_Option, ...] | None = None
         self._packing: tuple[tuple[int, int], ...] | None = None
@@ -226,6 +229,7 @@ class Packer:
         """Set up the search with `cover` and `use_jokers`: its scores, and its values."""
         starting = self._starting
         live = self._live
+        scaled = self._scaled
         memo: dict[int, int] = {}
         units = _UNITS
         guard = _GUARD
@@ -302,8 +306,9 @@ class Packer:
             found = memo.get(key)
             if found is None:
                 found = solve(key)
-            # The value of the score (`_NONE` stays `_NONE`): rounded up, the jokers dropped.
-            return found if found <= 0 else (found + _ROUND_UP) >> _SCALE_BITS
+            if found <= 0 or not scaled:
+                return found
+            return (found + _ROUND_UP) >> _SCALE_BITS  # the value of the score: jokers dropped
 
         return scores, values
 
@@ -315,6 +320,8 @@ class Packer:
         first meld (in the order of `melds_in`) that is as good. Without
         `jokers_ok` only melds without jokers count.
         """
+        if not self._scaled:
+            raise ValueError("best() reads the scores of a Packer made with every_meld")
         if self._best is None:
             self._best = tuple(self._read_off(self._melds_by_lowest(), _option_score, True))
         return self._best
@@ -371,7 +378,7 @@ class Packer:
         packing = self._packing
         if packing is None:
             packing = self._packing = tuple(
-                (packed, (score + _ROUND_UP) >> _SCALE_BITS)  # its value
+                (packed, (score + _ROUND_UP) >> _SCALE_BITS if self._scaled else score)
                 for packed, score in self._read_off(self._starting, None, False)
             )
         total = 0
@@ -387,7 +394,7 @@ _E = TypeVar("_E", bound=Sequence[Any])
 
 
 def _option_score(option: _Option) -> int:
-    """The score of the meld of `option` (see `parts._score`)."""
+    """The score of the meld of `option` (see `parts._SCALE_BITS`)."""
     return (option[1] << _SCALE_BITS) - option[2]
 
 

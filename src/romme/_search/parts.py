@@ -22,7 +22,6 @@ from romme._search.enumeration import (
 )
 from romme._search.packed import (
     _BITS,
-    _JOKER_SHIFT,
     _NATURAL_FIELDS,
     _occupied,
 )
@@ -31,17 +30,13 @@ from romme._shape import MeldShape
 # -- scores ------------------------------------------------------------------------------------
 
 _SCALE_BITS: Final = 6
-"""A packing's score is its value times 64, minus the jokers it uses (at most 15 < 64):
-greater scores are greater values, then fewer jokers."""
+"""For `best_melds`, a packing's score is its value times 64, minus the jokers it uses (at
+most 15 < 64): greater scores are greater values, then fewer jokers. The opening checks
+search plain values (small numbers, quicker to add)."""
 _ROUND_UP: Final = (1 << _SCALE_BITS) - 1
 
 _NONE: Final = -1
 """The score (and value) of a multiset whose cards cannot all be melded as asked."""
-
-
-def _score(packed: int, value: int) -> int:
-    """The score of one meld: its value, then the fewer jokers (`packed` holds them)."""
-    return (value << _SCALE_BITS) - (packed >> _JOKER_SHIFT)
 
 
 # -- the melds of a hand's parts, as the search reads them -----------------------------------
@@ -53,7 +48,7 @@ _PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[
 def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
     """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
 
-    Their (packed, score) grouped by the code of their lowest natural card;
+    Their (packed, value) grouped by the code of their lowest natural card;
     for each number of jokers k, the fields of the natural cards that the
     melds with k jokers or fewer take; and the greatest value of one meld.
     Of melds with the same cards (a joker in other places) only the most
@@ -74,7 +69,7 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     for packed, value in values.items():
         naturals = packed & _NATURAL_FIELDS
         groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
-            (packed, (value << _SCALE_BITS) - (packed >> _JOKER_SHIFT))  # `_score`
+            (packed, value)
         )
     fields = []
     covered = taken = 0
