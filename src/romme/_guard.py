@@ -10,6 +10,7 @@ included: it is read only up to the bound).
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
@@ -148,18 +149,16 @@ def trusted(cls: type[T], **fields: Any) -> T:
     final form (the converters and validators do not run). The fields are
     set through the slots' own descriptors, as attrs' ``__init__`` does.
     """
-    setters = _SETTERS.get(cls)
-    if setters is None:
-        setters = _SETTERS[cls] = {
-            name: getattr(cls, name).__set__
-            for name in vars(cls)["__slots__"]
-            if name != "__weakref__"
-        }
+    setters = _setters(cls)  # type: ignore[arg-type]  # a class is hashable; no cast on this hot path
     value = object.__new__(cls)
     for name, field in fields.items():
         setters[name](value, field)
     return value
 
 
-_SETTERS: dict[type[Any], dict[str, Callable[[Any, Any], None]]] = {}
-"""The slot setters of each class `trusted` has built (a few classes: bounded)."""
+@functools.lru_cache(maxsize=64)
+def _setters(cls: type[Any]) -> dict[str, Callable[[Any, Any], None]]:
+    """The slot setters of `cls`, by slot name (`trusted` builds a few classes: cached)."""
+    return {
+        name: getattr(cls, name).__set__ for name in vars(cls)["__slots__"] if name != "__weakref__"
+    }

@@ -19,6 +19,7 @@ import random
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, Final, Literal
 
 import attrs
@@ -361,8 +362,6 @@ def _run_local(
             if progress is not None:
                 progress(len(outcomes), total)
         return outcomes
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [
             pool.submit(_play_many, bots, rules, seed, batch) for batch in _batches(indices, 2)

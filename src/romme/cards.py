@@ -10,18 +10,18 @@ are jokers: a `Card` is a value, and equal cards compare equal.
 from __future__ import annotations
 
 import enum
+import functools
 import operator
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING as TYPE_CHECKING  # kept importable from here
+from typing import Final
 
 import attrs
 
 from romme._guard import bounded
 from romme.errors import InvalidNotationError
-
-if TYPE_CHECKING:
-    from romme.rules import Rules
+from romme.rules import Rules
 
 __all__ = [
     "JOKER",
@@ -237,8 +237,6 @@ def make_deck(rules: Rules) -> tuple[Card, ...]:
     Raises:
         TypeError: If `rules` is no `Rules`.
     """
-    from romme.rules import Rules
-
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
     naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(rules.decks))
@@ -274,7 +272,9 @@ _SEPARATORS: Final = re.compile(r"[\s,;]+")
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
 
 
+@functools.lru_cache(maxsize=4096)
 def _lookup(token: str) -> Card | None:
+    """The card of one stripped token, or None (cached: the same few tokens come again and again)."""
     text = token.translate(_VARIATION_SELECTORS).lower()
     if text in _JOKER_TOKENS:
         return JOKER
@@ -289,9 +289,6 @@ def _lookup(token: str) -> Card | None:
     if rank is None or suit is None:
         return None
     return _CARDS[_SUIT_INDEX[suit] * 13 + rank - 2]
-
-
-_TOKEN_CACHE: dict[str, Card] = {}
 
 
 def parse_card(text: str) -> Card:
@@ -317,14 +314,9 @@ def parse_card(text: str) -> Card:
             token=text[:20],
         )
     token = text.strip()
-    card = _TOKEN_CACHE.get(token)
-    if card is not None:
-        return card
     card = _lookup(token)
     if card is None:
         raise InvalidNotationError(f"not a card: {token!r}", token=token)
-    if len(_TOKEN_CACHE) < 4096:
-        _TOKEN_CACHE[token] = card
     return card
 
 

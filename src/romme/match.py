@@ -25,13 +25,7 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme.actions import Action
-from romme.engine import apply
-from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
-from romme.rules import MatchScoring, Rules
-from romme.scoring import RoundResult
-from romme.serialize import (
-    Reader,
+from romme._json_codecs import (
     _construct,
     _result_in,
     _result_out,
@@ -39,8 +33,14 @@ from romme.serialize import (
     _rules_out,
     _state_in,
     _state_out,
-    register,
 )
+from romme._json_reader import Reader
+from romme.actions import Action
+from romme.engine import apply
+from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
+from romme.rules import MatchScoring, Rules
+from romme.scoring import RoundResult
+from romme.serialize import register
 from romme.state import GameState, Problem, check_seats, new_game, refuse
 
 __all__ = ["Match", "PointsTable", "new_match"]

@@ -15,7 +15,9 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme.actions import ACTION_TYPES, Action
+from romme._json_codecs import _construct, _rules_in, _rules_out, _state_in, _state_out
+from romme._json_reader import Reader
+from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.engine import apply
 from romme.errors import (
     IllegalActionError,
@@ -24,15 +26,7 @@ from romme.errors import (
     InvalidPositionError,
 )
 from romme.rules import Rules
-from romme.serialize import (
-    Reader,
-    _construct,
-    _rules_in,
-    _rules_out,
-    _state_in,
-    _state_out,
-    register,
-)
+from romme.serialize import register
 from romme.state import GameState, check_seats, new_game
 
 __all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError"]
@@ -159,8 +153,6 @@ def _record_out(record: GameRecord) -> dict[str, object]:
 
 
 def _record_in(reader: Reader) -> GameRecord:
-    from romme.actions import parse_action
-
     rules = _rules_in(reader.get_object("rules"))
     players = reader.get_int("players", minimum=2, maximum=rules.max_players)
     dealer = reader.get_int("dealer", minimum=0, maximum=players - 1)

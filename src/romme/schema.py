@@ -20,10 +20,13 @@ the deck, whether a meld is valid, whose turn it may be) stays with
 
 from __future__ import annotations
 
+import ast
 import copy
 import enum
 import functools
+import inspect
 import itertools
+import sys
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -104,7 +107,7 @@ _BOOL: Final = {"type": "boolean"}
 _BOOLS: Final = _list(_BOOL, **_SEATS)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1)
 def rules_field_docs() -> Mapping[str, str]:
     """Return each `Rules` field's documentation, read from the source of `romme.rules`.
 
@@ -117,13 +120,8 @@ def rules_field_docs() -> Mapping[str, str]:
     >>> rules_field_docs()["opening_threshold"].startswith("Meld value")
     True
     """
-    import ast
-    import inspect
-
-    import romme.rules
-
     try:
-        tree = ast.parse(inspect.getsource(romme.rules))
+        tree = ast.parse(inspect.getsource(sys.modules[Rules.__module__]))
     except (OSError, TypeError):  # pragma: no cover - installed without its source files
         return {}
     docs: dict[str, str] = {}
@@ -319,7 +317,7 @@ _BODIES: Final = {
 }
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _schema(kind: str) -> dict[str, Any]:
     defs = _defs()
     header = {

@@ -18,25 +18,63 @@ Card(10♠)
 
 from __future__ import annotations
 
+# Names imported "as" themselves are kept importable from here, where they have always been.
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Final, TypeVar
+from typing import Any, Final
+from typing import TypeVar as TypeVar
 
-import attrs
+import attrs as attrs
 
+from romme._json_codecs import _common_position as _common_position
+from romme._json_codecs import _construct as _construct
+from romme._json_codecs import _diff as _diff
+from romme._json_codecs import _meld_in as _meld_in
+from romme._json_codecs import _meld_out as _meld_out
+from romme._json_codecs import _position_out as _position_out
+from romme._json_codecs import _result_in as _result_in
+from romme._json_codecs import _result_out as _result_out
+from romme._json_codecs import _rules_in as _rules_in
+from romme._json_codecs import _rules_out as _rules_out
+from romme._json_codecs import _state_in as _state_in
+from romme._json_codecs import _state_out as _state_out
+from romme._json_codecs import _table_in as _table_in
+from romme._json_codecs import _table_out as _table_out
+from romme._json_codecs import _turn_in as _turn_in
+from romme._json_codecs import _turn_out as _turn_out
+from romme._json_codecs import _view_in as _view_in
+from romme._json_codecs import _view_out as _view_out
+from romme._json_reader import JSON as JSON
+from romme._json_reader import Reader as Reader
+from romme._json_reader import T as T
+from romme._json_reader import _bools as _bools
+from romme._json_reader import _card, _kind
+from romme._json_reader import _cards as _cards
+from romme._json_reader import _enum as _enum
+from romme._json_reader import _int as _int
+from romme._json_reader import _ints as _ints
 from romme.actions import ACTION_TYPES, Action, parse_action
-from romme.cards import Card, parse_card
-from romme.errors import InvalidDataError, InvalidNotationError, InvalidPositionError, RommeError
-from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
-from romme.rules import (
-    MAX_RESHUFFLES,
-    PRESETS,
-    Rules,
-    find_rules,
-    preset_name,
-)
-from romme.scoring import EndReason, RoundResult
-from romme.state import MAX_TURNS, GameState, Phase, TableMeld, TurnState
+from romme.cards import Card
+from romme.cards import parse_card as parse_card
+from romme.errors import InvalidDataError, InvalidNotationError
+from romme.errors import InvalidPositionError as InvalidPositionError
+from romme.errors import RommeError as RommeError
+from romme.melds import PERMISSIVE_RULES as PERMISSIVE_RULES
+from romme.melds import Meld
+from romme.melds import MeldKind as MeldKind
+from romme.melds import meld_failure as meld_failure
+from romme.rules import MAX_RESHUFFLES as MAX_RESHUFFLES
+from romme.rules import PRESETS as PRESETS
+from romme.rules import Rules
+from romme.rules import find_rules as find_rules
+from romme.rules import preset_name as preset_name
+from romme.scoring import EndReason as EndReason
+from romme.scoring import RoundResult
+from romme.state import MAX_TURNS as MAX_TURNS
+from romme.state import GameState
+from romme.state import Phase as Phase
+from romme.state import TableMeld as TableMeld
+from romme.state import TurnState as TurnState
 from romme.views import PlayerView
 
 __all__ = [
@@ -53,450 +91,6 @@ FORMAT_VERSION: Final = 1
 """The version of the document format this library writes and reads."""
 MAX_DOCUMENT_LENGTH: Final = 20_000_000
 """The longest JSON text `loads` reads (20 million characters)."""
-
-T = TypeVar("T")
-JSON = dict[str, Any]
-
-
-# -- the reader: typed access with a path for error messages --------------------
-
-
-class Reader:
-    """Typed, strict access to one JSON object, with its path for error messages."""
-
-    def __init__(self, data: object, path: str) -> None:
-        if not isinstance(data, dict):
-            raise InvalidDataError(f"{path}: expected an object, got {_kind(data)}")
-        self.data: dict[object, object] = data
-        self.path = path
-        self.used: set[str] = set()
-
-    def _get(self, key: str) -> object:
-        self.used.add(key)
-        if key not in self.data:
-            raise InvalidDataError(f"{self.path}: missing field {key!r}")
-        return self.data[key]
-
-    def has(self, key: str) -> bool:
-        return key in self.data
-
-    def where(self, key: str) -> str:
-        return f"{self.path}.{key}"
-
-    def get_int(self, key: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
-        return _int(self._get(key), self.where(key), minimum, maximum)
-
-    def get_optional_int(self, key: str, *, minimum: int | None = None) -> int | None:
-        value = self._get(key)
-        return None if value is None else _int(value, self.where(key), minimum, None)
-
-    def get_bool(self, key: str) -> bool:
-        value = self._get(key)
-        if type(value) is not bool:
-            raise InvalidDataError(f"{self.where(key)}: expected true or false, got {_kind(value)}")
-        return value
-
-    def get_str(self, key: str) -> str:
-        value = self._get(key)
-        if not isinstance(value, str):
-            raise InvalidDataError(f"{self.where(key)}: expected text, got {_kind(value)}")
-        return value
-
-    def get_list(self, key: str) -> list[object]:
-        value = self._get(key)
-        if not isinstance(value, list):
-            raise InvalidDataError(f"{self.where(key)}: expected a list, got {_kind(value)}")
-        return value
-
-    def get_object(self, key: str) -> Reader:
-        return Reader(self._get(key), self.where(key))
-
-    def raw(self, key: str) -> object:
-        return self._get(key)
-
-    def done(self) -> None:
-        extra = sorted(str(key) for key in self.data if key not in self.used)
-        if extra:
-            raise InvalidDataError(f"{self.path}: unknown field {extra[0]!r}")
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    names = {
-        bool: "a boolean",
-        int: "a number",
-        float: "a number",
-        str: "text",
-        list: "a list",
-        dict: "an object",
-    }
-    return names.get(type(value), type(value).__name__)
-
-
-def _int(value: object, path: str, minimum: int | None, maximum: int | None) -> int:
-    if type(value) is not int:
-        raise InvalidDataError(f"{path}: expected an integer, got {_kind(value)}")
-    if minimum is not None and value < minimum:
-        raise InvalidDataError(f"{path}: {value} is below {minimum}")
-    if maximum is not None and value > maximum:
-        raise InvalidDataError(f"{path}: {value} is above {maximum}")
-    return value
-
-
-def _card(value: object, path: str) -> Card:
-    if not isinstance(value, str):
-        raise InvalidDataError(f'{path}: expected a card such as "7♥", got {_kind(value)}')
-    try:
-        return parse_card(value)
-    except InvalidNotationError as error:
-        raise InvalidDataError(f"{path}: {error}") from None
-
-
-def _cards(value: object, path: str) -> tuple[Card, ...]:
-    if not isinstance(value, list):
-        raise InvalidDataError(f"{path}: expected a list of cards, got {_kind(value)}")
-    return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(value))
-
-
-def _enum(cls: type[T], value: object, path: str) -> T:
-    try:
-        return cls(value)  # type: ignore[call-arg]
-    except (ValueError, TypeError):
-        values = [member.value for member in cls]  # type: ignore[attr-defined]
-        raise InvalidDataError(f"{path}: {value!r} is not one of {values}") from None
-
-
-def _bools(value: object, path: str, length: int) -> tuple[bool, ...]:
-    if not isinstance(value, list) or len(value) != length:
-        raise InvalidDataError(f"{path}: expected a list of {length} booleans")
-    for i, item in enumerate(value):
-        if type(item) is not bool:
-            raise InvalidDataError(f"{path}[{i}]: expected true or false, got {_kind(item)}")
-    return tuple(value)
-
-
-def _ints(value: object, path: str, length: int) -> tuple[int, ...]:
-    if not isinstance(value, list) or len(value) != length:
-        raise InvalidDataError(f"{path}: expected a list of {length} integers")
-    return tuple(_int(item, f"{path}[{i}]", 0, None) for i, item in enumerate(value))
-
-
-# -- writers and readers per type ----------------------------------------------------
-
-
-def _rules_out(rules: Rules) -> JSON:
-    name = preset_name(rules)
-    if name is not None:
-        return {"preset": name}
-    # The preset with the fewest differences, and those differences.
-    best_name, best_diff = None, _diff(Rules(), rules)
-    for candidate, preset in PRESETS.items():
-        diff = _diff(preset, rules)
-        if len(diff) < len(best_diff):
-            best_name, best_diff = candidate, diff
-    return {"preset": best_name, **best_diff}
-
-
-def _diff(base: Rules, rules: Rules) -> JSON:
-    out: JSON = {}
-    for field in attrs.fields(Rules):
-        value = getattr(rules, field.name)
-        if value != getattr(base, field.name):
-            out[field.name] = value.value if hasattr(value, "value") else value
-    return out
-
-
-def _rules_in(reader: Reader) -> Rules:
-    preset = reader.raw("preset") if reader.has("preset") else None
-    if preset is None:
-        base = Rules()
-    elif isinstance(preset, str):
-        try:
-            base = find_rules(preset)
-        except RommeError as error:
-            raise InvalidDataError(f"{reader.where('preset')}: {error}") from None
-    else:
-        raise InvalidDataError(f"{reader.where('preset')}: expected a preset name or null")
-    changes: dict[str, Any] = {}
-    fields = {field.name: field for field in attrs.fields(Rules)}
-    for key, value in reader.data.items():
-        if key == "preset":
-            continue
-        if not isinstance(key, str) or key not in fields:
-            raise InvalidDataError(f"{reader.path}: unknown field {key!r}")
-        default = fields[key].default
-        if isinstance(default, str):  # an enum field (the enums subclass str)
-            changes[key] = _enum(type(default), value, reader.where(key))
-        else:
-            changes[key] = value
-    try:
-        return attrs.evolve(base, **changes)
-    except (RommeError, TypeError, ValueError) as error:
-        raise InvalidDataError(f"{reader.path}: {error}") from None
-
-
-def _meld_out(meld: Meld) -> JSON:
-    return {
-        "kind": meld.kind.value,
-        "cards": [str(card) for card in meld.cards],
-        "value": meld.value,
-        "jokers": [
-            {
-                "position": role.position,
-                "rank": role.rank.symbol,
-                "suits": sorted(s.value for s in role.suits),
-            }
-            for role in meld.jokers
-        ],
-    }
-
-
-def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
-    kind = _enum(MeldKind, reader.get_str("kind"), reader.where("kind"))
-    cards = _cards(reader.raw("cards"), reader.where("cards"))
-    stored_jokers = reader.get_list("jokers") if reader.has("jokers") else None
-    if rules is None:
-        # A meld alone: rebuild it under the most permissive rules (sets with
-        # distinct suits or not), then check the stored details agree.
-        candidates = [meld_failure(cards, rules, kind) for rules in PERMISSIVE_RULES]
-        melds = [m for m in candidates if isinstance(m, Meld)]
-        matching = [
-            m for m in melds if stored_jokers is None or _meld_out(m)["jokers"] == stored_jokers
-        ]
-        result: Meld | tuple[object, str] = (matching or melds or candidates)[0]
-    else:
-        result = meld_failure(cards, rules, kind)
-    if not isinstance(result, Meld):
-        raise InvalidDataError(
-            f"{reader.path}: not a valid meld under the document's rules: {result[1]}"
-        )
-    if result.cards != cards:
-        raise InvalidDataError(
-            f"{reader.path}: the cards are not in table order ({result} expected)"
-        )
-    if reader.has("value") and reader.raw("value") != result.value:
-        raise InvalidDataError(f"{reader.where('value')}: the meld is worth {result.value}")
-    if stored_jokers is not None and stored_jokers != _meld_out(result)["jokers"]:
-        raise InvalidDataError(
-            f"{reader.where('jokers')}: does not match what the jokers stand for"
-        )
-    return result
-
-
-def _table_out(entry: TableMeld) -> JSON:
-    return {
-        "kind": entry.meld.kind.value,
-        "cards": [str(card) for card in entry.meld.cards],
-        "owner": entry.owner,
-        "staged": entry.staged,
-        "fresh": sorted(entry.fresh),
-    }
-
-
-def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld:
-    reader = Reader(value, path)
-    meld = _meld_in(reader, rules)
-    owner = reader.get_int("owner", minimum=0, maximum=players - 1)
-    staged = reader.get_bool("staged")
-    fresh_raw = reader.get_list("fresh")
-    fresh = frozenset(
-        _int(p, f"{path}.fresh[{i}]", 0, len(meld) - 1) for i, p in enumerate(fresh_raw)
-    )
-    if any(not meld.cards[p].is_joker for p in fresh):
-        raise InvalidDataError(f"{path}.fresh: names a position that holds no joker")
-    reader.done()
-    return TableMeld(meld, owner, staged, fresh)
-
-
-def _turn_out(turn: TurnState) -> JSON:
-    return {
-        "number": turn.number,
-        "opened_before": turn.opened_before,
-        "taken": None if turn.taken is None else str(turn.taken),
-        "taken_in_hand": turn.taken_in_hand,
-        "taken_staged": turn.taken_staged,
-        "laid_off": turn.laid_off,
-    }
-
-
-def _turn_in(reader: Reader) -> TurnState:
-    taken = reader.raw("taken")
-    fields = {
-        "number": reader.get_int("number", minimum=0, maximum=MAX_TURNS),
-        "opened_before": reader.get_bool("opened_before"),
-        "taken": None if taken is None else _card(taken, reader.where("taken")),
-        "taken_in_hand": reader.get_bool("taken_in_hand"),
-        "taken_staged": reader.get_bool("taken_staged"),
-        "laid_off": reader.get_bool("laid_off"),
-    }
-    reader.done()
-    return _construct(TurnState, reader.path, **fields)
-
-
-def _result_out(result: RoundResult) -> JSON:
-    return {
-        "end": result.end.value,
-        "winner": result.winner,
-        "hand_romme": result.hand_romme,
-        "penalties": list(result.penalties),
-        "dealt_in": list(result.dealt_in),
-        "opened": list(result.opened),
-    }
-
-
-def _result_in(reader: Reader) -> RoundResult:
-    penalties_raw = reader.get_list("penalties")
-    players = len(penalties_raw)
-    if not 2 <= players <= 6:
-        raise InvalidDataError(f"{reader.where('penalties')}: expected 2 to 6 seats")
-    end = _enum(EndReason, reader.get_str("end"), reader.where("end"))
-    winner = reader.get_optional_int("winner", minimum=0)
-    if winner is not None and winner >= players:
-        raise InvalidDataError(f"{reader.where('winner')}: no seat {winner}")
-    if (winner is None) != (end is not EndReason.WENT_OUT):
-        raise InvalidDataError(
-            f"{reader.path}: a round that ended by {end.value!r} has {'no' if winner is None else 'a'} winner"
-        )
-    result = _construct(
-        RoundResult,
-        reader.path,
-        end=end,
-        winner=winner,
-        hand_romme=reader.get_bool("hand_romme"),
-        penalties=_ints(penalties_raw, reader.where("penalties"), players),
-        dealt_in=_bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
-        opened=_bools(reader.raw("opened"), reader.where("opened"), players),
-    )
-    reader.done()
-    if winner is not None and not (result.opened[winner] and result.dealt_in[winner]):
-        raise InvalidDataError(f"{reader.path}: the winner must have been dealt in and opened")
-    if winner is not None and result.penalties[winner] != 0:
-        raise InvalidDataError(f"{reader.path}.penalties: the winner scores 0")
-    if result.hand_romme and winner is None:
-        raise InvalidDataError(f"{reader.path}: a Hand-Rommé needs a winner")
-    return result
-
-
-def _position_out(position: GameState | PlayerView) -> JSON:
-    """The fields a state and a view share."""
-    return {
-        "rules": _rules_out(position.rules),
-        "dealer": position.dealer,
-        "current_player": position.current_player,
-        "phase": position.phase.value,
-        "discard_pile": [str(card) for card in position.discard_pile],
-        "table": [_table_out(entry) for entry in position.table],
-        "opened": list(position.opened),
-        "dealt_in": list(position.dealt_in),
-        "turn": _turn_out(position.turn),
-        "reshuffles": position.reshuffles,
-        "result": None if position.result is None else _result_out(position.result),
-    }
-
-
-def _state_out(state: GameState) -> JSON:
-    return {
-        **_position_out(state),
-        "seed": state.seed,
-        "hands": [[str(card) for card in hand] for hand in state.hands],
-        "stock": [str(card) for card in state.stock],
-    }
-
-
-def _common_position(reader: Reader, players: int) -> dict[str, Any]:
-    """Fields a state and a view share, read and checked."""
-    rules = _rules_in(reader.get_object("rules"))
-    if not 2 <= players <= rules.max_players:
-        raise InvalidDataError(
-            f"{reader.path}: these rules seat 2 to {rules.max_players}, not {players}"
-        )
-    fields: dict[str, Any] = {
-        "rules": rules,
-        "dealer": reader.get_int("dealer", minimum=0, maximum=players - 1),
-        "current_player": reader.get_int("current_player", minimum=0, maximum=players - 1),
-        "phase": _enum(Phase, reader.get_str("phase"), reader.where("phase")),
-        "discard_pile": _cards(reader.raw("discard_pile"), reader.where("discard_pile")),
-        "opened": _bools(reader.raw("opened"), reader.where("opened"), players),
-        "dealt_in": _bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
-        "turn": _turn_in(reader.get_object("turn")),
-        "reshuffles": reader.get_int("reshuffles", minimum=0, maximum=MAX_RESHUFFLES),
-    }
-    if len(reader.get_list("table")) > rules.deck_size // 3:
-        raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
-    fields["table"] = tuple(
-        _table_in(item, f"{reader.where('table')}[{i}]", rules, players)
-        for i, item in enumerate(reader.get_list("table"))
-    )
-    result = reader.raw("result")
-    fields["result"] = (
-        None if result is None else _result_in(Reader(result, reader.where("result")))
-    )
-    return fields
-
-
-def _state_in(reader: Reader) -> GameState:
-    hands_raw = reader.get_list("hands")
-    players = len(hands_raw)
-    if not 2 <= players <= 6:
-        raise InvalidDataError(f"{reader.where('hands')}: expected 2 to 6 hands, got {players}")
-    fields = _common_position(reader, players)
-    hands = tuple(_cards(hand, f"{reader.where('hands')}[{i}]") for i, hand in enumerate(hands_raw))
-    seed = reader.get_int("seed")
-    stock = _cards(reader.raw("stock"), reader.where("stock"))
-    reader.done()
-    return _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
-
-
-def _construct(cls: type[T], path: str, **fields: Any) -> T:
-    """Build `cls` from fields read, turning what its constructor refuses into `InvalidDataError`.
-
-    The constructors of `GameState` and `PlayerView` check the position as
-    a whole (`romme.state.state_problem`); the error's ``where`` names the
-    field at fault below `path`.
-    """
-    try:
-        return cls(**fields)
-    except InvalidPositionError as error:
-        where = f"{path}.{error.where}" if error.where else path
-        raise InvalidDataError(f"{where}: {error.detail}") from None
-    except (TypeError, ValueError) as error:
-        raise InvalidDataError(f"{path}: {error}") from None
-
-
-def _view_out(seen: PlayerView) -> JSON:
-    return {
-        **_position_out(seen),
-        "player": seen.player,
-        "hand": [str(card) for card in seen.hand],
-        "hand_sizes": list(seen.hand_sizes),
-        "stock_size": seen.stock_size,
-    }
-
-
-def _view_in(reader: Reader) -> PlayerView:
-    sizes_raw = reader.get_list("hand_sizes")
-    players = len(sizes_raw)
-    if not 2 <= players <= 6:
-        raise InvalidDataError(
-            f"{reader.where('hand_sizes')}: expected 2 to 6 seats, got {players}"
-        )
-    fields = _common_position(reader, players)
-    player = reader.get_int("player", minimum=0, maximum=players - 1)
-    hand = tuple(sorted(_cards(reader.raw("hand"), reader.where("hand"))))
-    sizes = _ints(sizes_raw, reader.where("hand_sizes"), players)
-    stock_size = reader.get_int("stock_size", minimum=0)
-    reader.done()
-    return _construct(
-        PlayerView,
-        reader.path,
-        player=player,
-        hand=hand,
-        hand_sizes=sizes,
-        stock_size=stock_size,
-        **fields,
-    )
-
 
 # -- registry ------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ import attrs
 import pytest
 
 from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
-from romme._search import enumeration
+from romme._search import enumeration, packing
 from romme._shape import shape_of
 from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
 from romme._turn.position import _Pos
@@ -168,6 +168,31 @@ def test_packing_value_is_the_best_packing_RULES_3() -> None:
         assert searches.at_least(key) == searches.free(key)  # the best packing of the pool
         part = key - _search.unit(next(iter(_search.codes_in(key))))
         assert searches.at_least(part) <= searches.free(part)
+
+
+def test_best_packing_read_off_the_search_RULES_3() -> None:
+    """`best_melds` reads a best packing off the packing search, checked against brute force.
+
+    The greatest value (rules §3) and, among packings of that value, the
+    fewest jokers; the opening checks' searches of the same hand (values
+    only, melds merged by part) find the same value.
+    """
+    for rules, hand, _ in _cases(200, 3):
+        key = _search.pack_cards(hand)
+        shape = shape_of(rules)
+        every = packing.Packer(key, shape, True, every_meld=True)
+        melds = [(_search.meld_key(meld), meld) for meld in _search.melds_in(key, rules)]
+        best = max(
+            (sum(meld.value for meld in chosen), -sum(meld.joker_count for meld in chosen))
+            for chosen, _ in _packings(melds, key)
+        )
+        found = [_search.build._build(option) for option in every.best()]
+        assert (sum(m.value for m in found), -sum(m.joker_count for m in found)) == best
+        assert tuple(found) == _search.best_melds(hand, rules)
+        merged = packing.Packer(key, shape, True)
+        assert merged.free(key) == every.free(key) == best[0] == merged.at_least(key)
+        with pytest.raises(ValueError, match="every_meld"):
+            merged.best()
 
 
 def test_opening_completable_as_the_rules_say_RULES_5() -> None:

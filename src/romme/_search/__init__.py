@@ -2,9 +2,11 @@
 
 One concept a module: `packed` (a multiset of cards as one integer),
 `build` (the `Meld` value of cards the search found), `enumeration` (the
-melds of a hand, by rank and by suit) and `packing` (disjoint melds of
-greatest value, and the packing searches of the opening checks). The names
-below are the interface the rest of the library uses.
+melds of a hand, by rank and by suit), `parts` (the melds of a hand's parts
+as the packing search reads them: scores, merged by cards) and `packing`
+(the one search for disjoint melds of greatest value: the opening checks
+ask it for values, `best_melds` reads its best packing). The names below
+are the interface the rest of the library uses.
 """
 
 from __future__ import annotations

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from romme._meld import Meld, _new_meld
+from romme._meld_parts import JokerRole, MeldKind
 from romme._search.packed import _BITS, _UNITS, JOKER_UNIT
 from romme._shape import MeldShape
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
-from romme.melds import JokerRole, Meld, MeldKind, _new_meld
 
 # -- the fields of a meld ------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from itertools import combinations, compress
 from typing import Final
 
+from romme._meld import Meld
 from romme._search.build import _build, _Option, _run_option, _set_option
 from romme._search.packed import (
     _FIELD,
@@ -22,7 +23,6 @@ from romme._search.packed import (
 )
 from romme._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
 from romme.cards import JOKER_CODE, Card
-from romme.melds import Meld
 from romme.rules import AdjacentJokers, JokerLimit, Rules
 
 # -- enumeration -----------------------------------------------------------------------------

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
+from romme._meld import Meld
 from romme.cards import JOKER_CODE, Card, card_code
-from romme.melds import Meld
 
 _BITS: Final = 5
 _FIELD: Final = (1 << _BITS) - 1

@@ -1,28 +1,26 @@
-"""Meld packing (private): disjoint melds of greatest value, and the packing searches of the opening checks.
+"""Meld packing (private): one search for disjoint melds of greatest value, and the queries on it.
 
-`best_melds` packs a hand (fewest jokers on ties). The opening checks
-(rules §5, §8) run in a `Packer` per hand: the melds of each part of the
-hand as the search reads them, cached by part, and one memo per kind of
-search shared by every check on the hand's sub-multisets.
+A `Packer` holds the melds of one hand (the pool) as the search reads
+them, and one memo per kind of search (every natural card melded or not,
+every joker or not); every multiset searched is a sub-multiset of the
+pool. Its searches answer the opening checks (rules §5, §8) and, read
+off meld by meld, `best_melds` (the greatest value, then the fewest
+jokers, then the first found).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final, TypeVar
 
+from romme._meld import Meld
 from romme._search.build import _build, _Option, _run_meld
 from romme._search.enumeration import (
     _options,
     _parts,
-    _rank_options,
-    _RankPart,
-    _suit_options,
-    _SuitPart,
-    _three_in_a_row,
 )
 from romme._search.packed import (
     _BITS,
@@ -33,178 +31,17 @@ from romme._search.packed import (
     _NATURAL_FIELDS,
     _UNITS,
     _occupied,
-    fits,
     pack_cards,
 )
+from romme._search.parts import _NONE, _ROUND_UP, _SCALE_BITS, _part_tables
 from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER_CODE, Card
-from romme.melds import Meld
 from romme.rules import Rules
 
-_Packing = tuple[int, int, tuple[_Option, ...]]
-"""A packing: its total value, minus the jokers it uses, and its melds."""
-_NO_PACKING: Final[_Packing] = (0, 0, ())
+# -- the search --------------------------------------------------------------------------------
 
-
-@lru_cache(maxsize=1024)
-def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
-    """The best packing of the packed multiset `key` (see `best_melds`)."""
-    # starting[c]: the melds whose lowest natural card has the code c, in order.
-    # live[k]: the fields of the cards that the melds with k jokers or fewer
-    # take, and the joker's field; reach[k] gathers the melds with k jokers.
-    starting: list[list[_Option] | None] = [None] * JOKER_CODE
-    reach = [0] * ((key >> _JOKER_SHIFT) + 1)
-    for option in _options(key, shape):
-        reach[option[2]] |= option[0]
-        options = starting[option[3]]
-        if options is None:
-            options = starting[option[3]] = []
-        options.append(option)
-    live = []
-    covered = fields = 0
-    for packed in reach:
-        if packed | covered != covered:
-            covered |= packed
-            fields = _occupied(covered) | _JOKER_FIELD
-        live.append(fields)
-    memo: dict[int, _Packing] = {}
-    units = _UNITS
-    guard = _GUARD
-
-    def solve(remaining: int) -> _Packing:
-        # The best packing of the packed multiset `remaining`: the greatest
-        # value, then the fewest jokers, then the first found (keeping the
-        # lowest natural card out before putting it in a meld).
-        #
-        # Cards that no meld with the jokers left can take change nothing:
-        # leaving them out first makes more multisets alike.
-        remaining &= live[remaining >> _JOKER_SHIFT]
-        found = memo.get(remaining)
-        if found is not None:
-            return found
-        given = remaining
-        while True:
-            naturals = remaining & _NATURAL_FIELDS
-            if not naturals:
-                memo[given] = _NO_PACKING
-                return _NO_PACKING
-            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-            options = starting[lowest]
-            if options is not None:
-                # The first best packing with the lowest natural card in a meld …
-                high = remaining | guard
-                chosen: tuple[_Option, tuple[_Option, ...]] | None = None
-                chosen_value = chosen_jokers = 0
-                for option in options:
-                    packed, value, jokers, _, _, _ = option
-                    if (high - packed) & guard == guard:  # fits(packed, remaining)
-                        rest_value, rest_jokers, rest = solve(remaining - packed)
-                        total, spared = value + rest_value, rest_jokers - jokers
-                        if (
-                            chosen is None
-                            or total > chosen_value
-                            or (total == chosen_value and spared > chosen_jokers)
-                        ):
-                            chosen, chosen_value, chosen_jokers = (option, rest), total, spared
-                if chosen is not None:
-                    break
-            # No meld left takes the lowest card, nor will one with fewer
-            # cards left: drop every copy of it.
-            remaining &= ~(_FIELD * units[lowest])
-        # … unless leaving one copy of it unused is as good.
-        result = solve(remaining - units[lowest])
-        if chosen_value > result[0] or (chosen_value == result[0] and chosen_jokers > result[1]):
-            option, rest = chosen
-            result = (chosen_value, chosen_jokers, (option, *rest))
-        memo[given] = result
-        return result
-
-    return tuple(map(_build, solve(key)[2]))
-
-
-def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
-    """Return disjoint melds of greatest total value (fewest jokers on ties)."""
-    return _best(pack_cards(cards), shape_of(rules))
-
-
-_PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[int, ...], int]
-"""The melds of one part of a hand as the packing search reads them (see `_part_packing`)."""
-
-
-def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
-    """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
-
-    Their (packed, value) grouped by the code of their lowest natural card;
-    for each number of jokers k, the fields of the natural cards that the
-    melds with k jokers or fewer take; and the greatest value of one meld.
-    Of melds with the same cards (a joker in other places) only the most
-    valuable counts for a packing; without `jokers_ok` only melds without
-    jokers count.
-    """
-    if not options:
-        return (), (0,) * (jokers + 1), 0
-    values: dict[int, int] = {}
-    reach = [0] * (jokers + 1)  # reach[k]: the cards of the melds with k jokers
-    for packed, value, used, _, _, _ in options:
-        if used and not jokers_ok:
-            continue
-        reach[used] |= packed
-        if value > values.get(packed, 0):
-            values[packed] = value
-    groups: dict[int, list[tuple[int, int]]] = {}
-    for packed, value in values.items():
-        naturals = packed & _NATURAL_FIELDS
-        groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
-            (packed, value)
-        )
-    fields = []
-    covered = taken = 0
-    for packed in reach:
-        if packed | covered != covered:
-            covered |= packed
-            taken = _occupied(covered) & _NATURAL_FIELDS
-        fields.append(taken)
-    return (
-        tuple((lowest, tuple(found)) for lowest, found in groups.items()),
-        tuple(fields),
-        max(values.values(), default=0),
-    )
-
-
-def _rank_packing(part: _RankPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The sets of `_rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
-    return _part_packing(_rank_options(*part, shape), jokers_ok, part[2])
-
-
-def _suit_packing(part: _SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The runs of `_suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
-
-    Without jokers and three ranks in a row there is no run to enumerate.
-    """
-    _, have, jokers = part
-    if not jokers and not _three_in_a_row(have):
-        return (), (0,), 0
-    return _part_packing(_suit_options(*part, shape), jokers_ok, jokers)
-
-
-_PARTS_KEPT: Final = 4096
-"""How many parts `_part_tables` keeps of each kind (it forgets them all when full)."""
-
-
-@lru_cache(maxsize=16)
-def _part_tables(
-    shape: MeldShape, jokers_ok: bool
-) -> tuple[dict[_RankPart, _PartPacking], dict[_SuitPart, _PartPacking]]:
-    """The parts of hands seen under `shape`, as `_rank_packing` and `_suit_packing` give them.
-
-    Plain dictionaries keyed by the part alone: a hand's parts are looked
-    up without hashing `shape` again for each. Bounded by `_PARTS_KEPT`.
-    """
-    return {}, {}
-
-
-_NONE: Final = -1
-"""The packing value of a multiset whose cards cannot all be melded as asked."""
+_Search = Callable[[int], int]
+"""A search as a function of the key: its score (`Packer._search`) or its value (`Packer.search`)."""
 
 
 class Packer:
@@ -216,15 +53,27 @@ class Packer:
     packing does not depend on which key the search started from, so the
     checks of one position (each lay-down, each card kept back) reuse one
     another's work. `packer` keeps one for each recent pool.
+
+    There is one search (`_new_search`): it finds the greatest score of
+    disjoint melds, and `_read_off` reads a packing of that score off it.
+    The opening checks ask it for values (`search`, `free`, `at_least`);
+    there a meld's score is its value, small numbers quick to add, and the
+    melds come merged by the pool's parts (the sets of a rank, the runs of
+    a suit, cached across hands). With `every_meld`, as `best_melds` asks
+    (`best`), a meld's score is its value, then the fewer jokers
+    (`parts._SCALE_BITS`), and the melds come straight from the list of the
+    pool's melds: quicker for a pool searched once.
     """
 
     __slots__ = (
         "_best",
+        "_by_lowest",
         "_jokers_ok",
         "_live",
         "_melds",
-        "_memos",
+        "_packing",
         "_pool",
+        "_scaled",
         "_searches",
         "_shape",
         "_starting",
@@ -232,32 +81,83 @@ class Packer:
         "top",
     )
 
-    def __init__(self, pool: int, shape: MeldShape, jokers_ok: bool) -> None:
+    def __init__(
+        self, pool: int, shape: MeldShape, jokers_ok: bool, *, every_meld: bool = False
+    ) -> None:
         self._pool = pool
         self._shape = shape
         self._jokers_ok = jokers_ok
-        # starting[c]: (packed, value) of the melds whose lowest natural card
+        self._scaled = every_meld  # scores (value, then fewer jokers) or plain values
+        # starting[c]: (packed, score) of the melds whose lowest natural card
         # has the code c. live[k]: the fields of the natural cards that the
         # melds with k jokers or fewer take, and the joker's field.
+        self._by_lowest: list[list[_Option] | None] | None = None
+        if every_meld:
+            # Every meld, each joker arrangement too, as `best` reads them:
+            # for one search of the pool, quicker than merging by parts.
+            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
+            scored: list[list[tuple[int, int]] | None] = [None] * JOKER_CODE
+            live = [0] * ((pool >> _JOKER_SHIFT) + 1)
+            top = 0
+            seen: dict[int, int] = {}  # packed: the best score of a meld of those cards
+            for option in _options(pool, shape):
+                packed, value, jokers, lowest, _, _ = option
+                if jokers and not jokers_ok:
+                    continue
+                same = by_lowest[lowest]
+                if same is None:
+                    by_lowest[lowest] = [option]
+                else:
+                    same.append(option)
+                score = (value << _SCALE_BITS) - jokers  # `_option_score`
+                if score > seen.get(packed, 0):
+                    # Of melds with the same cards (a joker in other places)
+                    # only the most valuable counts for the search.
+                    seen[packed] = score
+                live[jokers] |= packed
+                if value > top:
+                    top = value
+            for packed, score in seen.items():
+                naturals = packed & _NATURAL_FIELDS
+                lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                found = scored[lowest]
+                if found is None:
+                    scored[lowest] = [(packed, score)]
+                else:
+                    found.append((packed, score))
+            self._by_lowest = by_lowest
+            starting: Sequence[Sequence[tuple[int, int]] | None] = scored
+            covered = fields = 0
+            for jokers, packed in enumerate(live):
+                if packed | covered != covered:
+                    covered |= packed
+                    fields = _occupied(covered) | _JOKER_FIELD
+                live[jokers] = fields or _JOKER_FIELD
+        else:
+            starting, live, top = self._merged_parts()
+        self._starting = starting
+        self._live = live
+        self.top: Final = top
+        """The greatest value of one meld from the pool (0 without melds)."""
+        free = self._new_search(False, False)
+        self._searches: dict[tuple[bool, bool], tuple[_Search, _Search]] = {(False, False): free}
+        self.free: Final = free[1]
+        """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
+        self._best: tuple[_Option, ...] | None = None
+        self._packing: tuple[tuple[int, int], ...] | None = None
+        self._melds: tuple[tuple[int, int, bool], ...] | None = None
+
+    def _merged_parts(
+        self,
+    ) -> tuple[Sequence[Sequence[tuple[int, int]] | None], list[int], int]:
+        """`starting`, `live` and `top` from the melds of the pool's parts, merged by cards."""
+        pool, shape, jokers_ok = self._pool, self._shape, self._jokers_ok
         starting: list[tuple[tuple[int, int], ...] | None] = [None] * JOKER_CODE
         live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
         ranks, suits = _parts(pool, shape)
         rank_table, suit_table = _part_tables(shape, jokers_ok)
-        parts = []
-        for rank_part in ranks:
-            part = rank_table.get(rank_part)
-            if part is None:
-                if len(rank_table) >= _PARTS_KEPT:
-                    rank_table.clear()
-                part = rank_table[rank_part] = _rank_packing(rank_part, shape, jokers_ok)
-            parts.append(part)
-        for suit_part in suits:
-            part = suit_table.get(suit_part)
-            if part is None:
-                if len(suit_table) >= _PARTS_KEPT:
-                    suit_table.clear()
-                part = suit_table[suit_part] = _suit_packing(suit_part, shape, jokers_ok)
-            parts.append(part)
+        parts = list(map(rank_table, ranks))
+        parts.extend(map(suit_table, suits))
         top = 0
         for groups, fields, most in parts:
             for lowest, options in groups:
@@ -268,16 +168,22 @@ class Packer:
             top = max(top, most)
         for jokers in range(1, len(live)):
             live[jokers] |= live[jokers - 1]  # a part allowing fewer jokers takes its cards still
-        self._starting = starting
-        self._live = live
-        self.top: Final = top
-        """The greatest value of one meld from the pool (0 without melds)."""
-        self._memos: dict[tuple[bool, bool], dict[int, int]] = {}
-        self.free: Final = self._new_search(False, False)
-        """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
-        self._searches = {(False, False): self.free}
-        self._best: tuple[tuple[int, int], ...] | None = None
-        self._melds: tuple[tuple[int, int, bool], ...] | None = None
+        return starting, live, top
+
+    def _melds_by_lowest(self) -> list[list[_Option] | None]:
+        """The pool's melds (without jokers unless `jokers_ok`) by the code of their lowest natural card."""
+        if self._by_lowest is None:
+            jokers_ok = self._jokers_ok
+            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
+            for option in _options(self._pool, self._shape):
+                if jokers_ok or not option[2]:
+                    options = by_lowest[option[3]]
+                    if options is None:
+                        by_lowest[option[3]] = [option]
+                    else:
+                        options.append(option)
+            self._by_lowest = by_lowest
+        return self._by_lowest
 
     @property
     def melds(self) -> tuple[tuple[int, int, bool], ...]:
@@ -304,13 +210,27 @@ class Packer:
         """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
         found = self._searches.get((cover, use_jokers))
         if found is None:
-            found = self._searches[cover, use_jokers] = self._new_search(cover, use_jokers)
+            found = self._search(cover, use_jokers)
+        return found[1]
+
+    def _search(self, cover: bool, use_jokers: bool) -> tuple[_Search, _Search]:
+        """The search with `cover` and `use_jokers`: its scores and its values (made once)."""
+        found = self._searches.get((cover, use_jokers))
+        if found is None:
+            # Made at most once per pool and kind, whichever thread asks first:
+            # `setdefault` keeps the first one stored, so every caller
+            # shares one memo.
+            found = self._searches.setdefault(
+                (cover, use_jokers), self._new_search(cover, use_jokers)
+            )
         return found
 
-    def _new_search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
+    def _new_search(self, cover: bool, use_jokers: bool) -> tuple[_Search, _Search]:
+        """Set up the search with `cover` and `use_jokers`: its scores, and its values."""
         starting = self._starting
         live = self._live
-        memo = self._memos[cover, use_jokers] = {}
+        scaled = self._scaled
+        memo: dict[int, int] = {}
         units = _UNITS
         guard = _GUARD
 
@@ -320,7 +240,7 @@ class Packer:
         # before its memo is read.
 
         def solve(remaining: int) -> int:
-            # The best packing of `remaining`, trimmed and not in the memo yet.
+            # The best score of `remaining`, trimmed and not in the memo yet.
             given = remaining
             result = _NONE
             while True:
@@ -337,7 +257,7 @@ class Packer:
                 if options is not None:
                     # The lowest natural card in each meld that takes it …
                     high = remaining | guard
-                    for packed, value in options:
+                    for packed, score in options:
                         if (high - packed) & guard == guard:  # fits(packed, remaining)
                             fitted = True
                             rest = remaining - packed
@@ -349,8 +269,8 @@ class Packer:
                             after = memo.get(rest)
                             if after is None:
                                 after = solve(rest)
-                            if after != _NONE and value + after > result:
-                                result = value + after
+                            if after != _NONE and score + after > result:
+                                result = score + after
                 if fitted or cover:
                     break
                 # No meld takes the lowest card, nor will one with fewer cards
@@ -367,7 +287,7 @@ class Packer:
             memo[given] = result
             return result
 
-        def search(key: int) -> int:
+        def scores(key: int) -> int:
             fields = live[key >> _JOKER_SHIFT]
             if key & ~fields:
                 if cover:
@@ -376,46 +296,106 @@ class Packer:
             found = memo.get(key)
             return solve(key) if found is None else found
 
-        return search
+        def values(key: int) -> int:
+            # `scores`, written out again: the opening checks call this most.
+            fields = live[key >> _JOKER_SHIFT]
+            if key & ~fields:
+                if cover:
+                    return _NONE
+                key &= fields
+            found = memo.get(key)
+            if found is None:
+                found = solve(key)
+            if found <= 0 or not scaled:
+                return found
+            return (found + _ROUND_UP) >> _SCALE_BITS  # the value of the score: jokers dropped
+
+        return scores, values
+
+    def best(self) -> tuple[_Option, ...]:
+        """Return the melds of the best packing of the pool, read off the search.
+
+        The greatest value, then the fewest jokers, then the first found:
+        the lowest natural card left out when that is as good, else in the
+        first meld (in the order of `melds_in`) that is as good. Without
+        `jokers_ok` only melds without jokers count.
+        """
+        if not self._scaled:
+            raise ValueError("best() reads the scores of a Packer made with every_meld")
+        if self._best is None:
+            self._best = tuple(self._read_off(self._melds_by_lowest(), _option_score, True))
+        return self._best
+
+    def _read_off(
+        self,
+        choices: Sequence[Sequence[_E] | None],
+        score_of: Callable[[_E], int] | None,
+        out_first: bool,
+    ) -> list[_E]:
+        """The choices of a best packing of the pool, read off the search (see `best`).
+
+        `choices[c]` holds the melds whose lowest natural card has the code
+        c, in the order to try them, as entries whose first item is the
+        meld's packed cards and whose score `score_of` gives (the second
+        item without it). With `out_first` the lowest card is left out when
+        that is as good, else it goes in the first meld that is as good.
+        """
+        solve = self._search(False, False)[0]
+        live = self._live
+        chosen = []
+        remaining = self._pool
+        goal = solve(remaining)
+        while goal > 0:
+            remaining &= live[remaining >> _JOKER_SHIFT]
+            naturals = remaining & _NATURAL_FIELDS
+            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+            rest = remaining - _UNITS[lowest]
+            if out_first and solve(rest) == goal:
+                remaining = rest  # the lowest card left out is as good
+                continue
+            high = remaining | _GUARD
+            for entry in choices[lowest] or ():
+                packed = entry[0]
+                if (high - packed) & _GUARD == _GUARD:  # fits(packed, remaining)
+                    score = entry[1] if score_of is None else score_of(entry)
+                    if score + solve(remaining - packed) == goal:
+                        chosen.append(entry)
+                        remaining -= packed
+                        goal -= score
+                        break
+            else:
+                remaining = rest  # no meld as good: the lowest card is left out
+        return chosen
 
     def at_least(self, key: int) -> int:
         """Return a value of disjoint melds from `key` (packed, within the pool), at most its best.
 
         The melds of a best packing of the whole pool that still fit in
         `key`, taken greedily: a packing of `key`, found without a search.
+        The packing is read off the search's own tables, without listing
+        the pool's melds one by one.
         """
-        best = self._best
-        if best is None:
-            best = self._best = self._best_packing()
+        packing = self._packing
+        if packing is None:
+            packing = self._packing = tuple(
+                (packed, (score + _ROUND_UP) >> _SCALE_BITS if self._scaled else score)
+                for packed, score in self._read_off(self._starting, None, False)
+            )
         total = 0
         high = key | _GUARD
-        for packed, value in best:
+        for packed, value in packing:
             if (high - packed) & _GUARD == _GUARD:  # fits(packed, key)
                 high -= packed
                 total += value
         return total
 
-    def _best_packing(self) -> tuple[tuple[int, int], ...]:
-        """The (packed, value) of the melds of a best packing of the pool, read off the search."""
-        solve = self.free
-        live = self._live
-        starting = self._starting
-        chosen = []
-        remaining = self._pool
-        goal = solve(remaining)
-        while goal:
-            remaining &= live[remaining >> _JOKER_SHIFT]
-            naturals = remaining & _NATURAL_FIELDS
-            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-            for packed, value in starting[lowest] or ():
-                if fits(packed, remaining) and value + solve(remaining - packed) == goal:
-                    chosen.append((packed, value))
-                    remaining -= packed
-                    goal -= value
-                    break
-            else:
-                remaining -= _UNITS[lowest]  # the best packing leaves the lowest card out
-        return tuple(chosen)
+
+_E = TypeVar("_E", bound=Sequence[Any])
+
+
+def _option_score(option: _Option) -> int:
+    """The score of the meld of `option` (see `parts._SCALE_BITS`)."""
+    return (option[1] << _SCALE_BITS) - option[2]
 
 
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
@@ -450,3 +430,14 @@ def packing_value(
     shares its memo with every other search within `pool` (see `Packer`).
     """
     return packer(key if pool is None else pool, rules, jokers_ok).search(cover, use_jokers)(key)
+
+
+@lru_cache(maxsize=1024)
+def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
+    """The best packing of the packed multiset `key` (see `best_melds`)."""
+    return tuple(map(_build, Packer(key, shape, True, every_meld=True).best()))
+
+
+def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
+    """Return disjoint melds of greatest total value (fewest jokers on ties)."""
+    return _best(pack_cards(cards), shape_of(rules))
