@@ -18,7 +18,7 @@ from typing import Final
 
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
 from romme.bots import GreedyBot
-from romme.cards import Card
+from romme.cards import JOKER, Card, Rank, Suit
 from romme.engine import apply
 from romme.legal import legal_actions
 from romme.melds import MeldKind, best_melds, is_valid_meld
@@ -388,8 +388,6 @@ def _partners(card: Card, hand: Sequence[Card]) -> int:
 
 
 def _kinds() -> tuple[Card, ...]:
-    from romme.cards import JOKER, Rank, Suit
-
     return (*(Card(rank, suit) for suit in Suit for rank in Rank), JOKER)
 
 

@@ -28,7 +28,7 @@ from romme._state_values import MAX_TURNS as MAX_TURNS
 from romme._state_values import Phase as Phase
 from romme._state_values import TableMeld as TableMeld
 from romme._state_values import TurnState as TurnState
-from romme.cards import Card, card_code, make_deck
+from romme.cards import Card, card_code, make_deck, parse_cards
 from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, validate_meld
 from romme.rules import (
@@ -367,8 +367,6 @@ def new_position(
 
 
 def _to_cards(value: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
-    from romme.cards import parse_cards
-
     if isinstance(value, str):
         return parse_cards(value)
     try:
