@@ -419,7 +419,7 @@ def meld_failure(
     return _cached_check(cards, shape_of(rules), kind)
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=4096)
 def _cached_check(
     cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None
 ) -> tuple[Reason, str] | Meld:
