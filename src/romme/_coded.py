@@ -10,9 +10,9 @@ class Coded:
 
     Not an attrs field: equality, hashing, `repr`, `attrs.evolve`, pickling
     and the JSON documents never see it. `romme.GameState` derives from it;
-    `romme._turn` fills the slot (the hands as packed multisets) and
-    `romme.apply` hands it on to the next state, so that no state packs its
-    hands twice.
+    `romme._turn` fills the slot (the hand of the seat that acts, as a
+    packed multiset) and `romme.apply` hands it on to the next state while
+    the same seat goes on acting, so that a turn packs its hand once.
     """
 
     __slots__ = ("_coded",)

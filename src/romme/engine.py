@@ -14,8 +14,7 @@ from romme._turn import (
     Failure,
     Next,
     end_of_turn_table,
-    hand_keys,
-    keep_hand_keys,
+    keep_hand_key,
     resolve,
 )
 from romme.actions import Action
@@ -59,16 +58,10 @@ def apply(state: GameState, action: Action, *, player: int | None = None) -> Gam
 def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
     """The state after `seat` (one of the seats to act) took an action with `effect`.
 
-    The new state keeps its hands as packed multisets too (`keep_hand_keys`),
-    updated from the effect's, so that the next check need not pack them.
+    While the same seat goes on acting, the new state keeps its hand as a
+    packed multiset too (`keep_hand_key`), updated from the effect's, so
+    that the next check need not pack it.
     """
-    keys = list(hand_keys(state))
-    after = _next_state(state, effect, seat, keys)
-    return keep_hand_keys(after, tuple(keys))
-
-
-def _next_state(state: GameState, effect: Effect, seat: int, keys: list[int]) -> GameState:
-    """`_carry_out`'s state; `keys` (the packed hands) is brought up to date on the way."""
     hand = effect.hand
     key = effect.key
     stock = state.stock
@@ -77,7 +70,16 @@ def _next_state(state: GameState, effect: Effect, seat: int, keys: list[int]) ->
         hand = tuple(sorted((*hand, drawn), key=card_code))
         key += unit(drawn.code)
         stock = stock[:-1]
-    keys[seat] = key
+    after = _next_state(state, effect, seat, hand, stock)
+    if after.current_player == seat and after.phase is not Phase.ROUND_OVER:
+        return keep_hand_key(after, key)
+    return after
+
+
+def _next_state(
+    state: GameState, effect: Effect, seat: int, hand: tuple[Card, ...], stock: tuple[Card, ...]
+) -> GameState:
+    """`_carry_out`'s state: `seat` holds `hand` (a drawn card taken from `stock` already)."""
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     opened = state.opened
     if opened[seat] != effect.opened:

@@ -9,9 +9,10 @@ boundary test keeps it so); the modules inside are free to change.
 - `discards` lists only the legal discards (the draw-and-discard floor of
   the benchmarks);
 - `seats_to_act` names the seats that may act at this decision point;
-- `hand_keys` and `keep_hand_keys` read and hand on the coded hands a
-  `GameState` keeps (packed multisets, `romme._search.pack_cards`), so that
-  `apply` keeps them up to date instead of every check packing them anew.
+- `hand_key`, `keep_hand_key` and `kept_hand_key` read and hand on the
+  coded hand a `GameState` keeps for the seat that acts in it (a packed
+  multiset, `romme._search.pack_cards`), so that `apply` keeps it up to date
+  through a turn instead of every check packing it anew.
 
 The stages (rules §4–§9): `position` holds the vocabulary (the position as
 the checker reads it, an action's effect, a refusal) and the predicates
@@ -35,8 +36,9 @@ from romme._turn.position import (
     Next,
     Position,
     _table_meld,
-    hand_keys,
-    keep_hand_keys,
+    hand_key,
+    keep_hand_key,
+    kept_hand_key,
     seats_to_act,
 )
 from romme.actions import Action, Discard
@@ -52,8 +54,9 @@ __all__ = [
     "Position",
     "discards",
     "end_of_turn_table",
-    "hand_keys",
-    "keep_hand_keys",
+    "hand_key",
+    "keep_hand_key",
+    "kept_hand_key",
     "legal_actions",
     "resolve",
     "seats_to_act",

@@ -94,19 +94,35 @@ _get_coded: Final = Coded._coded.__get__  # type: ignore[attr-defined]
 _set_coded: Final = Coded._coded.__set__  # type: ignore[attr-defined]
 
 
-def hand_keys(state: GameState) -> tuple[int, ...]:
-    """The hands of `state` as packed multisets, seat by seat: kept with the state once known."""
+def hand_key(state: GameState, seat: int) -> int:
+    """The hand of `seat` in `state` as a packed multiset (`romme._search.pack_cards`).
+
+    A state keeps the packed hand of the seat that acts in it, once known:
+    `apply` hands it on while that seat goes on acting, and a check of the
+    state fills it otherwise. Other seats' hands are packed when asked.
+    """
+    if seat != state.current_player:
+        return _search.pack_cards(state.hands[seat])
     try:
-        keys: tuple[int, ...] = _get_coded(state)
+        return _get_coded(state)  # type: ignore[no-any-return]
     except AttributeError:
-        keys = tuple(_search.pack_cards(hand) for hand in state.hands)
-        _set_coded(state, keys)
-    return keys
+        key = _search.pack_cards(state.hands[seat])
+        _set_coded(state, key)
+        return key
 
 
-def keep_hand_keys(state: GameState, keys: tuple[int, ...]) -> GameState:
-    """Return `state` holding `keys`, its hands as packed multisets (`apply` hands them on)."""
-    _set_coded(state, keys)
+def kept_hand_key(state: GameState) -> int | None:
+    """The packed hand of the seat to act that `state` keeps, if any (for tests: it fills nothing)."""
+    try:
+        kept: int = _get_coded(state)
+    except AttributeError:
+        return None
+    return kept
+
+
+def keep_hand_key(state: GameState, key: int) -> GameState:
+    """Return `state` keeping `key`, the hand of its seat to act as a packed multiset (`apply` hands it on)."""
+    _set_coded(state, key)
     return state
 
 
@@ -114,7 +130,7 @@ def _pos(position: Position, seat: int) -> _Pos:
     """The position as the checker reads it for `seat`, one of `seats_to_act` (a view: its own seat)."""
     if type(position) is GameState:
         hand = position.hands[seat]
-        key = hand_keys(position)[seat]
+        key = hand_key(position, seat)
     else:
         hand = position.hand
         key = _search.pack_cards(hand)
