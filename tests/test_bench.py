@@ -66,3 +66,22 @@ def test_memory_bench_reports_the_resident_set_size() -> None:
     assert set(figures["rss_mb"]) == {"0", "3", "6"}
     assert all(megabytes > 0 for megabytes in figures["rss_mb"].values())
     assert {"growth_from_settled_mb", "largest_swing_after_settled_mb"} <= set(figures)
+
+
+def test_instruction_count_workload_plays_and_reports_its_decisions() -> None:
+    """bench/instructions.py's workload (what valgrind counts) plays seeded rounds and prints their decisions."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT.parent / "instructions.py"),
+            "--workload",
+            "drov",
+            "--rounds",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert int(done.stdout.split()[-1]) > 0

@@ -1,0 +1,124 @@
+"""Instructions per decision of random play, counted by valgrind: a speed figure a busy machine does not move.
+
+Run: ``python bench/instructions.py [PRESET ...]`` (default drov, classic and
+german-rummy; ``--rounds N`` rounds each, 6 by default; ``--rlcard`` adds
+RLCard's gin rummy the same way, with the ``[bench]`` extra). Needs
+``valgrind`` on the PATH (Debian's package ``valgrind``).
+
+Each count plays seeded rounds of uniformly random legal moves
+(`legal_actions` plus `apply` at every decision) after three rounds of
+warm-up, under ``valgrind --tool=callgrind``, once with N rounds and once
+with none; the difference over the decisions of the N rounds is what a
+decision costs in instructions, the interpreter's start and the warm-up
+left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+
+
+def play(preset: str, rounds: int) -> int:
+    """Play the warm-up and `rounds` seeded rounds of random play; return the decisions of the rounds."""
+    from romme import apply, find_rules, legal_actions, new_game
+
+    rules = find_rules(preset)
+
+    def run(first: int, count: int) -> int:
+        decisions = 0
+        for seed in range(first, first + count):
+            state = new_game(rules, 4, seed=seed, dealer=seed % 4)
+            chooser = random.Random(seed)
+            while not state.is_over:
+                state = apply(state, chooser.choice(legal_actions(state)))
+                decisions += 1
+        return decisions
+
+    run(1_000_000, 3)
+    return run(0, rounds)
+
+
+def play_rlcard(games: int) -> int:
+    """RLCard's gin rummy the same way: three warm-up games, then `games` games."""
+    from rlcard.games.gin_rummy.game import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
+        GinRummyGame,
+    )
+
+    game = GinRummyGame()
+    chooser = random.Random(0)
+
+    def run(count: int) -> int:
+        decisions = 0
+        for _ in range(count):
+            game.init_game()
+            while not game.is_over():
+                game.step(chooser.choice(game.judge.get_legal_actions()))
+                decisions += 1
+        return decisions
+
+    run(3)
+    return run(games)
+
+
+def count(workload: str, rounds: int) -> tuple[int, int]:
+    """The instructions and decisions of one valgrind run of `workload` with `rounds` rounds."""
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            __file__,
+            "--workload",
+            workload,
+            "--rounds",
+            str(rounds),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    collected = re.search(r"Collected : (\d+)", done.stderr)
+    if collected is None:
+        raise RuntimeError(f"valgrind reported no count:\n{done.stderr[-2000:]}")
+    return int(collected.group(1)), int(done.stdout.split()[-1])
+
+
+def per_decision(workload: str, rounds: int) -> tuple[float, int]:
+    """Instructions per decision of `rounds` rounds of `workload`, the start and warm-up subtracted."""
+    empty, _ = count(workload, 0)
+    total, decisions = count(workload, rounds)
+    return (total - empty) / decisions, decisions
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("presets", nargs="*", default=["drov", "classic", "german-rummy"])
+    parser.add_argument("--rounds", type=int, default=6, help="rounds (games) counted per workload")
+    parser.add_argument("--rlcard", action="store_true", help="count RLCard's gin rummy too")
+    parser.add_argument("--workload", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.workload is not None:  # inside valgrind: play and print the decisions
+        if args.workload == "rlcard":
+            print(play_rlcard(args.rounds))
+        else:
+            print(play(args.workload, args.rounds))
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
+    workloads = [*args.presets, *(["rlcard"] if args.rlcard else [])]
+    print(f"{'workload':<16} {'decisions':>9} {'instructions/decision':>22}")
+    for workload in workloads:
+        instructions, decisions = per_decision(workload, args.rounds)
+        print(f"{workload:<16} {decisions:>9} {instructions:>22,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
