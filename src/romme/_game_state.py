@@ -229,6 +229,3 @@ def replace_state(
     _put_reshuffles(new, state.reshuffles if reshuffles is _KEEP else reshuffles)
     _put_result(new, state.result if result is _KEEP else result)
     return new
-
-
-GameState.__module__ = "romme.state"

@@ -105,9 +105,3 @@ class TurnState:
             raise ValueError("a taken card is marked but none is named")
         if self.taken_in_hand and self.taken_staged:
             raise ValueError("the taken card is either in the hand or in a staged meld, not both")
-
-
-# The values of this module are documented and pickled as `romme.state`'s,
-# where they are re-exported and where users import them from.
-for _value in (Phase, TableMeld, TurnState):
-    _value.__module__ = "romme.state"
