@@ -170,22 +170,27 @@ def _lay_down_allowed(pos: _Pos, meld: Meld) -> bool:
     return outcome is not None and not isinstance(outcome, Failure)
 
 
+def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
+    """The lay-downs of `melds` (found in the hand) that `_lay_down_allowed` allows, in their order."""
+    for meld in melds:
+        if _lay_down_allowed(pos, meld):
+            yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
+
+
 def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
     """The lay-downs and lay-offs of the play phase, each with whether it is already known legal."""
     if _first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
-        for meld in _search.melds_in(pos.key, pos.rules):
-            if _lay_down_allowed(pos, meld):
-                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind), True
+        for lay_down in _lay_downs(pos, _search.melds_in(pos.key, pos.rules)):
+            yield lay_down, True
     if opened:
-        yield from _layoffs(pos, pos.hand)
+        for layoff in _layoffs(pos, pos.hand):
+            yield layoff, True
 
 
-def _layoffs(
-    pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
-) -> Iterator[tuple[LayOff, bool]]:
+def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Iterator[LayOff]:
     """The legal lay-offs of `hand` (with `only`, those holding it), checked as they are built."""
     if _may_lay_off(pos, "laying off"):
         return
@@ -194,7 +199,7 @@ def _layoffs(
         if (only is None or only in layoff.cards) and not isinstance(
             _lay_off_fit(pos, table[layoff.target], layoff), Failure
         ):
-            yield layoff, True
+            yield layoff
 
 
 def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
@@ -205,12 +210,10 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
     opened = pos.opened[pos.player]
     melds = _search.melds_with(inner.key, card.code, pos.rules)
     if opened or (melds and _lay_down_possible(inner)):
-        for meld in melds:
-            if _lay_down_allowed(inner, meld):
-                use = _trusted(LayDown, cards=meld.cards, kind=meld.kind)
-                yield _trusted(TakeDiscard, use=use), True
+        for lay_down in _lay_downs(inner, melds):
+            yield _trusted(TakeDiscard, use=lay_down), True
     if opened:
-        for layoff, _ in _layoffs(inner, inner.hand, only=card):
+        for layoff in _layoffs(inner, inner.hand, only=card):
             yield _trusted(TakeDiscard, use=layoff), True
 
 
@@ -257,11 +260,9 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
                 continue
             after = _swapped(pos, base, *found)
             # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
-            for meld in _search.melds_with(after.key, JOKER_CODE, rules):
-                if _lay_down_allowed(after, meld):
-                    then = _trusted(LayDown, cards=meld.cards, kind=meld.kind)
-                    yield _trusted(SwapJoker, target=index, card=card, then=then), True
-            for layoff, _ in _layoffs(after, after.hand, only=JOKER):
+            for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
+                yield _trusted(SwapJoker, target=index, card=card, then=lay_down), True
+            for layoff in _layoffs(after, after.hand, only=JOKER):
                 if not _back_to_its_meld(index, layoff, rules):
                     yield _trusted(SwapJoker, target=index, card=card, then=layoff), True
             if mode is SwappedJoker.MELD_OR_DISCARD:
