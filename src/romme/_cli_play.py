@@ -184,8 +184,9 @@ def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Ma
         out.line(f"Round over without a winner ({result.end.value.replace('_', ' ')})")
     width = max(len(name) for name in names)
     for seat in range(match.players):
+        bonus = f" bonus {result.bonuses[seat]:+d}" if result.bonuses else ""
         out.line(
-            f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}   "
+            f"  {names[seat]:<{width}}   penalty this round {result.penalties[seat]:>4}{bonus}   "
             f"penalty total {match.totals[seat]:>5}"
         )
         if not result.dealt_in[seat]:

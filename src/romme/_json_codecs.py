@@ -22,7 +22,7 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
-from romme.scoring import EndReason, RoundResult
+from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason, RoundResult
 from romme.state import MAX_TURNS, GameState, Phase, TableMeld, TurnState
 from romme.views import PlayerView
 
@@ -193,7 +193,7 @@ def _turn_in(reader: Reader) -> TurnState:
 
 
 def _result_out(result: RoundResult) -> JSON:
-    return {
+    out: JSON = {
         "end": result.end.value,
         "winner": result.winner,
         "hand_romme": result.hand_romme,
@@ -201,6 +201,9 @@ def _result_out(result: RoundResult) -> JSON:
         "dealt_in": list(result.dealt_in),
         "opened": list(result.opened),
     }
+    if result.bonuses:  # only under ass_bonuses: documents of other rules keep their shape
+        out["bonuses"] = list(result.bonuses)
+    return out
 
 
 def _result_in(reader: Reader) -> RoundResult:
@@ -225,6 +228,7 @@ def _result_in(reader: Reader) -> RoundResult:
         penalties=_ints(penalties_raw, reader.where("penalties"), players),
         dealt_in=_bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
         opened=_bools(reader.raw("opened"), reader.where("opened"), players),
+        bonuses=_bonuses_in(reader, players),
     )
     reader.done()
     if winner is not None and not (result.opened[winner] and result.dealt_in[winner]):
@@ -234,6 +238,17 @@ def _result_in(reader: Reader) -> RoundResult:
     if result.hand_romme and winner is None:
         raise InvalidDataError(f"{reader.path}: a Hand-Rommé needs a winner")
     return result
+
+
+def _bonuses_in(reader: Reader, players: int) -> tuple[int, ...]:
+    """A result's optional ``bonuses`` (written only under ``ass_bonuses``)."""
+    if not reader.has("bonuses"):
+        return ()
+    value, path = reader.raw("bonuses"), reader.where("bonuses")
+    if not isinstance(value, list) or len(value) != players:
+        raise InvalidDataError(f"{path}: expected a list of {players} integers")
+    limit = ASS_FIRST_OUT_BONUS
+    return tuple(_int(item, f"{path}[{i}]", -limit, limit) for i, item in enumerate(value))
 
 
 def _position_out(position: GameState | PlayerView) -> JSON:

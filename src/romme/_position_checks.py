@@ -19,7 +19,7 @@ from romme.rules import (
     Rules,
     TakeDiscardMode,
 )
-from romme.scoring import RoundResult, score_hands
+from romme.scoring import RoundResult, first_to_open, score_hands
 
 if TYPE_CHECKING:
     from romme._game_state import GameState
@@ -213,6 +213,7 @@ def state_problem(state: GameState) -> Problem | None:
             result.end,
             result.winner,
             result.hand_romme,
+            first_to_open((entry.owner for entry in state.table), state.opened),
         )
         if expected != result:
             return "result", "does not match the final hands, seats and openings"

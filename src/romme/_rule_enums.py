@@ -169,6 +169,9 @@ class MatchScoring(str, enum.Enum):
     """Penalty points add up; the lowest total wins (cardgames.zone §8, house rules)."""
     TOURNAMENT = "tournament"
     """Points per round from a caller's table, most points win (DRoV Nr. 12–14)."""
+    WINNER_SUM = "winner_sum"
+    """The player who went out scores the sum of the others' penalties as plus points; most
+    points win (Rommé-Palast's rules page)."""
 
 
 def _text_to(cls: type[enum.Enum], value: object) -> Any:

@@ -84,6 +84,9 @@ class Rules:
     """Who plays first (DRoV Nr. 3)."""
     first_turn_draws: bool = True
     """Whether the first player draws in the first turn (cardgames.zone §4: no)."""
+    joker_at_cut: bool = False
+    """Whether a joker the cutter finds at the cut is kept: the cutter starts with it as a card
+    more (a variant the English Wikipedia's "German Rummy" page reports)."""
     dealer_sits_out: bool = False
     """Whether the dealer gets no cards this round (DRoV Nr. 2, tournament tables)."""
 
@@ -173,6 +176,9 @@ class Rules:
     """Penalty of a joker left in hand (DRoV Nr. 11: 20)."""
     not_opened_penalty: int | None = None
     """Flat penalty of a player who never opened, instead of the hand (cardgames.zone §8 variant: 100)."""
+    ass_bonuses: bool = False
+    """Whether a round books the bonuses of ASS S. 2: −40 for going out, −20 for one joker left
+    alone, +20 for the first to lay out who did not win (`RoundResult.bonuses`)."""
 
     # -- match (rules §11) --
     match_scoring: MatchScoring = attrs.field(
@@ -272,7 +278,7 @@ def _problem(rules: Rules) -> str | None:
         return f"max_players must be between {MIN_SEATS} and {MAX_SEATS}, not {rules.max_players}"
     if rules.players_dealt_in(rules.max_players) < MIN_SEATS:
         return "with dealer_sits_out, max_players must be 3 or more so that 2 players are dealt in"
-    dealt = rules.cards_dealt(rules.max_players)
+    dealt = rules.cards_dealt(rules.max_players) + int(rules.joker_at_cut)  # and the cut joker
     if dealt >= rules.deck_size:
         return (
             f"the deal for {rules.max_players} players uses {dealt} cards, but the deck holds "

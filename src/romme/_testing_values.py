@@ -208,12 +208,20 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         st.sampled_from((ExtraCard.NONE, ExtraCard.FIRST_PLAYER) if sits_out else tuple(ExtraCard))
     )
     upcard = draw(st.booleans())
+    joker_at_cut = draw(st.booleans())
     decks = draw(st.integers(1, 2))
     jokers = draw(st.integers(0, MAX_JOKERS))
     max_players = draw(st.integers(_PLAYABLE_SEATS, MAX_SEATS))
     dealt_in = max_players - 1 if sits_out else max_players
     # The deal must leave the stock at least one card (rules §2).
-    room = decks * 52 + jokers - 1 - int(extra_card is not ExtraCard.NONE) - int(upcard)
+    room = (
+        decks * 52
+        + jokers
+        - 1
+        - int(extra_card is not ExtraCard.NONE)
+        - int(upcard)
+        - int(joker_at_cut)
+    )
     hand_size = draw(st.integers(1, min(max_hand_size, room // dealt_in)))
     joker_discard = draw(st.sampled_from(tuple(JokerDiscard)))
     optional = st.none()
@@ -228,6 +236,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
             st.sampled_from((FirstPlayer.LEFT_OF_DEALER,) if sits_out else tuple(FirstPlayer))
         ),
         "first_turn_draws": draw(st.booleans()),
+        "joker_at_cut": joker_at_cut,
         "dealer_sits_out": sits_out,
         "set_distinct_suits": draw(st.booleans()),
         "ace_wraps": draw(st.booleans()),
@@ -262,6 +271,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "ace_penalty": draw(st.integers(0, 30) | st.integers(0, 1000)),
         "joker_penalty": draw(st.integers(0, 50) | st.integers(0, 1000)),
         "not_opened_penalty": draw(optional | st.integers(0, 200) | st.integers(0, 10_000)),
+        "ass_bonuses": draw(st.booleans()),
         "match_scoring": draw(st.sampled_from(tuple(MatchScoring))),
         "match_rounds": draw(optional | st.integers(1, 20) | st.integers(1, 1000)),
         "match_limit": draw(optional | st.integers(1, 1000) | st.integers(1, 1_000_000)),

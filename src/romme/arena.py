@@ -118,7 +118,7 @@ class RoundOutcome:
     winner: int | None
     """The seat that went out, or ``None``."""
     penalties: tuple[int, ...]
-    """Each seat's penalty."""
+    """Each seat's penalty, any bonus included (`romme.RoundResult.scores`)."""
     dealt_in: tuple[bool, ...]
     """Which seats were dealt cards."""
     end: str
@@ -154,7 +154,7 @@ def play_round(bots: Sequence[str], rules: Rules, seed: int, index: int) -> Roun
         index=index,
         bots=seated,
         winner=result.winner,
-        penalties=result.penalties,
+        penalties=result.scores,
         dealt_in=result.dealt_in,
         end=result.end.value,
         turns=state.turn.number + 1,

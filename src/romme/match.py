@@ -6,7 +6,9 @@ wins and tied players share the win. Under tournament scoring (DRoV
 Nr. 12–14) each player gets points per round from the caller's
 `PointsTable`; the ranking is most points, then the lower penalty total,
 then lot (drawn from the match's seed). The library ships no points
-table: the DRoV's is not published in the sources it follows.
+table: the DRoV's is not published in the sources it follows. Under
+``winner_sum`` each round's winner scores the others' penalties as plus
+points, and the most points win (the limit then applies to the points).
 
 >>> from romme import find_rules, legal_actions
 >>> match = new_match(find_rules("cardgames-zone"), 3, seed=11)
@@ -194,42 +196,46 @@ class Match:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        """Each seat's penalty total (Minuspunkte) so far."""
-        return tuple(
-            sum(result.penalties[seat] for result in self.results) for seat in range(self.players)
-        )
+        """Each seat's penalty total (Minuspunkte) so far, bonuses included (`RoundResult.scores`).
+
+        Under ``ass_bonuses`` a total can go below zero (ASS S. 2).
+        """
+        return _totals(self.results, self.players)
 
     @property
     def points(self) -> tuple[int, ...]:
-        """Each seat's tournament points so far (all 0 without a points table)."""
-        table = self.points_table
-        if table is None:
-            return (0,) * self.players
-        return tuple(
-            sum(table.points(result, seat) for result in self.results)
-            for seat in range(self.players)
-        )
+        """Each seat's plus points so far: tournament points from the points table, or under
+        ``winner_sum`` the others' penalties each round's winner scored; all 0 otherwise."""
+        return _points_of(self.rules, self.points_table, self.results, self.players)
 
     def ranking(self) -> tuple[int, ...]:
         """Return the seats from first to last.
 
         By penalties: lowest total first, ties by seat. Under tournament
-        scoring: most points, then the lower penalty total, then lot (DRoV Nr. 14).
+        scoring: most points, then the lower penalty total, then lot (DRoV
+        Nr. 14). Under ``winner_sum``: most points, then the lower penalty
+        total, then seat.
         """
         totals = self.totals
-        if self.rules.match_scoring is MatchScoring.TOURNAMENT:
-            lot = list(range(self.players))
-            random.Random(f"romme/match/{self.seed}/lot").shuffle(lot)
-            points = self.points
-            return tuple(
-                sorted(range(self.players), key=lambda s: (-points[s], totals[s], lot.index(s)))
-            )
-        return tuple(sorted(range(self.players), key=lambda s: (totals[s], s)))
+        scoring = self.rules.match_scoring
+        if scoring is MatchScoring.PENALTIES:
+            return tuple(sorted(range(self.players), key=lambda s: (totals[s], s)))
+        points = self.points
+        order = list(range(self.players))
+        if scoring is MatchScoring.TOURNAMENT:
+            random.Random(f"romme/match/{self.seed}/lot").shuffle(order)
+        return tuple(
+            sorted(range(self.players), key=lambda s: (-points[s], totals[s], order.index(s)))
+        )
 
     def winners(self) -> tuple[int, ...]:
-        """Return the seats that win (so far): ties share the win under penalty scoring."""
-        if self.rules.match_scoring is MatchScoring.TOURNAMENT:
+        """Return the seats that win (so far): ties share the win under penalty and ``winner_sum`` scoring."""
+        scoring = self.rules.match_scoring
+        if scoring is MatchScoring.TOURNAMENT:
             return self.ranking()[:1]
+        if scoring is MatchScoring.WINNER_SUM:
+            points = self.points
+            return tuple(seat for seat in range(self.players) if points[seat] == max(points))
         totals = self.totals
         best = min(totals)
         return tuple(seat for seat in range(self.players) if totals[seat] == best)
@@ -280,13 +286,39 @@ def _ended(
     results: tuple[RoundResult, ...],
     players: int,
 ) -> bool:
-    """Whether a match with these `results` is over (rules §11)."""
+    """Whether a match with these `results` is over (rules §11).
+
+    The limit ends a match under penalty scoring when a total reaches it,
+    and under ``winner_sum`` when a seat's plus points reach it.
+    """
     if rounds is not None and len(results) >= rounds:
         return True
-    if rules.match_scoring is not MatchScoring.PENALTIES or limit is None or not results:
+    if limit is None or not results:
         return False
-    totals = [sum(result.penalties[seat] for result in results) for seat in range(players)]
-    return max(totals) >= limit
+    if rules.match_scoring is MatchScoring.PENALTIES:
+        return max(_totals(results, players)) >= limit
+    if rules.match_scoring is MatchScoring.WINNER_SUM:
+        return max(_points_of(rules, None, results, players)) >= limit
+    return False
+
+
+def _points_of(
+    rules: Rules, table: PointsTable | None, results: tuple[RoundResult, ...], players: int
+) -> tuple[int, ...]:
+    """Each seat's plus points over `results` (see `Match.points`)."""
+    if rules.match_scoring is MatchScoring.WINNER_SUM:
+        return tuple(
+            sum(sum(result.penalties) for result in results if result.winner == seat)
+            for seat in range(players)
+        )
+    if table is None:
+        return (0,) * players
+    return tuple(sum(table.points(result, seat) for result in results) for seat in range(players))
+
+
+def _totals(results: tuple[RoundResult, ...], players: int) -> tuple[int, ...]:
+    """Each seat's total of the round scores in `results` (penalties plus bonuses)."""
+    return tuple(sum(result.scores[seat] for result in results) for seat in range(players))
 
 
 def _match_problem(match: Match) -> Problem | None:

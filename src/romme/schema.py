@@ -36,7 +36,7 @@ from romme.actions import Side
 from romme.cards import Rank, Suit
 from romme.melds import MeldKind
 from romme.rules import PRESETS, Rules
-from romme.scoring import EndReason
+from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason
 from romme.serialize import FORMAT_VERSION
 from romme.state import Phase
 
@@ -178,8 +178,17 @@ def _defs() -> dict[str, Any]:
             "penalties": _list(_COUNT, **_SEATS),
             "dealt_in": _BOOLS,
             "opened": _BOOLS,
+            "bonuses": _list(
+                {
+                    "type": "integer",
+                    "minimum": -ASS_FIRST_OUT_BONUS,
+                    "maximum": ASS_FIRST_OUT_BONUS,
+                },
+                **_SEATS,
+            ),
         },
-        description="How a round ended and each seat's penalty.",
+        optional=("bonuses",),
+        description="How a round ended and each seat's penalty (and bonus, under ass_bonuses).",
     )
     position = {
         "rules": _ref("rules"),

@@ -4,6 +4,9 @@ Rules §10: every player who did not go out pays the penalty of their
 hand (2–10 face value, J/Q/K 10, ace ``ace_penalty``, joker
 ``joker_penalty``), or ``not_opened_penalty`` if they never opened; a
 Hand-Rommé multiplies the others' penalties by ``hand_romme_multiplier``.
+Under ``ass_bonuses`` (ASS S. 2) the round also books bonuses: −40 for the
+player who went out, −20 for a player left holding one joker alone, +20 for
+the first player to lay out who did not win.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -78,6 +81,21 @@ def _seats(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(integer(item, "a penalty", 0) for item in bounded(value, MAX_SEATS, "penalties"))
 
 
+def _bonuses(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(
+        integer(item, "a bonus", -ASS_FIRST_OUT_BONUS, ASS_FIRST_OUT_BONUS)
+        for item in bounded(value, MAX_SEATS, "bonuses")
+    )
+
+
+ASS_FIRST_OUT_BONUS = 40
+"""Penalty points struck off the player who went out, under ``ass_bonuses`` (ASS S. 2)."""
+ASS_LONE_JOKER_BONUS = 20
+"""Penalty points struck off a player left with one joker alone, under ``ass_bonuses`` (ASS S. 2)."""
+ASS_FIRST_LAYER_SURCHARGE = 20
+"""Penalty points added to the first player to lay out who did not win, under ``ass_bonuses`` (ASS S. 2)."""
+
+
 def _flags(value: Iterable[bool]) -> tuple[bool, ...]:
     return tuple(boolean(item, "a seat's flag") for item in bounded(value, MAX_SEATS, "flags"))
 
@@ -100,6 +118,9 @@ class RoundResult:
     """Which seats were dealt cards (all but a dealer who sat out, DRoV Nr. 2)."""
     opened: tuple[bool, ...] = attrs.field(converter=_flags)
     """Which seats had opened when the round ended (the winner always has)."""
+    bonuses: tuple[int, ...] = attrs.field(default=(), converter=_bonuses)
+    """Each seat's bonus points under ``ass_bonuses`` (ASS S. 2), negative for points struck off;
+    empty under rules without bonuses."""
 
     def __attrs_post_init__(self) -> None:
         players = len(self.penalties)
@@ -107,8 +128,23 @@ class RoundResult:
             raise ValueError(f"a round result has one penalty per seat, 2 to 6, not {players}")
         if len(self.dealt_in) != players or len(self.opened) != players:
             raise ValueError("penalties, dealt_in and opened need one entry per seat")
+        if self.bonuses and len(self.bonuses) != players:
+            raise ValueError("bonuses need one entry per seat, or none")
         if self.winner is not None and self.winner >= players:
             raise ValueError(f"winner must be a seat, not {self.winner}")
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score for the round: its penalty plus its bonus (below zero after a bonus).
+
+        >>> result = RoundResult(end="went_out", winner=0, hand_romme=False,
+        ...     penalties=(0, 12), dealt_in=(True, True), opened=(True, True), bonuses=(-40, 20))
+        >>> result.scores
+        (-40, 32)
+        """
+        if not self.bonuses:
+            return self.penalties
+        return tuple(p + b for p, b in zip(self.penalties, self.bonuses, strict=True))
 
 
 def score_hands(
@@ -119,12 +155,15 @@ def score_hands(
     end: EndReason,
     winner: int | None,
     hand_romme: bool,
+    first_to_open: int | None = None,
 ) -> RoundResult:
     """Return the result of a round that ended by `end` with these hands (rules §10).
 
     Every seat dealt in but the winner pays its hand's penalty, or
     ``not_opened_penalty`` if it never opened; after a Hand-Rommé the
-    others pay ``hand_romme_multiplier`` times as much.
+    others pay ``hand_romme_multiplier`` times as much. Under
+    ``ass_bonuses`` `first_to_open` (the seat that laid out first, if
+    any) decides the surcharge of ASS S. 2.
     """
     penalties = []
     for seat, hand in enumerate(hands):
@@ -145,4 +184,34 @@ def score_hands(
         penalties=tuple(penalties),
         dealt_in=dealt_in,
         opened=opened,
+        bonuses=_ass_bonuses(hands, winner, first_to_open) if rules.ass_bonuses else (),
     )
+
+
+def first_to_open(owners: Iterable[int], opened: tuple[bool, ...]) -> int | None:
+    """Return the seat that laid out first, given the owners of the table melds in the order laid.
+
+    The table keeps its melds in the order they were laid, so the first
+    meld of a seat that has opened is that seat's opening (a staged meld
+    of a seat still opening does not count).
+    """
+    return next((owner for owner in owners if opened[owner]), None)
+
+
+def _ass_bonuses(
+    hands: tuple[tuple[Card, ...], ...], winner: int | None, first_to_open: int | None
+) -> tuple[int, ...]:
+    """The bonuses of ASS S. 2: "Wer zuerst alle Karten los ist, bekommt 40 Verlustpunkte
+    gestrichen, wer nur noch einen Joker übrig hat 20; wer zuerst auslegt und trotzdem nicht
+    gewinnt, bekommt 20 dazu." (rules §13)."""
+    bonuses = []
+    for seat, hand in enumerate(hands):
+        bonus = 0
+        if seat == winner:
+            bonus -= ASS_FIRST_OUT_BONUS
+        elif len(hand) == 1 and hand[0].is_joker:
+            bonus -= ASS_LONE_JOKER_BONUS
+        if seat == first_to_open and seat != winner:
+            bonus += ASS_FIRST_LAYER_SURCHARGE
+        bonuses.append(bonus)
+    return tuple(bonuses)

@@ -65,6 +65,20 @@ def check_seats(rules: Rules, players: object, dealer: object) -> None:
         raise InvalidPositionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
 
 
+def _cut(stock: list[Card], rng: random.Random, cutter: list[Card]) -> None:
+    """Cut the shuffled `stock` (its top card last) for the seat on the dealer's right (rules §2).
+
+    The cutter lifts one to all but one card from the top and the dealer
+    puts the rest on them, so the card the cutter saw (the bottom card of
+    the lifted packet) ends up at the bottom. Under ``joker_at_cut`` a
+    joker seen so is kept: it goes to `cutter`, who starts with it.
+    """
+    lifted = rng.randrange(1, len(stock))
+    stock[:] = stock[-lifted:] + stock[:-lifted]
+    if stock[0].is_joker:
+        cutter.append(stock.pop(0))
+
+
 def first_player(rules: Rules, dealer: int, dealt_in: Sequence[bool]) -> int:
     """Return the seat that plays first in a round dealt by `dealer` (rules §2)."""
     if rules.first_player is FirstPlayer.DEALER and dealt_in[dealer]:
@@ -108,9 +122,12 @@ def new_game(
     elif type(seed) is not int:
         raise InvalidPositionError(f"seed must be an int, not {seed!r}")
     stock = list(make_deck(rules))
-    random.Random(seed).shuffle(stock)
+    rng = random.Random(seed)
+    rng.shuffle(stock)
     dealt_in = tuple(not (rules.dealer_sits_out and seat == dealer) for seat in range(players))
     hands: list[list[Card]] = [[] for _ in range(players)]
+    if rules.joker_at_cut:
+        _cut(stock, rng, hands[(dealer - 1) % players])
     order = []
     seat = dealer
     for _ in range(sum(dealt_in)):

@@ -2,10 +2,11 @@
 
 Two schemes, chosen by `Rewards.scheme`:
 
-- ``"penalty"`` (the default): minus the seat's penalty points of the
-  round (`romme.RoundResult.penalties`, the Hand-Rommé multiplier
-  applied) divided by `Rewards.scale` (100 by default); the winner and a
-  dealer who sat out get 0;
+- ``"penalty"`` (the default): minus the seat's score of the round
+  (`romme.RoundResult.scores`: the penalty points, the Hand-Rommé
+  multiplier applied, plus any bonus under ``ass_bonuses``) divided by
+  `Rewards.scale` (100 by default); the winner and a dealer who sat out
+  get 0 unless a bonus applies;
 - ``"win_loss"``: +1 for the seat that went out, -1 for every other seat
   dealt in, 0 for all when nobody went out.
 
@@ -19,6 +20,7 @@ from typing import Final, Literal
 import attrs
 
 from romme import RoundResult, Rules
+from romme.scoring import ASS_FIRST_LAYER_SURCHARGE, ASS_FIRST_OUT_BONUS
 
 __all__ = ["SCHEMES", "Rewards"]
 
@@ -61,7 +63,7 @@ class Rewards:
     def of(self, result: RoundResult) -> tuple[float, ...]:
         """Return every seat's reward for the round that ended with `result`."""
         if self.scheme == "penalty":
-            return tuple(-penalty / self.scale for penalty in result.penalties)
+            return tuple(-score / self.scale for score in result.scores)
         if result.winner is None:
             return (0.0,) * len(result.penalties)
         return tuple(
@@ -74,5 +76,9 @@ class Rewards:
         if self.scheme == "win_loss":
             return -1.0, 1.0
         card = max(rules.ace_penalty, rules.joker_penalty, 10)
-        worst = max((rules.hand_size + 2) * card, rules.not_opened_penalty or 0)
-        return -worst * rules.hand_romme_multiplier / self.scale, 0.0
+        cards = rules.hand_size + 2 + int(rules.joker_at_cut)
+        worst = max(cards * card, rules.not_opened_penalty or 0) * rules.hand_romme_multiplier
+        if rules.ass_bonuses:
+            low, high = worst + ASS_FIRST_LAYER_SURCHARGE, -ASS_FIRST_OUT_BONUS
+            return -low / self.scale, -high / self.scale
+        return -worst / self.scale, 0.0

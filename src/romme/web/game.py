@@ -346,6 +346,7 @@ def _sheet(sheet: Sheet, rules: Rules) -> dict[str, Any]:
         "winner": result.winner,
         "hand_romme": result.hand_romme,
         "penalties": list(result.penalties),
+        "bonuses": list(result.bonuses),
         "opened": list(result.opened),
         "dealt_in": list(result.dealt_in),
         "hands": [[str(card) for card in hand] for hand in sheet.hands],

@@ -265,7 +265,9 @@
     for (const h of ["Seat", "Cards left", "Penalty", "Total"]) head.append(Romme.el("th", "", h));
     table.append(head);
     const running = new Array(data.seats.length).fill(0);
-    for (const s of sheets) s.penalties.forEach((p, i) => (running[i] += p));
+    // A round's score is its penalty plus any bonus (ASS S. 2, only under ass_bonuses).
+    const score = (s, i) => s.penalties[i] + (s.bonuses.length ? s.bonuses[i] : 0);
+    for (const s of sheets) s.penalties.forEach((p, i) => (running[i] += score(s, i)));
     sheet.penalties.forEach((penalty, seat) => {
       const row = document.createElement("tr");
       row.append(Romme.el("td", "", name(seat)));
@@ -276,7 +278,8 @@
         cell.append(Romme.cards(sheet.hands[seat]));
         if (!sheet.opened[seat]) cell.append(Romme.el("span", "note", " not opened"));
       }
-      row.append(cell, Romme.el("td", "num", String(penalty)), Romme.el("td", "num", String(running[seat])));
+      const bonus = sheet.bonuses.length ? " (bonus " + (sheet.bonuses[seat] > 0 ? "+" : "") + sheet.bonuses[seat] + ")" : "";
+      row.append(cell, Romme.el("td", "num", String(penalty) + bonus), Romme.el("td", "num", String(running[seat])));
       table.append(row);
     });
     const words = sheet.winner === null ? "Round " + (sheet.round + 1) + " over: nobody went out (" + sheet.end.replace(/_/g, " ") + ")" : "Round " + (sheet.round + 1) + " over: " + name(sheet.winner) + (sheet.hand_romme ? " went out at once (Hand-Rommé)" : " went out");
