@@ -13,17 +13,15 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import math
-import os
-import random
 import time
-from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import Counter
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Literal
 
 import attrs
 
+from romme._arena_executors import run_local, run_ray
+from romme._arena_stats import bootstrap_interval, elo_ratings, wilson_interval
 from romme.bots import Bot, GreedyBot, RandomBot
 from romme.engine import apply
 from romme.rules import Rules, find_rules, preset_name
@@ -49,9 +47,6 @@ BOT_NAMES: Final = ("random", "greedy", "search")
 
 Executor = Literal["process", "ray"]
 """The executors `run_arena` spreads rounds over."""
-
-_BOOTSTRAP_SAMPLES: Final = 1000
-_Z95: Final = 1.959963984540054
 
 
 def derive_seed(*parts: int | str) -> int:
@@ -165,65 +160,6 @@ def _play_many(
     bots: tuple[str, ...], rules: Rules, seed: int, indices: tuple[int, ...]
 ) -> list[RoundOutcome]:
     return [play_round(bots, rules, seed, index) for index in indices]
-
-
-def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
-    """Return the 95 % Wilson score interval of a rate.
-
-    >>> [round(x, 3) for x in wilson_interval(40, 100)]
-    [0.309, 0.498]
-    """
-    if trials <= 0:
-        return (0.0, 1.0)
-    rate = successes / trials
-    z2 = _Z95 * _Z95
-    centre = (rate + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = _Z95 * math.sqrt(rate * (1 - rate) / trials + z2 / (4 * trials * trials))
-    half /= 1 + z2 / trials
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def _bootstrap(groups: Sequence[tuple[float, int]], seed: int) -> tuple[float, float]:
-    """The 95 % percentile-bootstrap interval of a mean, resampling whole deals (sum, count)."""
-    if not groups:
-        return (0.0, 0.0)
-    rng = random.Random(f"romme/arena/bootstrap/{seed}")
-    means = []
-    for _ in range(_BOOTSTRAP_SAMPLES):
-        picked = rng.choices(groups, k=len(groups))
-        count = sum(n for _, n in picked)
-        means.append(sum(total for total, _ in picked) / count if count else 0.0)
-    means.sort()
-    return (means[int(0.025 * _BOOTSTRAP_SAMPLES)], means[int(0.975 * _BOOTSTRAP_SAMPLES) - 1])
-
-
-def _ratings(outcomes: Sequence[RoundOutcome], names: Sequence[str]) -> dict[str, float]:
-    """Elo-scale ratings from a Bradley–Terry fit of the pairwise results (lower penalty wins a pair)."""
-    score: defaultdict[tuple[str, str], float] = defaultdict(float)
-    for outcome in outcomes:
-        seats = [s for s in range(len(outcome.bots)) if outcome.dealt_in[s]]
-        for a in seats:
-            for b in seats:
-                first, second = outcome.bots[a], outcome.bots[b]
-                if first == second:
-                    continue
-                pa, pb = outcome.penalties[a], outcome.penalties[b]
-                score[first, second] += 1.0 if pa < pb else 0.5 if pa == pb else 0.0
-    strength = dict.fromkeys(names, 1.0)
-    for _ in range(200):
-        new = {}
-        for name in names:
-            wins = sum(score[name, other] for other in names if other != name)
-            games = sum(
-                (score[name, other] + score[other, name]) / (strength[name] + strength[other])
-                for other in names
-                if other != name
-            )
-            # Half a win and half a loss against a virtual equal keep every strength finite.
-            new[name] = (wins + 0.5) / (games + 1.0 / (strength[name] + 1.0))
-        mean = math.exp(sum(math.log(value) for value in new.values()) / len(new))
-        strength = {name: value / mean for name, value in new.items()}
-    return {name: 1500.0 + 400.0 * math.log10(strength[name]) for name in names}
 
 
 @attrs.frozen(kw_only=True)
@@ -341,77 +277,6 @@ class ArenaResult:
         return "\n".join(lines)
 
 
-def _batches(indices: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    for start in range(0, len(indices), size):
-        yield tuple(indices[start : start + size])
-
-
-def _run_local(
-    bots: tuple[str, ...],
-    rules: Rules,
-    seed: int,
-    indices: Sequence[int],
-    workers: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[RoundOutcome]:
-    outcomes: list[RoundOutcome] = []
-    total = len(indices)
-    if workers == 1:
-        for index in indices:
-            outcomes.append(play_round(bots, rules, seed, index))
-            if progress is not None:
-                progress(len(outcomes), total)
-        return outcomes
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [
-            pool.submit(_play_many, bots, rules, seed, batch) for batch in _batches(indices, 2)
-        ]
-        for future in as_completed(futures):
-            outcomes.extend(future.result())
-            if progress is not None:
-                progress(len(outcomes), total)
-    return outcomes
-
-
-def _run_ray(
-    bots: tuple[str, ...],
-    rules: Rules,
-    seed: int,
-    indices: Sequence[int],
-    workers: int,
-    progress: Callable[[int, int], None] | None,
-) -> list[RoundOutcome]:
-    try:
-        import ray
-    except ImportError as error:
-        raise ValueError(
-            f"executor 'ray' needs the [ray] extra: pip install 'romme-rules[ray]' ({error})"
-        ) from None
-    started = False
-    if not ray.is_initialized():
-        address = os.environ.get("RAY_ADDRESS")
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
-        started = True
-    try:
-        remote = ray.remote(num_cpus=1)(_play_many)
-        pending = [remote.remote(bots, rules, seed, batch) for batch in _batches(indices, 2)]
-        outcomes: list[RoundOutcome] = []
-        total = len(indices)
-        while pending:
-            done, pending = ray.wait(pending, num_returns=1)
-            for ref in done:
-                outcomes.extend(ray.get(ref))
-            if progress is not None:
-                progress(len(outcomes), total)
-        return outcomes
-    finally:
-        if started:
-            ray.shutdown()
-
-
 def run_arena(
     bots: Sequence[str],
     rules: Rules | str,
@@ -477,8 +342,8 @@ def run_arena(
     seats = len(names)
     indices = list(range(rounds)) if duplicate else [seats * i + i % seats for i in range(rounds)]
     started = time.perf_counter()
-    run = _run_ray if executor == "ray" else _run_local
-    played = run(names, rules, seed, indices, workers, progress)
+    run = run_ray if executor == "ray" else run_local
+    played = run(_play_many, names, rules, seed, indices, workers, progress)
     elapsed = time.perf_counter() - started
     outcomes = tuple(sorted(played, key=lambda outcome: outcome.index))
     return _summarize(names, rules, seed, rounds, duplicate, outcomes, elapsed, workers)
@@ -496,7 +361,7 @@ def _summarize(
 ) -> ArenaResult:
     distinct = list(dict.fromkeys(names))
     seats = len(names)
-    ratings = _ratings(outcomes, distinct)
+    ratings = elo_ratings(((o.bots, o.dealt_in, o.penalties) for o in outcomes), distinct)
     stats = []
     for number, name in enumerate(distinct):
         wins = 0
@@ -528,11 +393,11 @@ def _summarize(
                 win_rate=wins / count if count else 0.0,
                 win_interval=wilson_interval(wins, count),
                 average_penalty=penalty_total / count if count else 0.0,
-                penalty_interval=_bootstrap(
+                penalty_interval=bootstrap_interval(
                     [(g[0], int(g[2])) for g in groups], derive_seed(seed, "penalty", number)
                 ),
                 average_points=points_total / count if count else 0.0,
-                points_interval=_bootstrap(
+                points_interval=bootstrap_interval(
                     [(g[1], int(g[2])) for g in groups], derive_seed(seed, "points", number)
                 ),
                 rating=ratings[name],

@@ -98,7 +98,7 @@ def test_the_core_lists_what_it_offers() -> None:
 # -- imports inside functions ------------------------------------------------------------------
 
 OPTIONAL_IMPORTS: dict[tuple[str, str], str] = {
-    ("arena.py", "ray"): "the ray extra, for arenas on a cluster",
+    ("_arena_executors.py", "ray"): "the ray extra, for arenas on a cluster",
     ("cli.py", "readline"): "line editing where the platform has it",
     ("_cli_play.py", "readline"): "line editing where the platform has it (once cli.py is split)",
     ("cli.py", "uvicorn"): "the web extra, for romme serve",
