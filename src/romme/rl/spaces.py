@@ -19,9 +19,7 @@ in the play phase the use alone (the two never both apply).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
@@ -47,7 +45,17 @@ from romme import (
     TakeDiscard,
     legal_actions,
 )
-from romme._shape import jokers_may_touch, most_jokers
+from romme.rl._catalog import (
+    CARDS,
+    SET_PATTERNS,
+    index_of,
+    natural,
+    rank_index,
+    run_patterns,
+    run_shapes,
+    set_shapes,
+    suit_index,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -60,14 +68,6 @@ LAYOUT_VERSION: Final = 1
 FOLLOW_UPS: Final = 256
 """Places of a freed joker one swap id range holds: none, a discard, and 254 lay-downs or lay-offs."""
 
-_RANKS: Final = tuple(Rank)  # index 0 = TWO … 12 = ACE
-_SUITS_OF_CODE: Final = 13
-_CARDS: Final = tuple(Card.from_code(code) for code in range(53))
-_JOKER_CODE: Final = 52
-_MAX_RUN: Final = 13
-_SET_MAX: Final = 4
-_SET_PATTERNS: Final = 5  # a natural of each suit, or a joker
-_ACE: Final = 12
 _MEMO_SIZE: Final = 1 << 14  # ids of lay-downs and lay-offs remembered per space (a few MB at most)
 
 
@@ -84,84 +84,6 @@ class Range(NamedTuple):
     """The first id."""
     size: int
     """The number of ids."""
-
-
-def _touching(mask: int) -> bool:
-    return bool(mask & (mask >> 1))
-
-
-SetShape = tuple[tuple[int, ...], int]
-"""A set's suit indexes (sorted) and its joker count."""
-RunShape = tuple[int, int, int]
-"""A run's first rank index (12 for an ace below the two), length and joker positions (bits)."""
-
-
-@lru_cache(maxsize=64)
-def _set_shapes(rules: Rules) -> tuple[SetShape, ...]:
-    copies = 1 if rules.set_distinct_suits else rules.decks
-    shapes: list[SetShape] = []
-    for size in range(1, _SET_MAX + 1):
-        for suits in itertools.combinations_with_replacement(range(4), size):
-            if any(suits.count(s) > copies for s in set(suits)):
-                continue
-            for jokers in range(_SET_MAX - size + 1):
-                if size + jokers < 3 or jokers > rules.jokers:
-                    continue
-                if jokers > most_jokers(rules.joker_limit, size):
-                    continue
-                shapes.append((suits, jokers))
-    return tuple(shapes)
-
-
-@lru_cache(maxsize=64)
-def _run_shapes(rules: Rules) -> tuple[RunShape, ...]:
-    shapes: list[RunShape] = []
-    for length in range(3, _MAX_RUN + 1):
-        touch = jokers_may_touch(rules.adjacent_jokers, length)
-        for start in range(13):
-            if not rules.ace_wraps and start != _ACE and start + length - 1 > _ACE:
-                continue
-            for mask in range(1 << length):
-                jokers = mask.bit_count()
-                if jokers == length or jokers > rules.jokers:
-                    continue
-                if jokers > most_jokers(rules.joker_limit, length - jokers):
-                    continue
-                if jokers > 1 and not touch and _touching(mask):
-                    continue
-                shapes.append((start, length, mask))
-    return tuple(shapes)
-
-
-@lru_cache(maxsize=64)
-def _run_patterns(rules: Rules) -> tuple[tuple[int, int], ...]:
-    """Lay-offs onto one end of a run: (number of cards, joker positions as bits)."""
-    touch = jokers_may_touch(rules.adjacent_jokers, _MAX_RUN)  # in some run
-    patterns: list[tuple[int, int]] = []
-    for count in range(1, _MAX_RUN - 3 + 1):
-        for mask in range(1 << count):
-            jokers = mask.bit_count()
-            if jokers > rules.jokers or (not touch and _touching(mask)):
-                continue
-            patterns.append((count, mask))
-    return tuple(patterns)
-
-
-def _index(items: Sequence[object]) -> dict[object, int]:
-    return {item: i for i, item in enumerate(items)}
-
-
-def _rank_index(card: Card) -> int:
-    assert card.rank is not None
-    return int(card.rank) - 2
-
-
-def _suit_index(card: Card) -> int:
-    return card.code // _SUITS_OF_CODE
-
-
-def _natural(rank_index: int, suit_index: int) -> Card:
-    return _CARDS[suit_index * _SUITS_OF_CODE + rank_index % 13]
 
 
 Position = GameState | PlayerView
@@ -198,17 +120,17 @@ class ActionSpace:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         self.rules: Final = rules
-        self._sets = _set_shapes(rules)
-        self._runs = _run_shapes(rules)
-        self._set_index = _index(self._sets)
-        self._run_index = _index(self._runs)
-        self._patterns = _run_patterns(rules)
-        self._pattern_index = _index(self._patterns)
+        self._sets = set_shapes(rules)
+        self._runs = run_shapes(rules)
+        self._set_index = index_of(self._sets)
+        self._run_index = index_of(self._runs)
+        self._patterns = run_patterns(rules)
+        self._pattern_index = index_of(self._patterns)
         self.slots: Final = rules.deck_size // 3
         """Table slots a lay-off can address: as many melds as the deck can lie in."""
         self.pairs: Final = 4 * rules.jokers if rules.joker_swap else 0
         """Swappable (meld, card) pairs one table can offer: at most four cards per joker."""
-        self._slot_ids = _SET_PATTERNS + 2 * len(self._patterns)
+        self._slot_ids = SET_PATTERNS + 2 * len(self._patterns)
         sizes = (
             ("draw", 1),
             ("take", 1),
@@ -309,20 +231,20 @@ class ActionSpace:
         if not naturals:
             raise ActionSpaceError(f"{action}: no meld of the catalog")
         if action.kind is MeldKind.SET:
-            suits = tuple(sorted(_suit_index(card) for card in naturals))
+            suits = tuple(sorted(suit_index(card) for card in naturals))
             canonical = (*sorted(naturals, key=lambda card: card.code), *(JOKER,) * jokers)
             shape = self._set_index.get((suits, jokers))
             if shape is None or canonical != cards or len({c.rank for c in naturals}) != 1:
                 raise ActionSpaceError(f"{action}: no set of the catalog in table order")
-            return self._start["lay_down"] + _rank_index(naturals[0]) * len(self._sets) + shape
+            return self._start["lay_down"] + rank_index(naturals[0]) * len(self._sets) + shape
         if action.kind is MeldKind.RUN:
             first = next(p for p, card in enumerate(cards) if not card.is_joker)
-            suit = _suit_index(cards[first])
-            start = (_rank_index(cards[first]) - first) % 13
+            suit = suit_index(cards[first])
+            start = (rank_index(cards[first]) - first) % 13
             mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
             run = self._run_index.get((start, len(cards), mask))
             if run is None or any(
-                card != _natural(start + p, suit)
+                card != natural(start + p, suit)
                 for p, card in enumerate(cards)
                 if not card.is_joker
             ):
@@ -339,13 +261,13 @@ class ActionSpace:
             if len(cards) != 1:
                 raise ActionSpaceError(f"{action}: a set takes one card at a time")
             card = cards[0]
-            return base + (_SET_PATTERNS - 1 if card.is_joker else _suit_index(card))
+            return base + (SET_PATTERNS - 1 if card.is_joker else suit_index(card))
         mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
         pattern = self._pattern_index.get((len(cards), mask))
         if pattern is None:
             raise ActionSpaceError(f"{action}: no lay-off pattern of the layout")
         side = 0 if action.side is Side.LOW else 1
-        return base + _SET_PATTERNS + side * len(self._patterns) + pattern
+        return base + SET_PATTERNS + side * len(self._patterns) + pattern
 
     # -- swaps ------------------------------------------------------------------------
 
@@ -455,7 +377,7 @@ class ActionSpace:
         if entry.name == "takeback":
             return TakeBack()
         if entry.name == "discard":
-            return Discard(_CARDS[offset])
+            return Discard(CARDS[offset])
         if entry.name == "swap":
             return self._decode_swap(offset, position)
         use = self._decode_use(entry.name, offset, position)
@@ -468,17 +390,17 @@ class ActionSpace:
         if slot >= len(position.table):
             raise ActionSpaceError(f"lay-off onto slot {slot}, but the table holds fewer melds")
         meld = position.table[slot].meld
-        if pattern < _SET_PATTERNS:
+        if pattern < SET_PATTERNS:
             if meld.kind is not MeldKind.SET:
                 raise ActionSpaceError(f"a set lay-off onto slot {slot}, which holds a run")
-            if pattern == _SET_PATTERNS - 1:
+            if pattern == SET_PATTERNS - 1:
                 return LayOff(slot, (JOKER,), None)
-            return LayOff(slot, (_natural(int(meld.ranks[0]) - 2, pattern),), None)
+            return LayOff(slot, (natural(int(meld.ranks[0]) - 2, pattern),), None)
         if meld.kind is not MeldKind.RUN or meld.suit is None:
             raise ActionSpaceError(f"a run lay-off onto slot {slot}, which holds a set")
-        side_index, run_pattern = divmod(pattern - _SET_PATTERNS, len(self._patterns))
+        side_index, run_pattern = divmod(pattern - SET_PATTERNS, len(self._patterns))
         count, mask = self._patterns[run_pattern]
-        suit = _suit_index(Card(Rank.TWO, meld.suit))
+        suit = suit_index(Card(Rank.TWO, meld.suit))
         if side_index == 1:
             first = int(meld.ranks[-1]) - 1
             ranks = [first + p for p in range(count)]
@@ -488,7 +410,7 @@ class ActionSpace:
             ranks = [low - (count - p) for p in range(count)]
             side = Side.LOW
         cards = tuple(
-            JOKER if mask >> p & 1 else _natural(rank % 13, suit) for p, rank in enumerate(ranks)
+            JOKER if mask >> p & 1 else natural(rank % 13, suit) for p, rank in enumerate(ranks)
         )
         return LayOff(slot, cards, side)
 
@@ -497,11 +419,11 @@ class ActionSpace:
         if offset < sets:
             rank, shape = divmod(offset, len(self._sets))
             suits, jokers = self._sets[shape]
-            cards = (*(_natural(rank, s) for s in suits), *(JOKER,) * jokers)
+            cards = (*(natural(rank, s) for s in suits), *(JOKER,) * jokers)
             return LayDown(cards, MeldKind.SET)
         suit, run = divmod(offset - sets, len(self._runs))
         start, length, mask = self._runs[run]
-        cards = tuple(JOKER if mask >> p & 1 else _natural(start + p, suit) for p in range(length))
+        cards = tuple(JOKER if mask >> p & 1 else natural(start + p, suit) for p in range(length))
         return LayDown(cards, MeldKind.RUN)
 
     def _decode_swap(self, offset: int, position: Position) -> SwapJoker:
