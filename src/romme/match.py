@@ -449,7 +449,7 @@ def _table_in(reader: Reader) -> PointsTable:
             opened=bands,
             sat_out=reader.get_int("sat_out"),
         )
-    except InvalidRulesError as error:
+    except (InvalidRulesError, ValueError, TypeError) as error:  # a negative limit, say
         raise InvalidDataError(f"{reader.path}: {error}") from None
     reader.done()
     return table

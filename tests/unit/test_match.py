@@ -17,6 +17,7 @@ from romme import (
     Discard,
     EndReason,
     GameState,
+    InvalidDataError,
     InvalidPositionError,
     InvalidRulesError,
     LayDown,
@@ -27,11 +28,13 @@ from romme import (
     RoundResult,
     Rules,
     apply,
+    from_dict,
     legal_actions,
     new_match,
     parse_card,
     parse_cards,
     score_round,
+    to_dict,
 )
 from tests._deck import deck_position as shared_deck_position
 
@@ -130,6 +133,8 @@ def test_presets_match_settings() -> None:
         "house": (MatchScoring.PENALTIES, None, 500),
         "ass": (MatchScoring.PENALTIES, None, 500),
         "schmidt": (MatchScoring.PENALTIES, None, 500),
+        # rules §13: cardgames.zone's variants keep its standard scoring.
+        "ghidi": (MatchScoring.PENALTIES, None, 500),
     }
     actual = {
         name: (rules.match_scoring, rules.match_rounds, rules.match_limit)
@@ -445,6 +450,14 @@ def test_points_table_known_data_points() -> None:
     """Went out 5, opened holding 8 Augen 3, opened holding 87 Augen 1 (DRoV Nr. 14)."""
     result = went_out(0, (0, 8, 87, 40), opened=(True, True, True, False))
     assert [5, 3, 1, 0] == [TABLE.points(result, seat) for seat in range(4)]
+
+
+def test_points_table_with_a_negative_limit_does_not_load() -> None:
+    """A match document whose points table has a band below zero is refused as bad data (DRoV Nr. 12: penalties are 0 or more)."""
+    document = to_dict(new_match(PRESETS["drov"], 4, seed=3, points_table=TABLE))
+    document["points_table"]["opened"] = [[10, 3], [50, 2], [-1, 1]]
+    with pytest.raises(InvalidDataError, match="0 or more"):
+        from_dict(document)
 
 
 def test_points_table_band_limits_are_inclusive() -> None:
