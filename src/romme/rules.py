@@ -18,6 +18,7 @@ from __future__ import annotations
 # Names imported "as" themselves are kept importable from here, where they have always been.
 import enum as enum
 import re
+import unicodedata
 from collections.abc import Mapping as Mapping
 from types import MappingProxyType
 from typing import Any as Any
@@ -147,10 +148,18 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             match_scoring=MatchScoring.PENALTIES,
             match_limit=500,
         ),
+        # cardgames.zone §10, Rummy à la Ghidi: 10 cards, the dealer 11 and starts by discarding.
+        "ghidi": attrs.evolve(
+            _CLASSIC,
+            hand_size=10,
+            extra_card=ExtraCard.DEALER,
+            first_player=FirstPlayer.DEALER,
+        ),
     }
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
-``german-rummy``, ``house``, ``ass`` and ``schmidt``."""
+``german-rummy``, ``house``, ``ass`` and ``schmidt``; and the game forms the
+sources name besides (rules §13): ``ghidi``."""
 
 _ALIASES: Final = {
     "drov": "drov",
@@ -176,23 +185,31 @@ _ALIASES: Final = {
     "altenburger": "ass",
     "schmidt": "schmidt",
     "schmidt-spiele": "schmidt",
+    "ghidi": "ghidi",
+    "rummy-a-la-ghidi": "ghidi",
+    "a-la-ghidi": "ghidi",
+    "romme-a-la-ghidi": "ghidi",
 }
 _NAME_SEPARATORS: Final = re.compile(r"[\s_.\-/]+")
 
 
 def _normalise(name: str) -> str:
-    text = name.strip().lower().replace("é", "e")
+    # Accents are dropped ("Rommé" as "romme", "à la" as "a la"); "ä" becomes "a", so the
+    # aliases spell an umlaut both as "a" and as "ae".
+    text = unicodedata.normalize("NFKD", name.strip().lower())
+    text = "".join(char for char in text if not unicodedata.combining(char))
     return _NAME_SEPARATORS.sub("-", text).strip("-")
 
 
 def find_rules(name: str) -> Rules:
-    """Return the preset called `name`, ignoring case, spaces and punctuation.
+    """Return the preset called `name`, ignoring case, accents, spaces and punctuation.
 
     Besides the preset names, aliases are accepted: ``"DRoV"``,
     ``"tournament"``, ``"Turnier"``, ``"S000"`` … ``"S003"`` (the short tags of
     the rule documents the presets come from, see the sources page),
     ``"cardgames.zone"``,
-    ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``.
+    ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``,
+    ``"Rummy à la Ghidi"``.
 
     >>> find_rules("DRoV").dealer_sits_out
     True

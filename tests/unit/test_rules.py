@@ -159,9 +159,30 @@ def test_table_covers_every_field() -> None:
     assert {field.name for field in attrs.fields(Rules)} == set(TABLE)
 
 
-def test_presets_are_exactly_the_seven_of_rules_md() -> None:
-    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12)."""
-    assert set(PRESET_NAMES) == set(PRESETS)
+# rules §13: the game forms the sources name besides the seven rule books, each
+# one of them with the fields the form changes, written out by hand.
+GAME_FORMS: Final[dict[str, tuple[str, dict[str, object]]]] = {
+    # cardgames.zone §10: "Everyone gets 10 cards, the dealer 11 and starts by discarding."
+    "ghidi": ("classic", {"hand_size": 10, "extra_card": "dealer", "first_player": "dealer"}),
+}
+
+
+def test_presets_are_the_seven_of_rules_md_and_the_game_forms() -> None:
+    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12) and the game forms (rules §13)."""
+    assert set(PRESET_NAMES) | set(GAME_FORMS) == set(PRESETS)
+
+
+@pytest.mark.parametrize("name", sorted(GAME_FORMS))
+def test_game_form_is_its_rule_book_with_the_changes_of_its_source(name: str) -> None:
+    """Rules §13: a game form differs from its rule book in exactly the fields its source changes."""
+    base, changes = GAME_FORMS[name]
+    form, book = PRESETS[name], PRESETS[base]
+    differing = {
+        field.name: _plain(getattr(form, field.name))
+        for field in attrs.fields(Rules)
+        if getattr(form, field.name) != getattr(book, field.name)
+    }
+    assert changes == differing
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))
@@ -415,7 +436,7 @@ def test_rules_are_hashable() -> None:
     """Equal Rules hash alike and collapse in a set."""
     assert hash(Rules()) == hash(Rules())
     assert 1 == len({Rules(), Rules(), attrs.evolve(PRESETS["drov"], dealer_sits_out=False)})
-    assert 7 == len(set(PRESETS.values()))
+    assert len(PRESETS) == len(set(PRESETS.values()))  # no two presets are equal
 
 
 @given(rules_values())
