@@ -1173,6 +1173,7 @@ HAND_ROMME_WAIVER: Final = {
     "cardgames-zone": None,
     "german-rummy": None,
     "house": None,
+    "ghidi": None,
 }
 
 
@@ -1232,6 +1233,7 @@ HAND_ROMME_MULTIPLIER: Final = {
     "house": (0, 13, 26),  # House rules: 1
     "ass": (0, 13, 26),
     "schmidt": (0, 26, 52),  # Schmidt: double
+    "ghidi": (0, 26, 52),  # cardgames.zone §10 changes only the deal
 }
 
 
