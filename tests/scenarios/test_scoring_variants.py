@@ -111,6 +111,23 @@ def test_bonuses_round_trip_through_json_ASS_S_2() -> None:
     assert [-40, -20, 20] == to_dict(result)["bonuses"]
 
 
+def _match(
+    rules: Rules, results: tuple[RoundResult, ...], *, limit: int | None = None, over: bool = False
+) -> Match:
+    """A match of `rules` after `results` (first dealer 0), the next round dealt unless `over`."""
+    players = len(results[0].penalties)
+    return Match(
+        rules=rules,
+        players=players,
+        seed=1,
+        first_dealer=0,
+        rounds=None,
+        limit=limit,
+        results=results,
+        state=None if over else new_game(rules, players, seed=3, dealer=len(results) % players),
+    )
+
+
 def test_match_totals_go_below_zero_ASS_S_2() -> None:
     """ASS S. 2 works in match scoring: two rounds won by seat 0 leave it at -80."""
     won = RoundResult(
@@ -122,16 +139,7 @@ def test_match_totals_go_below_zero_ASS_S_2() -> None:
         opened=(True, True),
         bonuses=(-40, 20),
     )
-    match = Match(
-        rules=ASS_BONUSES,
-        players=2,
-        seed=1,
-        first_dealer=0,
-        rounds=None,
-        limit=None,
-        results=(won, won),
-        state=new_game(ASS_BONUSES, 2, seed=3, dealer=0),
-    )
+    match = _match(ASS_BONUSES, (won, won))
     assert (-80, 100) == match.totals
     assert (0,) == match.winners()
 
@@ -168,16 +176,7 @@ def _result(winner: int, penalties: tuple[int, ...]) -> RoundResult:
 def test_winner_scores_the_others_sum() -> None:
     """Rommé-Palast: "the winner gets the sum of the others' minus points as plus points"; most points win."""
     results = (_result(0, (0, 12, 30)), _result(2, (7, 5, 0)), _result(0, (0, 40, 3)))
-    match = Match(
-        rules=WINNER_SUM,
-        players=3,
-        seed=1,
-        first_dealer=0,
-        rounds=None,
-        limit=None,
-        results=results,
-        state=new_game(WINNER_SUM, 3, seed=3, dealer=0),
-    )
+    match = _match(WINNER_SUM, results)
     assert (85, 0, 12) == match.points
     assert (7, 57, 33) == match.totals
     assert (0, 2, 1) == match.ranking()
@@ -189,26 +188,8 @@ def test_winner_sum_limit_ends_the_match_on_plus_points() -> None:
     rules = attrs.evolve(WINNER_SUM, match_limit=50)
     results = (_result(1, (20, 0, 31)),)
     with pytest.raises(InvalidPositionError, match="a finished match has no round in play"):
-        Match(
-            rules=rules,
-            players=3,
-            seed=1,
-            first_dealer=0,
-            rounds=None,
-            limit=50,
-            results=results,
-            state=new_game(rules, 3, seed=3, dealer=1),
-        )
-    over = Match(
-        rules=rules,
-        players=3,
-        seed=1,
-        first_dealer=0,
-        rounds=None,
-        limit=50,
-        results=results,
-        state=None,
-    )
+        _match(rules, results, limit=50)
+    over = _match(rules, results, limit=50, over=True)
     assert over.is_over
     assert (1,) == over.winners()
 
@@ -216,16 +197,7 @@ def test_winner_sum_limit_ends_the_match_on_plus_points() -> None:
 def test_winner_sum_ties_share_the_win() -> None:
     """Under winner_sum equal plus points share the win, like equal totals under penalty scoring."""
     results = (_result(0, (0, 10)), _result(1, (10, 0)))
-    match = Match(
-        rules=WINNER_SUM,
-        players=2,
-        seed=1,
-        first_dealer=0,
-        rounds=None,
-        limit=None,
-        results=results,
-        state=new_game(WINNER_SUM, 2, seed=3, dealer=0),
-    )
+    match = _match(WINNER_SUM, results)
     assert (0, 1) == match.winners()
 
 
