@@ -101,6 +101,8 @@ class FailedTake(str, enum.Enum):
     """The turn is repeated correctly: the player draws again (cardgames.zone §9)."""
     END_TURN = "end_turn"
     """The turn is over without a discard (DRoV Nr. 4c)."""
+    DISCARD = "discard"
+    """The turn ends with a discard, and nothing else (DRoV Streitfall 1, 3): the hand is one card short."""
 
 
 @enum.unique

@@ -109,7 +109,7 @@ class Rules:
     last_card_stock_only: bool = True
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
     failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
-    """What a take-back that returns a taken discard does (DRoV Nr. 4c; cardgames.zone §9)."""
+    """What a take-back that returns a taken discard does (DRoV Nr. 4c, Streitfall 1, 3; cardgames.zone §9)."""
 
     # -- opening (rules §5) --
     opening_threshold: int = 40

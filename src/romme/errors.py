@@ -86,6 +86,8 @@ class Reason(str, enum.Enum):
     """Under ``take_discard = free`` the taken card goes to the hand; its use is a separate action."""
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     """There are no staged melds to take back."""
+    TURN_ENDS_WITH_DISCARD = "turn_ends_with_discard"
+    """After a failed take under ``failed_take = discard`` only a discard ends the turn (DRoV Streitfall 1, 3)."""
 
     # -- opening (rules §5) ----------------------------------------------
     NOT_OPENED = "not_opened"

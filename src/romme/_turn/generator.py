@@ -16,9 +16,19 @@ from typing import Final, NamedTuple
 from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
-from romme._turn.laying import _lay_down_outcome, _lay_off_fit, _may_lay_off
+from romme._turn.laying import (
+    _lay_down_outcome,
+    _lay_off_fit,
+    _may_lay_off,
+)
 from romme._turn.opening import _lay_down_possible
-from romme._turn.position import Failure, _after_use, _first_go_round, _Pos
+from romme._turn.position import (
+    Failure,
+    _after_use,
+    _failed_take_discards,
+    _first_go_round,
+    _Pos,
+)
 from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap_joker, _swapped
 from romme.actions import (
     Action,
@@ -181,6 +191,8 @@ def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
     """The lay-downs and lay-offs of the play phase, each with whether it is already known legal."""
     if _first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
+    if _failed_take_discards(pos):
+        return  # after a failed take only the discard is left (DRoV Streitfall 1, 3)
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
         for lay_down in _lay_downs(pos, _search.melds_in(pos.key, pos.rules)):

@@ -29,6 +29,7 @@ from romme._turn.position import (
     _finish,
     _hand_romme_possible,
     _need_phase,
+    _not_after_failed_take,
     _not_first_go_round,
     _Pos,
     _replace_at,
@@ -69,7 +70,11 @@ def _lay(pos: _Pos, action: LayDown | LayOff) -> Effect | Failure:
 
 
 def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
-    wrong = _need_phase(pos, Phase.PLAY, "laying down") or _not_first_go_round(pos, "laying down")
+    wrong = (
+        _need_phase(pos, Phase.PLAY, "laying down")
+        or _not_first_go_round(pos, "laying down")
+        or _not_after_failed_take(pos, "laying down")
+    )
     if wrong:
         return wrong
     rules = pos.rules
