@@ -110,6 +110,10 @@ class Rules:
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
     failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
     """What a take-back that returns a taken discard does (DRoV Nr. 4c, Streitfall 1, 3; cardgames.zone §9)."""
+    indirect_layoff_only_to_go_out: bool = False
+    """Under ``immediate_use``: whether a taken discard that fits only together with hand cards
+    ("mauscheln", DRoV Nr. 10) may be laid off only to go out: the lay-off leaves at most the one
+    card to discard (a variant reading of DRoV Nr. 10's "zum Beenden")."""
 
     # -- opening (rules §5) --
     opening_threshold: int = 40

@@ -88,6 +88,8 @@ class Reason(str, enum.Enum):
     """There are no staged melds to take back."""
     TURN_ENDS_WITH_DISCARD = "turn_ends_with_discard"
     """After a failed take under ``failed_take = discard`` only a discard ends the turn (DRoV Streitfall 1, 3)."""
+    INDIRECT_LAYOFF_NOT_OUT = "indirect_layoff_not_out"
+    """A discard that fits only with hand cards is taken only to go out (``indirect_layoff_only_to_go_out``, DRoV Nr. 10)."""
 
     # -- opening (rules §5) ----------------------------------------------
     NOT_OPENED = "not_opened"

@@ -13,8 +13,10 @@ import pytest
 from romme import (
     PRESETS,
     Discard,
+    Draw,
     FailedTake,
     LayDown,
+    LayOff,
     Phase,
     Reason,
     TakeBack,
@@ -80,3 +82,69 @@ def test_no_preset_discards_after_a_failed_take(name: str) -> None:
     """Rules §13: Streitfall 1/3's reading is a variant; DRoV Nr. 4c's end without a discard (or
     cardgames.zone §9's redo) stays every preset's."""
     assert PRESETS[name].failed_take is not FailedTake.DISCARD
+
+
+# -- DRoV Nr. 10: laying off indirectly ("mauscheln") only to go out ------------------
+
+DROV_MAUSCHELN_OUT = attrs.evolve(DROV, indirect_layoff_only_to_go_out=True)
+HEARTS_RUN = ("8♥ 9♥ 10♥", 1)
+SPADES_RUN = ("2♠ 3♠ 4♠", 0)
+
+
+def test_indirect_layoff_refused_when_it_does_not_go_out_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10 (variant reading): the Q♥ fits 8♥ 9♥ 10♥ only after the hand's J♥
+    ("indirekter Anleger"); with two cards left after it the player does not go out, so the take
+    is refused (Reason.INDIRECT_LAYOFF_NOT_OUT) and the stock is the only draw."""
+    state = position(
+        DROV_MAUSCHELN_OUT,
+        hands=("J♥ 3♣ 5♦", SEAT_1, SEAT_2),
+        discard="6♣ Q♥",
+        table=(HEARTS_RUN, SPADES_RUN),
+    )
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(state, TakeDiscard(LayOff(0, "J♥ Q♥")))
+    assert (Draw(),) == legal_actions(state)
+
+
+def test_indirect_layoff_to_go_out_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10: "Mit zwei oder mehr Karten darfst du zum Beenden auch eine offene Karte nehmen,
+    die erst zusammen mit einer deiner Handkarten irgendwo passt": J♥ and the taken Q♥ go onto
+    8♥ 9♥ 10♥, and the 3♣ left is discarded to go out."""
+    state = position(
+        DROV_MAUSCHELN_OUT,
+        hands=("J♥ 3♣", SEAT_1, SEAT_2),
+        discard="6♣ Q♥",
+        table=(HEARTS_RUN, SPADES_RUN),
+    )
+    take = TakeDiscard(LayOff(0, "J♥ Q♥", "high"))
+    assert take in legal_actions(state)
+    state = play(state, take, Discard("3♣"))
+    assert state.is_over
+    assert state.result is not None
+    assert 0 == state.result.winner
+
+
+def test_a_card_that_fits_alone_is_no_indirect_layoff_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10, Streitfall 2: the taken J♥ fits 8♥ 9♥ 10♥ by itself, so laying it off with
+    the hand's Q♥ is a plain lay-off and stays legal with cards left in hand."""
+    state = position(
+        DROV_MAUSCHELN_OUT,
+        hands=("Q♥ 3♣ 5♦", SEAT_1, SEAT_2),
+        discard="6♣ J♥",
+        table=(HEARTS_RUN, SPADES_RUN),
+    )
+    assert TakeDiscard(LayOff(0, "J♥ Q♥", "high")) in legal_actions(state)
+
+
+def test_without_the_variant_mauscheln_is_allowed_any_time_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10 as the preset plays it: the indirect lay-off of Q♥ with J♥ is legal with two
+    cards left (the variant is off in every preset)."""
+    state = position(
+        DROV, hands=("J♥ 3♣ 5♦", SEAT_1, SEAT_2), discard="6♣ Q♥", table=(HEARTS_RUN, SPADES_RUN)
+    )
+    assert TakeDiscard(LayOff(0, "J♥ Q♥", "high")) in legal_actions(state)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_no_preset_limits_mauscheln_to_going_out(name: str) -> None:
+    """Rules §13: DRoV Nr. 10 allows the indirect lay-off with two or more cards; the limit is a variant."""
+    assert not PRESETS[name].indirect_layoff_only_to_go_out

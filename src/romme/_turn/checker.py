@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing_extensions import assert_never
 
 from romme import _search
-from romme._turn.laying import _lay, _lay_down, _lay_off
+from romme._turn.laying import _indirect_layoff_refused, _lay, _lay_down, _lay_off
 from romme._turn.opening import _shortfall
 from romme._turn.position import (
     Effect,
@@ -145,6 +145,10 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
+    if isinstance(use, LayOff):
+        refused = _indirect_layoff_refused(pos, card, use)
+        if refused:
+            return refused
     return _lay(_taking(pos, card), use)
 
 

@@ -17,6 +17,7 @@ from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
 from romme._turn.laying import (
+    _indirect_layoff_refused,
     _lay_down_outcome,
     _lay_off_fit,
     _may_lay_off,
@@ -226,7 +227,8 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
             yield _trusted(TakeDiscard, use=lay_down), True
     if opened:
         for layoff in _layoffs(inner, inner.hand, only=card):
-            yield _trusted(TakeDiscard, use=layoff), True
+            if _indirect_layoff_refused(pos, card, layoff) is None:
+                yield _trusted(TakeDiscard, use=layoff), True
 
 
 def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:

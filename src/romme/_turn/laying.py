@@ -198,6 +198,28 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
+def _indirect_layoff_refused(pos: _Pos, card: Card, layoff: LayOff) -> Failure | None:
+    """Why taking `card` for `layoff` is an indirect lay-off not made to go out, or ``None`` (DRoV Nr. 10).
+
+    `pos` is the position before the take. Under
+    ``indirect_layoff_only_to_go_out`` a take whose lay-off holds hand cards
+    too, of a card that fits no table meld alone ("mauscheln"), must leave at
+    most the one card to discard. The checker and the generator both ask it.
+    """
+    rules = pos.rules
+    if not rules.indirect_layoff_only_to_go_out or len(layoff.cards) == 1:
+        return None
+    if len(pos.hand) + 1 - len(layoff.cards) <= 1:
+        return None  # the player goes out with the discard that follows
+    single = (card,)
+    if any(not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table):
+        return None  # the card fits somewhere alone: a plain lay-off
+    return Failure(
+        Reason.INDIRECT_LAYOFF_NOT_OUT,
+        f"the {card} fits only together with hand cards, which is allowed only to go out (DRoV Nr. 10)",
+    )
+
+
 def _target(pos: _Pos, target: int) -> TableMeld | Failure:
     count = len(pos.table)
     if not 0 <= target < count:
