@@ -142,6 +142,10 @@ class Rules:
     """Whether the freed joker may go back into the meld it came from (German Rummy page: no)."""
     swap_own_new_joker: bool = False
     """Whether a joker laid this turn may be swapped this turn (DRoV Streitfall 20: no)."""
+    swap_needs_complete_meld: bool = False
+    """Whether a joker may be swapped only when its meld is complete afterwards: no joker left in
+    it, and a set of four cards (Schmidt S. 3 variant: "Tausch erst, wenn die Kombination danach
+    vollständig ist")."""
 
     # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(

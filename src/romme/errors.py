@@ -126,6 +126,8 @@ class Reason(str, enum.Enum):
     """The freed joker may not return to the meld it came from (German Rummy page)."""
     SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
+    SWAP_NOT_COMPLETE = "swap_not_complete"
+    """The meld would not be complete after the swap (``swap_needs_complete_meld``, Schmidt S. 3)."""
 
 
 class RommeError(Exception):

@@ -19,11 +19,14 @@ from romme import (
     LayOff,
     Phase,
     Reason,
+    SwapJoker,
     TakeBack,
     TakeDiscard,
+    apply,
+    is_legal,
     legal_actions,
 )
-from tests.scenarios._helpers import DROV, Summary, play, position, refusal, summary
+from tests.scenarios._helpers import DROV, SCHMIDT, Summary, play, position, refusal, summary
 
 SEAT_1 = "2♣ 3♦ 4♥ 6♠"
 SEAT_2 = "6♣ 7♦ 8♥ 10♠"
@@ -148,3 +151,82 @@ def test_without_the_variant_mauscheln_is_allowed_any_time_DRoV_Nr_10() -> None:
 def test_no_preset_limits_mauscheln_to_going_out(name: str) -> None:
     """Rules §13: DRoV Nr. 10 allows the indirect lay-off with two or more cards; the limit is a variant."""
     assert not PRESETS[name].indirect_layoff_only_to_go_out
+
+
+# -- Schmidt S. 3: a swap only when the meld is complete afterwards ------------------
+
+SCHMIDT_COMPLETE = attrs.evolve(SCHMIDT, swap_needs_complete_meld=True)
+OWN_RUN = ("2♦ 3♦ 4♦", 0)
+
+
+def test_swap_refused_when_a_joker_stays_in_the_run_Schmidt_S_3() -> None:
+    """Schmidt S. 3 (variant): "Tausch erst, wenn die Kombination danach vollständig ist": in
+    5♣ JK 7♣ 8♣ JK the 6♣ would leave a joker behind, so the swap is refused
+    (Reason.SWAP_NOT_COMPLETE) and no swap is legal."""
+    state = position(
+        SCHMIDT_COMPLETE,
+        hands=("6♣ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
+        table=(("5♣ JK 7♣ 8♣ JK", 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    swap = SwapJoker(0, "6♣", LayDown("JK 8♥ 9♥"))
+    assert Reason.SWAP_NOT_COMPLETE == refusal(state, swap)
+    assert not any(isinstance(action, SwapJoker) for action in legal_actions(state))
+
+
+def test_swap_that_leaves_a_run_of_natural_cards_Schmidt_S_3() -> None:
+    """Schmidt S. 3 (variant): the 7♣ makes 5♣ 6♣ 7♣ a run of natural cards, complete, so the swap
+    is legal and the freed joker goes into a new meld (DRoV Nr. 6)."""
+    state = position(
+        SCHMIDT_COMPLETE,
+        hands=("7♣ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
+        table=(("5♣ 6♣ JK", 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    swap = SwapJoker(0, "7♣", LayDown("JK 8♥ 9♥"))
+    assert is_legal(state, swap)
+    assert any(isinstance(action, SwapJoker) for action in legal_actions(state))
+    state = apply(state, swap)
+    assert ["5♣ 6♣ 7♣", "2♦ 3♦ 4♦", "JK 8♥ 9♥"] == [str(entry.meld) for entry in state.table]
+
+
+def test_swap_in_a_set_of_three_is_not_complete_Schmidt_S_3() -> None:
+    """Schmidt S. 3 (variant): a set is complete with its four suits; K♣ K♠ JK with the K♥ would
+    hold three, so the swap is refused even where sets of three may be swapped."""
+    rules = attrs.evolve(SCHMIDT_COMPLETE, swap_set_needs_four=False)
+    state = position(
+        rules,
+        hands=("K♥ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
+        table=(("K♣ K♠ JK", 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    assert Reason.SWAP_NOT_COMPLETE == refusal(state, SwapJoker(0, "K♥", LayDown("JK 8♥ 9♥")))
+    without = position(
+        attrs.evolve(rules, swap_needs_complete_meld=False),
+        hands=("K♥ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
+        table=(("K♣ K♠ JK", 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    assert is_legal(without, SwapJoker(0, "K♥", LayDown("JK 8♥ 9♥")))
+
+
+def test_swap_in_a_set_of_four_is_complete_Schmidt_S_3() -> None:
+    """Schmidt S. 3 (variant): K♣ K♠ K♥ JK with the K♦ is the complete set of four suits."""
+    state = position(
+        SCHMIDT_COMPLETE,
+        hands=("K♦ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
+        table=(("K♣ K♠ K♥ JK", 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+    assert is_legal(state, SwapJoker(0, "K♦", LayDown("JK 8♥ 9♥")))
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_no_preset_needs_a_complete_meld_to_swap(name: str) -> None:
+    """Rules §13: Schmidt's stricter swap is a variant of its leaflet, off in every preset."""
+    assert not PRESETS[name].swap_needs_complete_meld

@@ -144,6 +144,7 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     # rules §13: the optional rules of the rule books are off in every preset.
     "no_melds_first_go_round": (False,) * 7,
     "indirect_layoff_only_to_go_out": (False,) * 7,
+    "swap_needs_complete_meld": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }

@@ -78,7 +78,18 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
                 Reason.SWAP_OWN_NEW_JOKER,
                 f"the joker in {meld} was laid this turn and may not be swapped this turn (DRoV Streitfall 20)",
             )
+    if rules.swap_needs_complete_meld and not _complete_after_swap(meld):
+        return Failure(
+            Reason.SWAP_NOT_COMPLETE,
+            f"{meld}: a joker is swapped only when the meld is complete afterwards, "
+            "with no joker left and a set of four cards (Schmidt S. 3)",
+        )
     return entry, roles[0].position
+
+
+def _complete_after_swap(meld: Meld) -> bool:
+    """Whether `meld` is complete once one joker is swapped: no joker left, a set of four (Schmidt S. 3)."""
+    return len(meld.jokers) == 1 and (meld.kind is MeldKind.RUN or len(meld) == 4)
 
 
 def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _Pos:
