@@ -18,6 +18,7 @@ from romme import (
     PRESETS,
     AdjacentJokers,
     Bot,
+    Card,
     FailedTake,
     GameState,
     GreedyBot,
@@ -41,7 +42,7 @@ MAX_DECISIONS: Final = 20_000
 """A round of these bots ends long before this many decisions; more means a loop."""
 
 
-def _cards(state: GameState) -> Counter[object]:
+def _cards(state: GameState) -> Counter[Card]:
     held = Counter(card for hand in state.hands for card in hand)
     held.update(card for entry in state.table for card in entry.meld.cards)
     held.update(state.stock)
