@@ -126,7 +126,7 @@ class AdjacentJokers(str, enum.Enum):
     FORBIDDEN = "forbidden"
     """Never (cardgames.zone §5, DRoV Nr. 8)."""
     LONG_RUNS = "long_runs"
-    """Only in runs of four or more cards (a variant of Schmidt Spiele's leaflet)."""
+    """Only in runs of four or more cards (Schmidt S. 3 variant: "zwei Joker nebeneinander in Folgen ab vier Karten erlaubt")."""
     ALLOWED = "allowed"
     """Always."""
 

@@ -97,7 +97,7 @@ class Rules:
     adjacent_jokers: AdjacentJokers = attrs.field(
         default=AdjacentJokers.FORBIDDEN, converter=_to_adjacent_jokers
     )
-    """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5)."""
+    """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5; Schmidt S. 3 variant: in runs of four or more)."""
 
     # -- drawing (rules §4) --
     take_discard: TakeDiscardMode = attrs.field(
