@@ -142,6 +142,9 @@ class Rules:
     """Whether the freed joker may go back into the meld it came from (German Rummy page: no)."""
     swap_own_new_joker: bool = False
     """Whether a joker laid this turn may be swapped this turn (DRoV Streitfall 20: no)."""
+    announced_jokers: bool = False
+    """Whether a joker's card is announced when it is laid, and only that card swaps it (Schmidt S. 3
+    variant): a set's jokers are laid with the cards they stand for (`LayDown.announce`)."""
     swap_needs_complete_meld: bool = False
     """Whether a joker may be swapped only when its meld is complete afterwards: no joker left in
     it, and a set of four cards (Schmidt S. 3 variant: "Tausch erst, wenn die Kombination danach

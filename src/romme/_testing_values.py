@@ -268,6 +268,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         # The optional rules added later draw last, so that the earlier fields keep their draws.
         "indirect_layoff_only_to_go_out": draw(st.booleans()),
         "swap_needs_complete_meld": draw(st.booleans()),
+        "announced_jokers": draw(st.booleans()),
     }
 
 

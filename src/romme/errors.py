@@ -126,6 +126,11 @@ class Reason(str, enum.Enum):
     """The freed joker may not return to the meld it came from (German Rummy page)."""
     SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
+    JOKER_NOT_ANNOUNCED = "joker_not_announced"
+    """Under ``announced_jokers`` a set's jokers are laid with the cards they stand for, one each,
+    in card order, of suits the set can still take; nothing else is announced (Schmidt S. 3)."""
+    SWAP_NOT_ANNOUNCED = "swap_not_announced"
+    """Under ``announced_jokers`` a joker is swapped only for the card announced for it (Schmidt S. 3)."""
     SWAP_NOT_COMPLETE = "swap_not_complete"
     """The meld would not be complete after the swap (``swap_needs_complete_meld``, Schmidt S. 3)."""
 

@@ -36,6 +36,7 @@ VARIANTS: Final = {
     "drov-mauscheln-to-go-out": attrs.evolve(PRESETS["drov"], indirect_layoff_only_to_go_out=True),
     "schmidt-complete-swap": attrs.evolve(PRESETS["schmidt"], swap_needs_complete_meld=True),
     "schmidt-long-runs": attrs.evolve(PRESETS["schmidt"], adjacent_jokers=AdjacentJokers.LONG_RUNS),
+    "schmidt-announced-jokers": attrs.evolve(PRESETS["schmidt"], announced_jokers=True),
 }
 ROUNDS: Final = 4
 MAX_DECISIONS: Final = 20_000

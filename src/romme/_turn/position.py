@@ -247,12 +247,22 @@ def _waiver(pos: _Pos) -> bool:
 
 def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
-    return tuple(_table_meld(e.meld, e.owner, False, e.fresh) if e.staged else e for e in table)
+    return tuple(
+        _table_meld(e.meld, e.owner, False, e.fresh, e.announced) if e.staged else e for e in table
+    )
 
 
-def _table_meld(meld: Meld, owner: int, staged: bool, fresh: frozenset[int]) -> TableMeld:
-    """``TableMeld(meld, owner, staged, fresh)`` of values the checker made, without checking them again."""
-    return _guard.trusted(TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh)
+def _table_meld(
+    meld: Meld,
+    owner: int,
+    staged: bool,
+    fresh: frozenset[int],
+    announced: tuple[Card, ...] = (),
+) -> TableMeld:
+    """``TableMeld(meld, owner, staged, fresh, announced)`` of values the checker made, without checking them again."""
+    return _guard.trusted(
+        TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced
+    )
 
 
 class _Same(enum.Enum):

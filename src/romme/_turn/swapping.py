@@ -27,7 +27,7 @@ from romme.actions import (
     LayOff,
     SwapJoker,
 )
-from romme.cards import JOKER
+from romme.cards import JOKER, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
@@ -66,6 +66,17 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
     roles = [role for role in meld.jokers if role.can_be(card)]
     if not roles:
         return Failure(Reason.WRONG_SWAP_CARD, f"no joker in {meld} stands for {card}")
+    if entry.announced:
+        # Announced jokers (Schmidt S. 3): only the card announced for a joker swaps it.
+        jokers = [p for p, c in enumerate(meld.cards) if c.is_joker]
+        places = {jokers[i] for i, announced in enumerate(entry.announced) if announced == card}
+        roles = [role for role in roles if role.position in places]
+        if not roles:
+            return Failure(
+                Reason.SWAP_NOT_ANNOUNCED,
+                f"the jokers of {meld} were announced as {format_cards(entry.announced)}, "
+                f"not {card} (Schmidt S. 3)",
+            )
     if rules.swap_set_needs_four and meld.kind is MeldKind.SET and len(meld) < 4:
         return Failure(
             Reason.SWAP_NEEDS_FOUR,
@@ -116,8 +127,12 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
         )
     else:
         fresh = entry.fresh - {position}
+    announced = entry.announced
+    if announced:
+        index = [p for p, c in enumerate(meld.cards) if c.is_joker].index(position)
+        announced = (*announced[:index], *announced[index + 1 :])
     table = _replace_at(
-        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh)
+        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh, announced)
     )
     rest = _remove(pos.hand, (card,))
     assert rest is not None
