@@ -25,6 +25,7 @@ from romme import (
     Phase,
     Rank,
     Reason,
+    Rules,
     Suit,
     SwapJoker,
     TakeBack,
@@ -171,17 +172,33 @@ SCHMIDT_COMPLETE = attrs.evolve(SCHMIDT, swap_needs_complete_meld=True)
 OWN_RUN = ("2♦ 3♦ 4♦", 0)
 
 
+def _opened_with_own_run(rules: Rules, hand: str) -> GameState:
+    """Seat 0 (opened, holding `hand`, its run 2♦ 3♦ 4♦ on the table) plays; nobody else has opened."""
+    return position(
+        rules,
+        hands=(hand, SEAT_1, SEAT_2),
+        table=(OWN_RUN,),
+        opened=(True, False, False),
+        phase=Phase.PLAY,
+    )
+
+
+def _swap_table(rules: Rules, hand: str, meld: str) -> GameState:
+    """Seat 0 (opened, holding `hand` and the run 2♦ 3♦ 4♦ on the table) plays; seat 1's `meld` lies."""
+    return position(
+        rules,
+        hands=(hand, SEAT_1, SEAT_2),
+        table=((meld, 1), OWN_RUN),
+        opened=(True, True, False),
+        phase=Phase.PLAY,
+    )
+
+
 def test_swap_refused_when_a_joker_stays_in_the_run_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): "Tausch erst, wenn die Kombination danach vollständig ist": in
     5♣ JK 7♣ 8♣ JK the 6♣ would leave a joker behind, so the swap is refused
     (Reason.SWAP_NOT_COMPLETE) and no swap is legal."""
-    state = position(
-        SCHMIDT_COMPLETE,
-        hands=("6♣ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
-        table=(("5♣ JK 7♣ 8♣ JK", 1), OWN_RUN),
-        opened=(True, True, False),
-        phase=Phase.PLAY,
-    )
+    state = _swap_table(SCHMIDT_COMPLETE, "6♣ 8♥ 9♥ 5♠", "5♣ JK 7♣ 8♣ JK")
     swap = SwapJoker(0, "6♣", LayDown("JK 8♥ 9♥"))
     assert Reason.SWAP_NOT_COMPLETE == refusal(state, swap)
     assert not any(isinstance(action, SwapJoker) for action in legal_actions(state))
@@ -190,13 +207,7 @@ def test_swap_refused_when_a_joker_stays_in_the_run_Schmidt_S_3() -> None:
 def test_swap_that_leaves_a_run_of_natural_cards_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): the 7♣ makes 5♣ 6♣ 7♣ a run of natural cards, complete, so the swap
     is legal and the freed joker goes into a new meld (DRoV Nr. 6)."""
-    state = position(
-        SCHMIDT_COMPLETE,
-        hands=("7♣ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
-        table=(("5♣ 6♣ JK", 1), OWN_RUN),
-        opened=(True, True, False),
-        phase=Phase.PLAY,
-    )
+    state = _swap_table(SCHMIDT_COMPLETE, "7♣ 8♥ 9♥ 5♠", "5♣ 6♣ JK")
     swap = SwapJoker(0, "7♣", LayDown("JK 8♥ 9♥"))
     assert is_legal(state, swap)
     assert any(isinstance(action, SwapJoker) for action in legal_actions(state))
@@ -208,33 +219,17 @@ def test_swap_in_a_set_of_three_is_not_complete_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): a set is complete with its four suits; K♣ K♠ JK with the K♥ would
     hold three, so the swap is refused even where sets of three may be swapped."""
     rules = attrs.evolve(SCHMIDT_COMPLETE, swap_set_needs_four=False)
-    state = position(
-        rules,
-        hands=("K♥ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
-        table=(("K♣ K♠ JK", 1), OWN_RUN),
-        opened=(True, True, False),
-        phase=Phase.PLAY,
-    )
+    state = _swap_table(rules, "K♥ 8♥ 9♥ 5♠", "K♣ K♠ JK")
     assert Reason.SWAP_NOT_COMPLETE == refusal(state, SwapJoker(0, "K♥", LayDown("JK 8♥ 9♥")))
-    without = position(
-        attrs.evolve(rules, swap_needs_complete_meld=False),
-        hands=("K♥ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
-        table=(("K♣ K♠ JK", 1), OWN_RUN),
-        opened=(True, True, False),
-        phase=Phase.PLAY,
+    without = _swap_table(
+        attrs.evolve(rules, swap_needs_complete_meld=False), "K♥ 8♥ 9♥ 5♠", "K♣ K♠ JK"
     )
     assert is_legal(without, SwapJoker(0, "K♥", LayDown("JK 8♥ 9♥")))
 
 
 def test_swap_in_a_set_of_four_is_complete_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): K♣ K♠ K♥ JK with the K♦ is the complete set of four suits."""
-    state = position(
-        SCHMIDT_COMPLETE,
-        hands=("K♦ 8♥ 9♥ 5♠", SEAT_1, SEAT_2),
-        table=(("K♣ K♠ K♥ JK", 1), OWN_RUN),
-        opened=(True, True, False),
-        phase=Phase.PLAY,
-    )
+    state = _swap_table(SCHMIDT_COMPLETE, "K♦ 8♥ 9♥ 5♠", "K♣ K♠ K♥ JK")
     assert is_legal(state, SwapJoker(0, "K♦", LayDown("JK 8♥ 9♥")))
 
 
@@ -281,13 +276,7 @@ def test_no_jokers_side_by_side_in_a_run_of_three_Schmidt_S_3() -> None:
 def test_three_jokers_in_a_row_in_a_long_run_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant) against DRoV Nr. 8: the ban on jokers side by side is lifted in runs
     of four or more, so 4♥ 5♥ 6♥ 7♥ JK JK JK under DRoV's minority limit is a run of seven."""
-    state = position(
-        SCHMIDT_LONG_RUNS,
-        hands=("4♥ 5♥ 6♥ 7♥ JK JK JK 3♣", SEAT_1, SEAT_2),
-        table=(OWN_RUN,),
-        opened=(True, False, False),
-        phase=Phase.PLAY,
-    )
+    state = _opened_with_own_run(SCHMIDT_LONG_RUNS, "4♥ 5♥ 6♥ 7♥ JK JK JK 3♣")
     assert LayDown("4♥ 5♥ 6♥ 7♥ JK JK JK", "run") in legal_actions(state)
 
 
@@ -313,13 +302,7 @@ def test_a_set_joker_is_laid_with_its_announced_card_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): "Den Joker beim Auslegen ansagen": K♣ K♠ JK is refused without an
     announcement (Reason.JOKER_NOT_ANNOUNCED) and listed once for each suit the set can still take,
     K♥ and K♦."""
-    state = position(
-        SCHMIDT_ANNOUNCED,
-        hands=("K♣ K♠ JK 3♣ 9♠", SEAT_1, SEAT_2),
-        table=(OWN_RUN,),
-        opened=(True, False, False),
-        phase=Phase.PLAY,
-    )
+    state = _opened_with_own_run(SCHMIDT_ANNOUNCED, "K♣ K♠ JK 3♣ 9♠")
     assert Reason.JOKER_NOT_ANNOUNCED == refusal(state, LayDown(KINGS))
     assert Reason.JOKER_NOT_ANNOUNCED == refusal(state, LayDown(KINGS, announce="K♣"))
     kings = [a for a in legal_actions(state) if isinstance(a, LayDown) and a.kind is MeldKind.SET]
@@ -370,13 +353,7 @@ def test_only_the_announced_card_swaps_the_joker_Schmidt_S_3() -> None:
 def test_a_run_joker_needs_no_announcement_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant): in a run the joker's card is fixed by its place (5♣ 6♣ JK: the 7♣),
     so nothing is announced, and an announcement is refused."""
-    state = position(
-        SCHMIDT_ANNOUNCED,
-        hands=("5♣ 6♣ JK 3♥ 9♠", SEAT_1, SEAT_2),
-        table=(OWN_RUN,),
-        opened=(True, False, False),
-        phase=Phase.PLAY,
-    )
+    state = _opened_with_own_run(SCHMIDT_ANNOUNCED, "5♣ 6♣ JK 3♥ 9♠")
     assert is_legal(state, LayDown("5♣ 6♣ JK", "run"))
     assert Reason.JOKER_NOT_ANNOUNCED == refusal(state, LayDown("5♣ 6♣ JK", "run", "7♣"))
 
@@ -392,13 +369,7 @@ def test_no_natural_card_in_an_announced_suit_Schmidt_S_3() -> None:
 def test_without_the_variant_nothing_is_announced_Schmidt_S_3() -> None:
     """Schmidt S. 3: the leaflet's own game announces nothing: an announcement is refused, and the
     documents of unannounced melds keep their form (no "announced" key)."""
-    state = position(
-        SCHMIDT,
-        hands=("K♣ K♠ JK 3♣ 9♠", SEAT_1, SEAT_2),
-        table=(OWN_RUN,),
-        opened=(True, False, False),
-        phase=Phase.PLAY,
-    )
+    state = _opened_with_own_run(SCHMIDT, "K♣ K♠ JK 3♣ 9♠")
     assert Reason.JOKER_NOT_ANNOUNCED == refusal(state, LayDown(KINGS, announce="K♥"))
     assert "announced" not in dumps(apply(state, LayDown(KINGS)))
 
