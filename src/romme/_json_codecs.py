@@ -143,13 +143,16 @@ def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
 
 
 def _table_out(entry: TableMeld) -> JSON:
-    return {
+    out: JSON = {
         "kind": entry.meld.kind.value,
         "cards": [str(card) for card in entry.meld.cards],
         "owner": entry.owner,
         "staged": entry.staged,
         "fresh": sorted(entry.fresh),
     }
+    if entry.announced:  # written only when announced, so other documents stay as they were
+        out["announced"] = [str(card) for card in entry.announced]
+    return out
 
 
 def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld:
@@ -163,8 +166,15 @@ def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld
     )
     if any(not meld.cards[p].is_joker for p in fresh):
         raise InvalidDataError(f"{path}.fresh: names a position that holds no joker")
+    announced = (
+        _cards(reader.raw("announced"), reader.where("announced"))
+        if reader.has("announced")
+        else ()
+    )
     reader.done()
-    return TableMeld(meld, owner, staged, fresh)
+    return _construct(
+        TableMeld, path, meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced
+    )
 
 
 def _turn_out(turn: TurnState) -> JSON:

@@ -101,6 +101,8 @@ class FailedTake(str, enum.Enum):
     """The turn is repeated correctly: the player draws again (cardgames.zone §9)."""
     END_TURN = "end_turn"
     """The turn is over without a discard (DRoV Nr. 4c)."""
+    DISCARD = "discard"
+    """The turn ends with a discard, and nothing else (DRoV Streitfall 1, 3): the hand is one card short."""
 
 
 @enum.unique
@@ -124,7 +126,7 @@ class AdjacentJokers(str, enum.Enum):
     FORBIDDEN = "forbidden"
     """Never (cardgames.zone §5, DRoV Nr. 8)."""
     LONG_RUNS = "long_runs"
-    """Only in runs of four or more cards (a variant of Schmidt Spiele's leaflet)."""
+    """Only in runs of four or more cards (Schmidt S. 3 variant: "zwei Joker nebeneinander in Folgen ab vier Karten erlaubt")."""
     ALLOWED = "allowed"
     """Always."""
 

@@ -100,7 +100,7 @@ class Rules:
     adjacent_jokers: AdjacentJokers = attrs.field(
         default=AdjacentJokers.FORBIDDEN, converter=_to_adjacent_jokers
     )
-    """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5)."""
+    """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5; Schmidt S. 3 variant: in runs of four or more)."""
 
     # -- drawing (rules §4) --
     take_discard: TakeDiscardMode = attrs.field(
@@ -112,7 +112,11 @@ class Rules:
     last_card_stock_only: bool = True
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
     failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
-    """What a take-back that returns a taken discard does (DRoV Nr. 4c; cardgames.zone §9)."""
+    """What a take-back that returns a taken discard does (DRoV Nr. 4c, Streitfall 1, 3; cardgames.zone §9)."""
+    indirect_layoff_only_to_go_out: bool = False
+    """Under ``immediate_use``: whether a taken discard that fits only together with hand cards
+    ("mauscheln", DRoV Nr. 10) may be laid off only to go out: the lay-off leaves at most the one
+    card to discard (a variant reading of DRoV Nr. 10's "zum Beenden")."""
 
     # -- opening (rules §5) --
     opening_threshold: int = 40
@@ -141,6 +145,13 @@ class Rules:
     """Whether the freed joker may go back into the meld it came from (German Rummy page: no)."""
     swap_own_new_joker: bool = False
     """Whether a joker laid this turn may be swapped this turn (DRoV Streitfall 20: no)."""
+    announced_jokers: bool = False
+    """Whether a joker's card is announced when it is laid, and only that card swaps it (Schmidt S. 3
+    variant): a set's jokers are laid with the cards they stand for (`LayDown.announce`)."""
+    swap_needs_complete_meld: bool = False
+    """Whether a joker may be swapped only when its meld is complete afterwards: no joker left in
+    it, and a set of four cards (Schmidt S. 3 variant: "Tausch erst, wenn die Kombination danach
+    vollständig ist")."""
 
     # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(

@@ -15,7 +15,7 @@ import attrs
 
 from romme import _guard
 from romme.cards import Card
-from romme.melds import Meld
+from romme.melds import Meld, MeldKind
 from romme.rules import (
     MAX_SEATS,
 )
@@ -45,6 +45,15 @@ def _fresh(value: Iterable[int]) -> frozenset[int]:
     )
 
 
+def _announced(value: Iterable[Card]) -> tuple[Card, ...]:
+    cards = _guard.bounded(value, 4, "announced")
+    for card in cards:
+        _guard.instance(card, Card, "an announced card")
+        if card.is_joker:
+            raise ValueError("a joker is announced as a natural card, not a joker")
+    return cards
+
+
 def _card_or_none(value: Card | None) -> Card | None:
     return None if value is None else _guard.instance(value, Card, "the taken card")
 
@@ -71,11 +80,20 @@ class TableMeld:
     """Whether the meld is part of an opening not yet complete."""
     fresh: frozenset[int] = attrs.field(default=frozenset(), converter=_fresh)
     """Positions (in ``meld.cards``) of jokers laid this turn."""
+    announced: tuple[Card, ...] = attrs.field(default=(), converter=_announced)
+    """Under ``announced_jokers``: the cards a set's jokers stand for, one per joker in the order
+    of the jokers in ``meld.cards`` (Schmidt S. 3); empty when nothing was announced."""
 
     def __attrs_post_init__(self) -> None:
         cards = self.meld.cards
         if any(p >= len(cards) or not cards[p].is_joker for p in self.fresh):
             raise ValueError(f"fresh names a position of {self.meld} that holds no joker")
+        if self.announced:
+            if self.meld.kind is not MeldKind.SET or len(self.announced) != len(self.meld.jokers):
+                raise ValueError(f"announced names one card per joker of a set, not of {self.meld}")
+            rank = self.meld.jokers[0].rank
+            if any(card.rank is not rank for card in self.announced):
+                raise ValueError(f"a joker of {self.meld} is announced as a card of another rank")
 
 
 @attrs.frozen(kw_only=True)

@@ -275,6 +275,10 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "match_scoring": draw(st.sampled_from(tuple(MatchScoring))),
         "match_rounds": draw(optional | st.integers(1, 20) | st.integers(1, 1000)),
         "match_limit": draw(optional | st.integers(1, 1000) | st.integers(1, 1_000_000)),
+        # The optional rules added later draw last, so that the earlier fields keep their draws.
+        "indirect_layoff_only_to_go_out": draw(st.booleans()),
+        "swap_needs_complete_meld": draw(st.booleans()),
+        "announced_jokers": draw(st.booleans()),
     }
 
 

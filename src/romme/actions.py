@@ -86,6 +86,13 @@ class Side(str, enum.Enum):
     """After the last card."""
 
 
+def _announce(value: Iterable[Card] | str) -> tuple[Card, ...]:
+    cards = _cards(value)
+    if any(card.is_joker for card in cards):
+        raise ValueError("a joker is announced as a natural card, not a joker")
+    return cards
+
+
 def _kind(value: MeldKind | str | None) -> MeldKind | None:
     return None if value is None else _guard.member(MeldKind, value, "a lay-down's kind")
 
@@ -114,10 +121,17 @@ class LayDown:
     """The meld's cards (at least one)."""
     kind: MeldKind | None = attrs.field(default=None, converter=_kind)
     """Set or run, when the cards could form both (``"set"`` and ``"run"`` are accepted too)."""
+    announce: tuple[Card, ...] = attrs.field(default=(), converter=_announce)
+    """Under ``announced_jokers``: the cards a set's jokers stand for, one per joker, in card order
+    (Schmidt S. 3); empty otherwise, and for a run, whose jokers' cards their places fix."""
 
     def __str__(self) -> str:
         kind = f"{self.kind.value} " if self.kind is not None else ""
-        return f"meld {kind}{format_cards(self.cards)}"
+        return f"meld {kind}{format_cards(self.cards)}{_as(self.announce)}"
+
+    def __repr__(self) -> str:
+        announce = f", announce={self.announce!r}" if self.announce else ""
+        return f"LayDown(cards={self.cards!r}, kind={self.kind!r}{announce})"
 
 
 @attrs.frozen
@@ -136,10 +150,21 @@ class LayOff:
     """The cards to add, jokers included (DRoV Streitfall 2: JK and Q♥ together); at least one."""
     side: Side | None = attrs.field(default=None, converter=_side)
     """The end of a run the cards go to (``"low"`` and ``"high"`` are accepted too)."""
+    announce: tuple[Card, ...] = attrs.field(default=(), converter=_announce)
+    """Under ``announced_jokers``: the cards the jokers laid off onto a set stand for, one per
+    joker, in card order (Schmidt S. 3); empty otherwise."""
 
     def __str__(self) -> str:
         side = f"{self.side.value} " if self.side is not None else ""
-        return f"layoff {self.target} {side}{format_cards(self.cards)}"
+        return f"layoff {self.target} {side}{format_cards(self.cards)}{_as(self.announce)}"
+
+    def __repr__(self) -> str:
+        announce = f", announce={self.announce!r}" if self.announce else ""
+        return f"LayOff(target={self.target!r}, cards={self.cards!r}, side={self.side!r}{announce})"
+
+
+def _as(announce: tuple[Card, ...]) -> str:
+    return f" as {format_cards(announce)}" if announce else ""
 
 
 @attrs.frozen
@@ -247,13 +272,25 @@ def _bad(text: str, why: str, token: str = "") -> InvalidNotationError:
     return InvalidNotationError(f"cannot read action {text!r}: {why}", token=token or text)
 
 
+def _split_as(words: list[str], text: str) -> tuple[list[str], tuple[Card, ...]]:
+    """The words before ``as`` and the cards announced after it (none without ``as``)."""
+    lowered = [word.lower() for word in words]
+    if "as" not in lowered:
+        return words, ()
+    at = lowered.index("as")
+    if at + 1 == len(words):
+        raise _bad(text, "'as' needs the cards the jokers stand for, e.g. 'as K♥'")
+    return words[:at], parse_cards(" ".join(words[at + 1 :]))
+
+
 def _parse_meld(words: list[str], text: str) -> LayDown:
+    words, announce = _split_as(words, text)
     kind = None
     if words and words[0].lower() in ("set", "run"):
         kind = MeldKind(words.pop(0).lower())
     if not words:
         raise _bad(text, "'meld' needs cards, e.g. 'meld 7♠ 8♠ 9♠'")
-    return LayDown(parse_cards(" ".join(words)), kind)
+    return LayDown(parse_cards(" ".join(words)), kind, announce)
 
 
 def _parse_target(words: list[str], text: str, verb: str) -> int:
@@ -265,13 +302,14 @@ def _parse_target(words: list[str], text: str, verb: str) -> int:
 
 
 def _parse_layoff(words: list[str], text: str) -> LayOff:
+    words, announce = _split_as(words, text)
     target = _parse_target(words, text, "layoff")
     side = None
     if words and words[0].lower() in ("low", "high"):
         side = Side(words.pop(0).lower())
     if not words:
         raise _bad(text, "'layoff' needs cards, e.g. 'layoff 0 Q♥'")
-    return LayOff(target, parse_cards(" ".join(words)), side)
+    return LayOff(target, parse_cards(" ".join(words)), side, announce)
 
 
 def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:

@@ -84,12 +84,14 @@ def _rows(position: GameState | PlayerView) -> list[tuple[str, str, str, str, st
 
 
 def _melds(position: GameState | PlayerView) -> list[tuple[str, str, str]]:
-    """One row per table meld: index, cards, kind and owner (and the staged mark)."""
+    """One row per table meld: index, cards, kind and owner (and the staged mark, the announced jokers)."""
     rows = []
     for index, entry in enumerate(position.table):
         note = f"{entry.meld.kind.value} of seat {entry.owner}"
         if entry.staged:
             note += ", staged (the opening is not complete)"
+        if entry.announced:
+            note += f", jokers announced as {format_cards(entry.announced)}"
         rows.append((f"[{index}]", format_cards(entry.meld.cards), note))
     return rows
 

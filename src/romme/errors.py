@@ -86,6 +86,10 @@ class Reason(str, enum.Enum):
     """Under ``take_discard = free`` the taken card goes to the hand; its use is a separate action."""
     NOTHING_TO_TAKE_BACK = "nothing_to_take_back"
     """There are no staged melds to take back."""
+    TURN_ENDS_WITH_DISCARD = "turn_ends_with_discard"
+    """After a failed take under ``failed_take = discard`` only a discard ends the turn (DRoV Streitfall 1, 3)."""
+    INDIRECT_LAYOFF_NOT_OUT = "indirect_layoff_not_out"
+    """A discard that fits only with hand cards is taken only to go out (``indirect_layoff_only_to_go_out``, DRoV Nr. 10)."""
 
     # -- opening (rules §5) ----------------------------------------------
     NOT_OPENED = "not_opened"
@@ -122,6 +126,13 @@ class Reason(str, enum.Enum):
     """The freed joker may not return to the meld it came from (German Rummy page)."""
     SWAP_OWN_NEW_JOKER = "swap_own_new_joker"
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
+    JOKER_NOT_ANNOUNCED = "joker_not_announced"
+    """Under ``announced_jokers`` a set's jokers are laid with the cards they stand for, one each,
+    in card order, of suits the set can still take; nothing else is announced (Schmidt S. 3)."""
+    SWAP_NOT_ANNOUNCED = "swap_not_announced"
+    """Under ``announced_jokers`` a joker is swapped only for the card announced for it (Schmidt S. 3)."""
+    SWAP_NOT_COMPLETE = "swap_not_complete"
+    """The meld would not be complete after the swap (``swap_needs_complete_meld``, Schmidt S. 3)."""
 
 
 class RommeError(Exception):

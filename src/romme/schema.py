@@ -60,9 +60,12 @@ _BASE_ID: Final = "https://romme-rules.readthedocs.io/schema"
 
 _CARD: Final = "(?:JK|(?:10|[2-9JQKA])[♣♠♥♦])"
 _CARDS: Final = f"{_CARD}(?: {_CARD})*"
-_MELD: Final = f"meld (?:(?:{'|'.join(kind.value for kind in MeldKind)}) )?{_CARDS}"
+_MELD: Final = (
+    f"meld (?:(?:{'|'.join(kind.value for kind in MeldKind)}) )?{_CARDS}(?: as {_CARDS})?"
+)
 _LAYOFF: Final = (
     f"layoff (?:0|[1-9][0-9]*) (?:(?:{'|'.join(side.value for side in Side)}) )?{_CARDS}"
+    f"(?: as {_CARDS})?"
 )
 _DISCARD: Final = f"discard {_CARD}"
 _ACTION: Final = (
@@ -240,8 +243,11 @@ def _defs() -> dict[str, Any]:
                 "owner": _COUNT,
                 "staged": _BOOL,
                 "fresh": _list(_COUNT, uniqueItems=True),
+                "announced": _ref("cards"),
             },
-            description="A meld on the table, its owner, and the positions of jokers laid this turn.",
+            optional=("announced",),
+            description="A meld on the table, its owner, and the positions of jokers laid this turn"
+            " (and, under announced jokers, the cards a set's jokers stand for).",
         ),
         "turn": _object(
             {

@@ -188,7 +188,7 @@ def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
     # A turn in progress: its staged melds and the jokers laid in it are kept
     # (`GameState` checks them against the turn).
     try:
-        return TableMeld(meld, owner, entry.staged, entry.fresh)
+        return TableMeld(meld, owner, entry.staged, entry.fresh, entry.announced)
     except ValueError as error:
         raise InvalidPositionError(f"table meld {meld}: {error}") from None
 

@@ -163,7 +163,7 @@ def test_random_rules_construct_and_seat_two_to_four(rules: Rules) -> None:
 
 def test_rules_vary_every_field() -> None:
     """rules() changes every field of Rules: each takes at least two values in a sample."""
-    sample = collect(testing.rules(), 300)
+    sample = collect(testing.rules(), 600)
     for field in attrs.fields(Rules):
         values = {getattr(rules, field.name) for rules in sample}
         assert len(values) >= 2, field.name

@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from romme import (
@@ -41,6 +42,8 @@ _SPACES: dict[Any, ActionSpace] = {}
 
 
 def _space(state: GameState) -> ActionSpace:
+    # The space refuses announced jokers (test_announced_jokers_are_refused): other rules only.
+    assume(not state.rules.announced_jokers)
     if state.rules not in _SPACES:
         _SPACES[state.rules] = ActionSpace(state.rules)
     return _SPACES[state.rules]
@@ -105,6 +108,13 @@ def test_ids_of_all_legal_actions_at_once_equal_each_encoded_alone(state: GameSt
             space.action_of(float(action_id), state)  # type: ignore[arg-type]
         with pytest.raises(TypeError):
             space.action_of(bool(action_id), state)
+
+
+def test_announced_jokers_are_refused() -> None:
+    """Rules §13 (Schmidt S. 3, announced jokers): the ids do not number announcements, so the space refuses the rule."""
+    rules = attrs.evolve(find_rules("schmidt"), announced_jokers=True)
+    with pytest.raises(ActionSpaceError, match="announced"):
+        ActionSpace(rules)
 
 
 def test_refusals_are_typed() -> None:

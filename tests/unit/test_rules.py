@@ -145,6 +145,9 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "no_melds_first_go_round": (False,) * 7,
     "ass_bonuses": (False,) * 7,
     "joker_at_cut": (False,) * 7,
+    "indirect_layoff_only_to_go_out": (False,) * 7,
+    "swap_needs_complete_meld": (False,) * 7,
+    "announced_jokers": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }

@@ -84,6 +84,8 @@ def end_of_turn_table(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     if not any(entry.fresh for entry in table):
         return table
     return tuple(
-        _table_meld(entry.meld, entry.owner, entry.staged, frozenset()) if entry.fresh else entry
+        _table_meld(entry.meld, entry.owner, entry.staged, frozenset(), entry.announced)
+        if entry.fresh
+        else entry
         for entry in table
     )

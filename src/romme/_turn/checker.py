@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing_extensions import assert_never
 
 from romme import _search
-from romme._turn.laying import _lay, _lay_down, _lay_off
+from romme._turn.laying import _indirect_layoff_refused, _lay, _lay_down, _lay_off
 from romme._turn.opening import _shortfall
 from romme._turn.position import (
     Effect,
     Failure,
     Next,
     _add,
+    _can_discard_something,
     _finish,
     _hand_romme_possible,
     _locked_code,
@@ -47,6 +48,7 @@ from romme.actions import (
 )
 from romme.cards import Card
 from romme.errors import Reason
+from romme.rules import FailedTake
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import GameState, Phase
 from romme.views import PlayerView
@@ -143,6 +145,10 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
+    if isinstance(use, LayOff):
+        refused = _indirect_layoff_refused(pos, card, use)
+        if refused:
+            return refused
     return _lay(_taking(pos, card), use)
 
 
@@ -170,16 +176,24 @@ def _take_back(pos: _Pos) -> Effect | Failure:
     if turn.taken_staged and turn.taken is not None:
         returned.remove(turn.taken)
         pile = (*pile, turn.taken)
-        redo = pos.rules.failed_take.value == "redo_turn"
-        turn = _turn_with(turn, taken=None, taken_staged=False)
+        key = pos.key + _search.pack_cards(tuple(returned))
+        failed = pos.rules.failed_take
+        if failed is FailedTake.DISCARD and _can_discard_something(key, pos.rules, None):
+            # DRoV Streitfall 1, 3: the turn ends with a discard; the turn keeps the
+            # returned card's name, which leaves the player nothing but that discard.
+            turn = _turn_with(turn, taken_staged=False)
+            follow = Next.PLAY
+        else:
+            turn = _turn_with(turn, taken=None, taken_staged=False)
+            follow = Next.REDRAW if failed is FailedTake.REDO_TURN else Next.END_TURN
         return Effect(
             hand=_add(pos.hand, *returned),
-            key=pos.key + _search.pack_cards(tuple(returned)),
+            key=key,
             table=table,
             discard_pile=pile,
             opened=False,
             turn=turn,
-            next=Next.REDRAW if redo else Next.END_TURN,
+            next=follow,
         )
     if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
         # The taken card laid down is back in the hand (rules §4, rediscard_taken).

@@ -16,9 +16,21 @@ from typing import Final, NamedTuple
 from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
-from romme._turn.laying import _lay_down_outcome, _lay_off_fit, _may_lay_off
+from romme._turn.laying import (
+    _announcements,
+    _indirect_layoff_refused,
+    _lay_down_outcome,
+    _lay_off_fit,
+    _may_lay_off,
+)
 from romme._turn.opening import _lay_down_possible
-from romme._turn.position import Failure, _after_use, _first_go_round, _Pos
+from romme._turn.position import (
+    Failure,
+    _after_use,
+    _failed_take_discards,
+    _first_go_round,
+    _Pos,
+)
 from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap_joker, _swapped
 from romme.actions import (
     Action,
@@ -106,7 +118,7 @@ def _extend_run(
     for option in options:
         sequence.append(option)
         cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
-        yield _trusted(LayOff, target=end.target, cards=cards, side=end.side)
+        yield _trusted(LayOff, target=end.target, cards=cards, side=end.side, announce=())
         if option is JOKER:
             yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
@@ -153,7 +165,9 @@ def _layoff_candidates(
                     for extra in range(min(jokers, room - size) + 1):
                         if size + extra:
                             cards = (*chosen, *(JOKER,) * extra)
-                            yield _trusted(LayOff, target=index, cards=cards, side=None)
+                            yield _trusted(
+                                LayOff, target=index, cards=cards, side=None, announce=()
+                            )
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
@@ -172,15 +186,22 @@ def _lay_down_allowed(pos: _Pos, meld: Meld) -> bool:
 
 def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
     """The lay-downs of `melds` (found in the hand) that `_lay_down_allowed` allows, in their order."""
+    rules = pos.rules
     for meld in melds:
         if _lay_down_allowed(pos, meld):
-            yield _trusted(LayDown, cards=meld.cards, kind=meld.kind)
+            if not rules.announced_jokers:
+                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind, announce=())
+                continue
+            for announce in _announcements(rules, meld, None, meld.cards):
+                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind, announce=announce)
 
 
 def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
     """The lay-downs and lay-offs of the play phase, each with whether it is already known legal."""
     if _first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
+    if _failed_take_discards(pos):
+        return  # after a failed take only the discard is left (DRoV Streitfall 1, 3)
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
         for lay_down in _lay_downs(pos, _search.melds_in(pos.key, pos.rules)):
@@ -195,11 +216,25 @@ def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Ite
     if _may_lay_off(pos, "laying off"):
         return
     table = pos.table
+    announced = pos.rules.announced_jokers
     for layoff in _layoff_candidates(pos, hand, only):
-        if (only is None or only in layoff.cards) and not isinstance(
-            _lay_off_fit(pos, table[layoff.target], layoff), Failure
-        ):
+        if only is not None and only not in layoff.cards:
+            continue
+        entry = table[layoff.target]
+        fit = _lay_off_fit(pos, entry, layoff)
+        if isinstance(fit, Failure):
+            continue
+        if not announced:
             yield layoff
+            continue
+        for announce in _announcements(pos.rules, fit[0], entry, layoff.cards):
+            yield _trusted(
+                LayOff,
+                target=layoff.target,
+                cards=layoff.cards,
+                side=layoff.side,
+                announce=announce,
+            )
 
 
 def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
@@ -214,7 +249,8 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
             yield _trusted(TakeDiscard, use=lay_down), True
     if opened:
         for layoff in _layoffs(inner, inner.hand, only=card):
-            yield _trusted(TakeDiscard, use=layoff), True
+            if _indirect_layoff_refused(pos, card, layoff) is None:
+                yield _trusted(TakeDiscard, use=layoff), True
 
 
 def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:

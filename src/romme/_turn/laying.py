@@ -10,7 +10,9 @@ generator asks of the moves it builds, so both read one statement of each rule.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import combinations, combinations_with_replacement
+from typing import Final
 
 import attrs
 
@@ -29,6 +31,7 @@ from romme._turn.position import (
     _finish,
     _hand_romme_possible,
     _need_phase,
+    _not_after_failed_take,
     _not_first_go_round,
     _Pos,
     _replace_at,
@@ -43,7 +46,7 @@ from romme.actions import (
     LayOff,
     Side,
 )
-from romme.cards import Card, format_cards
+from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules
@@ -69,7 +72,11 @@ def _lay(pos: _Pos, action: LayDown | LayOff) -> Effect | Failure:
 
 
 def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
-    wrong = _need_phase(pos, Phase.PLAY, "laying down") or _not_first_go_round(pos, "laying down")
+    wrong = (
+        _need_phase(pos, Phase.PLAY, "laying down")
+        or _not_first_go_round(pos, "laying down")
+        or _not_after_failed_take(pos, "laying down")
+    )
     if wrong:
         return wrong
     rules = pos.rules
@@ -80,6 +87,10 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     if not isinstance(result, Meld):
         return Failure(*result)
     meld = result
+    if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
+        rules, meld, None, action.cards
+    ):
+        return _announcement_failure(meld, action.announce, rules)
     turn = _after_use(pos.turn, action.cards)
     key = pos.key - _search.meld_key(meld)
     outcome = _lay_down_outcome(pos, meld, key, turn)
@@ -93,7 +104,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         return Effect(
             hand=rest,
             key=key,
-            table=(*pos.table, _table_meld(meld, pos.player, True, fresh)),
+            table=(*pos.table, _table_meld(meld, pos.player, True, fresh, action.announce)),
             discard_pile=pos.discard_pile,
             opened=False,
             turn=turn,
@@ -104,7 +115,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     return Effect(
         hand=rest,
         key=key,
-        table=(*table, _table_meld(meld, pos.player, False, fresh)),
+        table=(*table, _table_meld(meld, pos.player, False, fresh, action.announce)),
         discard_pile=pos.discard_pile,
         opened=True,
         turn=_turn_with(turn, taken_staged=False) if laid is _Laid.OPENED and staged else turn,
@@ -154,6 +165,56 @@ def _lay_down_outcome(
     return None
 
 
+def _announcements(
+    rules: Rules, meld: Meld, before: TableMeld | None, added: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """The announcements allowed when `added` makes `meld` (laid down, or laid off onto `before`).
+
+    The one statement of announced jokers (``announced_jokers``, Schmidt S. 3),
+    which the checker and the generator both read: without the rule, or for
+    a run, only none; for a set, one card per joker laid, of the set's rank,
+    in card order, of a suit the set can still take (a suit no natural card
+    or announced joker holds, under ``set_distinct_suits``). A set that lies
+    on the table unannounced (set up so) stays unannounced. Under
+    ``set_distinct_suits`` no natural card may be laid off in the suit of an
+    announced joker: that card swaps it.
+    """
+    if not rules.announced_jokers or meld.kind is not MeldKind.SET:
+        return _NOTHING_ANNOUNCED
+    if before is not None and len(before.announced) != len(before.meld.jokers):
+        return _NOTHING_ANNOUNCED
+    distinct = rules.set_distinct_suits
+    held = before.announced if before is not None else ()
+    if distinct and any(card in held for card in added):
+        return ()
+    jokers = sum(1 for card in added if card.is_joker)
+    if not jokers:
+        return _NOTHING_ANNOUNCED
+    rank = meld.jokers[0].rank
+    if distinct:
+        taken = {card.suit for card in meld.cards if not card.is_joker}
+        taken.update(card.suit for card in held)
+        free = [suit for suit in Suit if suit not in taken]
+        suits: Iterable[tuple[Suit, ...]] = combinations(free, jokers)
+    else:
+        suits = combinations_with_replacement(tuple(Suit), jokers)
+    return tuple(tuple(Card(rank, suit) for suit in chosen) for chosen in suits)
+
+
+_NOTHING_ANNOUNCED: Final[tuple[tuple[Card, ...], ...]] = ((),)
+
+
+def _announcement_failure(meld: Meld, announce: tuple[Card, ...], rules: Rules) -> Failure:
+    if not rules.announced_jokers:
+        what = "these rules announce no joker"
+    elif meld.kind is not MeldKind.SET or not meld.jokers:
+        what = f"{meld}: only a set's jokers are announced"
+    else:
+        what = f"{meld}: announce one card per joker laid, in card order, of a suit the set can still take"
+    shown = format_cards(announce) if announce else "nothing"
+    return Failure(Reason.JOKER_NOT_ANNOUNCED, f"{what} (announced {shown}; Schmidt S. 3)")
+
+
 def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
     """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
     rules = pos.rules
@@ -193,6 +254,28 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
+def _indirect_layoff_refused(pos: _Pos, card: Card, layoff: LayOff) -> Failure | None:
+    """Why taking `card` for `layoff` is an indirect lay-off not made to go out, or ``None`` (DRoV Nr. 10).
+
+    `pos` is the position before the take. Under
+    ``indirect_layoff_only_to_go_out`` a take whose lay-off holds hand cards
+    too, of a card that fits no table meld alone ("mauscheln"), must leave at
+    most the one card to discard. The checker and the generator both ask it.
+    """
+    rules = pos.rules
+    if not rules.indirect_layoff_only_to_go_out or len(layoff.cards) == 1:
+        return None
+    if len(pos.hand) + 1 - len(layoff.cards) <= 1:
+        return None  # the player goes out with the discard that follows
+    single = (card,)
+    if any(not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table):
+        return None  # the card fits somewhere alone: a plain lay-off
+    return Failure(
+        Reason.INDIRECT_LAYOFF_NOT_OUT,
+        f"the {card} fits only together with hand cards, which is allowed only to go out (DRoV Nr. 10)",
+    )
+
+
 def _target(pos: _Pos, target: int) -> TableMeld | Failure:
     count = len(pos.table)
     if not 0 <= target < count:
@@ -220,8 +303,17 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     if isinstance(fit, Failure):
         return fit
     meld, side, turn, follow = fit
+    rules = pos.rules
+    if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
+        rules, meld, entry, action.cards
+    ):
+        return _announcement_failure(meld, action.announce, rules)
     new_entry = _table_meld(
-        meld, entry.owner, entry.staged, _fresh_after_extend(entry, meld, action.cards, side)
+        meld,
+        entry.owner,
+        entry.staged,
+        _fresh_after_extend(entry, meld, action.cards, side),
+        (*entry.announced, *action.announce),
     )
     table = _replace_at(pos.table, action.target, new_entry)
     return Effect(

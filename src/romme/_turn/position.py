@@ -17,7 +17,7 @@ from romme._position_checks import Position as Position
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
-from romme.rules import JokerDiscard, Rules
+from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
 from romme.state import GameState, Phase, TableMeld, TurnState
 
 if TYPE_CHECKING:
@@ -218,6 +218,24 @@ def _first_go_round(pos: _Pos) -> bool:
     )
 
 
+def _failed_take_discards(pos: _Pos) -> bool:
+    """Whether a failed take leaves the player only the discard (``failed_take = discard``, DRoV Streitfall 1, 3).
+
+    Its take-back keeps the returned card named in the turn: only then does
+    a player who has not opened hold a taken card that lies in no staged meld.
+    """
+    rules = pos.rules
+    turn = pos.turn
+    return (
+        rules.failed_take is FailedTake.DISCARD
+        and turn.taken is not None
+        and not turn.taken_staged
+        and not turn.taken_in_hand
+        and not pos.opened[pos.player]
+        and rules.take_discard is TakeDiscardMode.IMMEDIATE_USE
+    )
+
+
 def _waiver(pos: _Pos) -> bool:
     """Whether a Hand-Rommé of own melds needs no threshold now (DRoV Nr. 10)."""
     return (
@@ -229,12 +247,22 @@ def _waiver(pos: _Pos) -> bool:
 
 def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
-    return tuple(_table_meld(e.meld, e.owner, False, e.fresh) if e.staged else e for e in table)
+    return tuple(
+        _table_meld(e.meld, e.owner, False, e.fresh, e.announced) if e.staged else e for e in table
+    )
 
 
-def _table_meld(meld: Meld, owner: int, staged: bool, fresh: frozenset[int]) -> TableMeld:
-    """``TableMeld(meld, owner, staged, fresh)`` of values the checker made, without checking them again."""
-    return _guard.trusted(TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh)
+def _table_meld(
+    meld: Meld,
+    owner: int,
+    staged: bool,
+    fresh: frozenset[int],
+    announced: tuple[Card, ...] = (),
+) -> TableMeld:
+    """``TableMeld(meld, owner, staged, fresh, announced)`` of values the checker made, without checking them again."""
+    return _guard.trusted(
+        TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced
+    )
 
 
 class _Same(enum.Enum):
@@ -318,5 +346,14 @@ def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
         return Failure(
             Reason.FIRST_GO_ROUND,
             f"{what} waits until every seat has had a turn under these rules (ASS S. 1)",
+        )
+    return None
+
+
+def _not_after_failed_take(pos: _Pos, what: str) -> Failure | None:
+    if _failed_take_discards(pos):
+        return Failure(
+            Reason.TURN_ENDS_WITH_DISCARD,
+            f"{what} is over for this turn: after the failed take only a discard ends it (DRoV Streitfall 1, 3)",
         )
     return None

@@ -27,7 +27,7 @@ from romme.actions import (
     LayOff,
     SwapJoker,
 )
-from romme.cards import JOKER
+from romme.cards import JOKER, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
@@ -66,6 +66,17 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
     roles = [role for role in meld.jokers if role.can_be(card)]
     if not roles:
         return Failure(Reason.WRONG_SWAP_CARD, f"no joker in {meld} stands for {card}")
+    if entry.announced:
+        # Announced jokers (Schmidt S. 3): only the card announced for a joker swaps it.
+        jokers = [p for p, c in enumerate(meld.cards) if c.is_joker]
+        places = {jokers[i] for i, announced in enumerate(entry.announced) if announced == card}
+        roles = [role for role in roles if role.position in places]
+        if not roles:
+            return Failure(
+                Reason.SWAP_NOT_ANNOUNCED,
+                f"the jokers of {meld} were announced as {format_cards(entry.announced)}, "
+                f"not {card} (Schmidt S. 3)",
+            )
     if rules.swap_set_needs_four and meld.kind is MeldKind.SET and len(meld) < 4:
         return Failure(
             Reason.SWAP_NEEDS_FOUR,
@@ -78,7 +89,18 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
                 Reason.SWAP_OWN_NEW_JOKER,
                 f"the joker in {meld} was laid this turn and may not be swapped this turn (DRoV Streitfall 20)",
             )
+    if rules.swap_needs_complete_meld and not _complete_after_swap(meld):
+        return Failure(
+            Reason.SWAP_NOT_COMPLETE,
+            f"{meld}: a joker is swapped only when the meld is complete afterwards, "
+            "with no joker left and a set of four cards (Schmidt S. 3)",
+        )
     return entry, roles[0].position
+
+
+def _complete_after_swap(meld: Meld) -> bool:
+    """Whether `meld` is complete once one joker is swapped: no joker left, a set of four (Schmidt S. 3)."""
+    return len(meld.jokers) == 1 and (meld.kind is MeldKind.RUN or len(meld) == 4)
 
 
 def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _Pos:
@@ -105,8 +127,12 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
         )
     else:
         fresh = entry.fresh - {position}
+    announced = entry.announced
+    if announced:
+        index = [p for p, c in enumerate(meld.cards) if c.is_joker].index(position)
+        announced = (*announced[:index], *announced[index + 1 :])
     table = _replace_at(
-        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh)
+        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh, announced)
     )
     rest = _remove(pos.hand, (card,))
     assert rest is not None

@@ -119,6 +119,11 @@ class ActionSpace:
     def __init__(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if rules.announced_jokers:
+            # The lay-down and lay-off ids do not number the cards announced for a set's jokers.
+            raise ActionSpaceError(
+                "the RL action space does not number announced jokers (announced_jokers)"
+            )
         self.rules: Final = rules
         self._sets = set_shapes(rules)
         self._runs = run_shapes(rules)
