@@ -26,6 +26,7 @@ from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
 from romme._state_values import MAX_TURNS as MAX_TURNS
 from romme._state_values import Phase as Phase
+from romme._state_values import TableBefore as TableBefore
 from romme._state_values import TableMeld as TableMeld
 from romme._state_values import TurnState as TurnState
 from romme.cards import Card, card_code, make_deck, parse_cards
@@ -39,7 +40,15 @@ from romme.rules import (
     Rules,
 )
 
-__all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
+__all__ = [
+    "GameState",
+    "Phase",
+    "TableBefore",
+    "TableMeld",
+    "TurnState",
+    "new_game",
+    "new_position",
+]
 
 
 def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
