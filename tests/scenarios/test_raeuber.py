@@ -1,0 +1,207 @@
+"""Räuber-Rommé, one test per clause (rules §13): taking cards from the table to meld them anew.
+
+ASS S. 2–3 (Schmidt S. 4 the same): "Du darfst Karten aus ausliegenden
+Kombinationen wegnehmen und neu kombinieren, solange keine Gruppe mit
+weniger als drei Karten übrig bleibt; zum Auslegen braucht es 40 Augen,
+die liegenden Karten zählen mit." cardgames.zone §10: "Players who are out
+may rearrange melds, as long as each still has at least 3 cards."
+The expected verdicts below are worked out by hand from those sentences.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from romme import (
+    JOKER,
+    PRESETS,
+    Discard,
+    GameState,
+    LayDown,
+    LayOff,
+    Phase,
+    Reason,
+    TakeBack,
+    TakeFromTable,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    new_game,
+    parse_action,
+    parse_cards,
+)
+from tests.scenarios._helpers import ASS, CARDGAMES_ZONE, position, refusal
+
+ASS_RAEUBER = attrs.evolve(ASS, rearrange=True, opening_counts_table_cards=True)
+ZONE_RAEUBER = attrs.evolve(CARDGAMES_ZONE, rearrange=True, rearrange_needs_opened=True)
+
+QUEENS = ("Q♣ Q♠ Q♥ Q♦", 1)
+HEARTS = ("5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥", 1)
+
+
+def _robs(state: GameState) -> set[str]:
+    return {str(a) for a in legal_actions(state) if isinstance(a, TakeFromTable)}
+
+
+def test_a_card_may_leave_a_set_of_four_not_of_three_ASS_S_2() -> None:
+    """ASS S. 2: "solange keine Gruppe mit weniger als drei Karten übrig bleibt": a four-card set gives one card, a three-card set none."""
+    state = position(
+        ASS_RAEUBER,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS, ("K♣ K♠ K♥", 1)),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    after = apply(state, TakeFromTable(0, 2))
+    assert "Q♣ Q♠ Q♦" == str(after.table[0].meld)
+    assert "Q♥" in [str(card) for card in after.hands[0]]
+    assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(1, 0))
+    assert {"rob 0 0", "rob 0 1", "rob 0 2", "rob 0 3"} == _robs(state)
+
+
+def test_a_run_gives_its_ends_and_splits_inside_into_two_runs_of_three_ASS_S_2() -> None:
+    """ASS S. 2: a run of seven gives either end, and its middle card (two runs of three are left); no other card."""
+    state = position(
+        ASS_RAEUBER,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(HEARTS,),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    assert {"rob 0 0", "rob 0 3", "rob 0 6"} == _robs(state)
+    split = apply(state, TakeFromTable(0, 3))
+    assert ["5♥ 6♥ 7♥", "9♥ 10♥ J♥"] == [str(entry.meld) for entry in split.table]
+    assert [1, 1] == [entry.owner for entry in split.table]
+    for position_ in (1, 2, 4, 5):
+        assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(0, position_))
+    assert Reason.NO_SUCH_TABLE_CARD == refusal(state, TakeFromTable(0, 7))
+    assert Reason.NO_SUCH_MELD == refusal(state, TakeFromTable(1, 0))
+
+
+def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
+    """ASS S. 3: "die liegenden Karten zählen mit": J♥ K♥ from the hand with the Q♥ of a table set make 30, the ASS opening."""
+    state = position(
+        ASS_RAEUBER,
+        hands=("J♥ K♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(False, True),
+        phase=Phase.PLAY,
+    )
+    assert 30 == ASS_RAEUBER.opening_threshold
+    robbed = apply(state, TakeFromTable(0, 2))
+    opened = apply(robbed, LayDown("J♥ Q♥ K♥"))
+    assert opened.opened[0]
+    assert not opened.table[-1].staged
+    assert 0 == opened.table[-1].owner  # the player who lays a meld owns it
+    assert () == opened.turn.borrowed
+    done = apply(opened, Discard("4♣"))
+    assert ["Q♣ Q♠ Q♦", "J♥ Q♥ K♥"] == [str(entry.meld) for entry in done.table]
+
+
+def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:
+    """ASS S. 2: cards are taken to be "neu kombiniert": no discard while one is in the hand, and a take-back restores the turn."""
+    state = position(
+        ASS_RAEUBER,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    robbed = apply(state, TakeFromTable(0, 0))
+    assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("4♣"))
+    assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("Q♣"))
+    assert not any(isinstance(action, Discard) for action in legal_actions(robbed))
+    assert TakeBack() in legal_actions(robbed)
+    assert state == apply(robbed, TakeBack())
+    # Laid back onto its set, the card leaves the turn free to end.
+    back = apply(robbed, LayOff(0, "Q♣"))
+    assert () == back.turn.borrowed
+    assert Discard("4♣") in legal_actions(back)
+
+
+def test_only_a_player_who_is_out_may_rearrange_cardgames_zone_10() -> None:
+    """cardgames.zone §10: "Players who are out may rearrange melds": an opened player may, one who has not opened may not."""
+    table = (QUEENS, ("9♠ 10♠ J♠", 1))
+    closed = position(
+        ZONE_RAEUBER,
+        hands=("4♣ 2♦ 7♦", "2♣ 3♦ 4♥"),
+        table=table,
+        opened=(False, True),
+        phase=Phase.PLAY,
+    )
+    assert Reason.NOT_OPENED == refusal(closed, TakeFromTable(0, 0))
+    assert set() == _robs(closed)
+    out = position(
+        ZONE_RAEUBER,
+        hands=("4♣ 2♦ 7♦", "2♣ 3♦ 4♥"),
+        table=table,
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    robbed = apply(out, TakeFromTable(0, 1))
+    moved = apply(robbed, LayOff(1, "Q♠"))
+    assert ["Q♣ Q♥ Q♦", "9♠ 10♠ J♠ Q♠"] == [str(entry.meld) for entry in moved.table]
+    assert Discard("4♣") in legal_actions(moved)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_no_preset_of_the_seven_rule_books_rearranges(name: str) -> None:
+    """Rules §13: Räuber-Rommé is a variant; the seven rule books' presets refuse to take a table card."""
+    rules = PRESETS[name]
+    if rules.rearrange:
+        pytest.skip("a Räuber-Rommé preset")  # the presets made for the variant
+    state = position(
+        rules,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥", "5♣ 6♦ 8♥") if rules.dealer_sits_out else ("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(True, True, True) if rules.dealer_sits_out else (True, True),
+        phase=Phase.PLAY,
+        dealer=2 if rules.dealer_sits_out else None,
+    )
+    assert Reason.REARRANGE_OFF == refusal(state, TakeFromTable(0, 0))
+    assert set() == _robs(state)
+
+
+def test_a_joker_laid_this_turn_stays_marked_through_a_split_DRoV_Streitfall_20() -> None:
+    """DRoV Streitfall 20 with ASS S. 2: the joker laid this turn keeps its mark in the part of a split run that holds it."""
+    rules = attrs.evolve(ASS_RAEUBER, swap_own_new_joker=False)
+    laid = position(
+        rules,
+        hands=("4♥ 5♥ 6♥ 7♥ JK 9♥ 10♥ 8♥ 4♣", "2♣ 3♦ 4♥"),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    laid = apply(laid, LayDown((*parse_cards("4♥ 5♥ 6♥ 7♥"), JOKER, *parse_cards("9♥ 10♥"))))
+    assert frozenset({4}) == laid.table[0].fresh
+    split = apply(laid, TakeFromTable(0, 3))
+    assert frozenset() == split.table[0].fresh
+    assert "JK 9♥ 10♥" == str(split.table[1].meld)
+    assert frozenset({0}) == split.table[1].fresh
+    assert Reason.SWAP_OWN_NEW_JOKER == refusal(split, parse_action("swap 1 8♥"))
+
+
+def test_the_notation_and_documents_round_trip_mid_rearrangement() -> None:
+    """A position holding a table card reads back from JSON; `rob N P` reads back from its text."""
+    state = position(
+        ASS_RAEUBER,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(HEARTS,),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    robbed = apply(state, TakeFromTable(0, 3))
+    assert robbed == loads(dumps(robbed))
+    assert parse_action("rob 0 3") == TakeFromTable(0, 3)
+    assert "rob 0 3" == str(TakeFromTable(0, 3))
+
+
+@pytest.mark.parametrize("name", ["drov", "classic", "cardgames-zone", "ass", "schmidt"])
+def test_documents_of_the_other_rules_hold_no_rearranging_fields(name: str) -> None:
+    """A state of rules without Räuber-Rommé writes the document it wrote before (no ``borrowed``, no ``before``)."""
+    state = new_game(PRESETS[name], 3, seed=7)
+    text = dumps(state)
+    assert '"borrowed"' not in text
+    assert '"before"' not in text
+    assert state == loads(text)
