@@ -138,8 +138,10 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         return "turn.opened_before", "the player to act has not opened"
     if staged and turn.opened_before:
         return "turn.opened_before", "a player with staged melds had not opened before"
-    if turn.before is not None and (not rules.rearrange or phase is not Phase.PLAY):
+    if turn.before is not None and (not rules.rearrange or phase is Phase.DRAW):
         return "turn.before", "only a turn's play under rearrange takes cards from the table"
+    if turn.borrowed and phase is not Phase.PLAY:
+        return "turn.borrowed", "a turn ends only with the table cards melded again"
     if phase is Phase.DRAW:
         if turn.opened_before != opened:
             return "turn.opened_before", "at the draw the player has opened before, or not"
@@ -160,12 +162,35 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
             return "turn.taken_in_hand", "only a free take puts the card in the hand"
         if hand is not None and taken not in hand:
             return "turn.taken_in_hand", f"the hand does not hold the taken {taken}"
+    if (
+        taken is not None
+        and rules.take_discard is TakeDiscardMode.IMMEDIATE_USE
+        and not opened
+        and not turn.taken_staged
+    ):
+        # Taken for immediate use, the card was laid; unless that opened, it lies staged (rules §4).
+        return (
+            "turn.taken_staged",
+            f"the {taken} taken by a player not yet opened lies in a staged meld",
+        )
     if turn.taken_staged:
         if rules.take_discard is not TakeDiscardMode.IMMEDIATE_USE or opened:
             return "turn.taken_staged", "only a take towards the opening lies in a staged meld"
         if not any(taken in entry.meld.cards for entry in staged):
             return "turn.taken_staged", f"no staged meld holds the taken {taken}"
     return None
+
+
+def hand_limit(position: Position, seat: int) -> int:
+    """The most cards `seat` may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
+
+    Cards taken from the table this turn (Räuber-Rommé) wait in the hand of
+    the player to act, above that, until they are melded again.
+    """
+    limit = position.rules.hand_size + 2
+    if seat == position.current_player:
+        limit += len(position.turn.borrowed)
+    return limit
 
 
 def _rearranged_problem(
@@ -213,12 +238,11 @@ def state_problem(state: GameState) -> Problem | None:
         check_cards(state)
     except InvalidPositionError as error:
         return "", str(error)
-    limit = state.rules.hand_size + 2
     for seat, hand in enumerate(state.hands):
         if not state.dealt_in[seat] and hand:
             return f"hands[{seat}]", "a seat not dealt in holds cards"
-        # Cards taken from the table (Räuber-Rommé) wait in the hand to be melded again.
-        if len(hand) > limit + (len(state.turn.borrowed) if seat == state.current_player else 0):
+        if len(hand) > hand_limit(state, seat):
+            limit = hand_limit(state, seat)
             return f"hands[{seat}]", f"{len(hand)} cards; a hand never holds more than {limit}"
         if (
             state.result is None

@@ -8,6 +8,7 @@ Re-exported by `romme.state`, whose names they are.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
@@ -139,6 +140,21 @@ class TurnState:
             self.before.turn.before is not None or self.before.turn.borrowed
         ):
             raise ValueError("the turn before the first card was taken holds no taken table cards")
+
+    def table_cards_in_hand(self, table: Iterable[TableMeld]) -> tuple[Card, ...]:
+        """Return the cards the hand of the player to act is known to hold from the table (Räuber-Rommé).
+
+        With `table` the table now: the cards taken from it and not yet
+        melded again, and every card that has left it since the first was
+        taken (a joker swapped out, say), in card order; every seat sees
+        them go. Empty when no card was taken from the table this turn.
+        """
+        if self.before is None:
+            return ()
+        now = Counter(card for entry in table for card in entry.meld.cards)
+        then = Counter(card for entry in self.before.table for card in entry.meld.cards)
+        known = (then - now) | Counter(self.borrowed)
+        return tuple(sorted(known.elements(), key=card_code))
 
 
 @attrs.frozen(kw_only=True)

@@ -88,6 +88,22 @@ _CLASSIC = Rules(
     match_limit=500,
 )
 
+_ASS = attrs.evolve(
+    _DROV_HOME,
+    opening_threshold=30,
+    match_scoring=MatchScoring.PENALTIES,
+    match_limit=500,
+)
+
+_SCHMIDT = attrs.evolve(
+    _DROV_HOME,
+    opening_threshold=31,
+    ace_wraps=False,
+    hand_romme_multiplier=2,
+    match_scoring=MatchScoring.PENALTIES,
+    match_limit=500,
+)
+
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
         # The DRoV tournament rules (Nr. 1-14, Streitfälle).
@@ -132,25 +148,18 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             hand_romme_multiplier=1,
         ),
         # ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open.
-        "ass": attrs.evolve(
-            _DROV_HOME,
-            opening_threshold=30,
-            match_scoring=MatchScoring.PENALTIES,
-            match_limit=500,
-        ),
+        "ass": _ASS,
         # Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, doubles.
-        "schmidt": attrs.evolve(
-            _DROV_HOME,
-            opening_threshold=31,
-            ace_wraps=False,
-            hand_romme_multiplier=2,
-            match_scoring=MatchScoring.PENALTIES,
-            match_limit=500,
-        ),
+        "schmidt": _SCHMIDT,
+        # Räuber-Rommé (rules §13), as ASS S. 2–3 and Schmidt S. 4 tell it:
+        # anyone may take table cards, and they count towards the opening.
+        "ass-raeuber": attrs.evolve(_ASS, rearrange=True, opening_counts_table_cards=True),
+        "schmidt-raeuber": attrs.evolve(_SCHMIDT, rearrange=True, opening_counts_table_cards=True),
     }
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
-``german-rummy``, ``house``, ``ass`` and ``schmidt``."""
+``german-rummy``, ``house``, ``ass`` and ``schmidt``; and the variant
+Räuber-Rommé of the last two (rules §13): ``ass-raeuber``, ``schmidt-raeuber``."""
 
 _ALIASES: Final = {
     "drov": "drov",
@@ -176,6 +185,17 @@ _ALIASES: Final = {
     "altenburger": "ass",
     "schmidt": "schmidt",
     "schmidt-spiele": "schmidt",
+    "ass-raeuber": "ass-raeuber",
+    "ass-rauber": "ass-raeuber",
+    "ass-räuber": "ass-raeuber",
+    "raeuber": "ass-raeuber",
+    "rauber": "ass-raeuber",
+    "räuber": "ass-raeuber",
+    "raeuber-romme": "ass-raeuber",
+    "räuber-romme": "ass-raeuber",
+    "schmidt-raeuber": "schmidt-raeuber",
+    "schmidt-rauber": "schmidt-raeuber",
+    "schmidt-räuber": "schmidt-raeuber",
 }
 _NAME_SEPARATORS: Final = re.compile(r"[\s_.\-/]+")
 
@@ -192,7 +212,8 @@ def find_rules(name: str) -> Rules:
     ``"tournament"``, ``"Turnier"``, ``"S000"`` … ``"S003"`` (the short tags of
     the rule documents the presets come from, see the sources page),
     ``"cardgames.zone"``,
-    ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``.
+    ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``, ``"Räuber"``
+    (``ass-raeuber``), ``"ass_raeuber"``, ``"Schmidt Räuber"``.
 
     >>> find_rules("DRoV").dealer_sits_out
     True

@@ -146,12 +146,13 @@ def test_only_a_player_who_is_out_may_rearrange_cardgames_zone_10() -> None:
     assert Discard("4♣") in legal_actions(moved)
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
+RULE_BOOKS = ("drov", "classic", "cardgames-zone", "german-rummy", "house", "ass", "schmidt")
+
+
+@pytest.mark.parametrize("name", RULE_BOOKS)
 def test_no_preset_of_the_seven_rule_books_rearranges(name: str) -> None:
     """Rules §13: Räuber-Rommé is a variant; the seven rule books' presets refuse to take a table card."""
     rules = PRESETS[name]
-    if rules.rearrange:
-        pytest.skip("a Räuber-Rommé preset")  # the presets made for the variant
     state = position(
         rules,
         hands=("4♣ 2♦", "2♣ 3♦ 4♥", "5♣ 6♦ 8♥") if rules.dealer_sits_out else ("4♣ 2♦", "2♣ 3♦ 4♥"),

@@ -44,6 +44,9 @@ PRESET_NAMES: Final = (
     "schmidt",
 )
 
+VARIANT_PRESETS: Final = {"ass-raeuber": "ass", "schmidt-raeuber": "schmidt"}
+"""The presets of a rules §13 variant, each with the rule book it varies."""
+
 # rules §12, written out by hand, one row per field, in the column order
 # drov, classic, cardgames-zone, german-rummy, house, ass, schmidt.
 # Enum values are written as their lowercase string values.
@@ -161,8 +164,17 @@ def test_table_covers_every_field() -> None:
 
 
 def test_presets_are_exactly_the_seven_of_rules_md() -> None:
-    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12)."""
-    assert set(PRESET_NAMES) == set(PRESETS)
+    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12), and the Räuber-Rommé variants (rules §13)."""
+    assert set(PRESET_NAMES) | set(VARIANT_PRESETS) == set(PRESETS)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_PRESETS))
+def test_raeuber_presets_are_their_rule_book_with_rearranging_ASS_S_2(name: str) -> None:
+    """Rules §13, ASS S. 2–3 and Schmidt S. 4: the Räuber-Rommé presets are ASS and Schmidt with table cards taken by anyone, counting towards the opening."""
+    base = PRESETS[VARIANT_PRESETS[name]]
+    assert attrs.evolve(base, rearrange=True, opening_counts_table_cards=True) == PRESETS[name]
+    assert not PRESETS[name].rearrange_needs_opened
+    assert name == preset_name(PRESETS[name])
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))
@@ -416,7 +428,7 @@ def test_rules_are_hashable() -> None:
     """Equal Rules hash alike and collapse in a set."""
     assert hash(Rules()) == hash(Rules())
     assert 1 == len({Rules(), Rules(), attrs.evolve(PRESETS["drov"], dealer_sits_out=False)})
-    assert 7 == len(set(PRESETS.values()))
+    assert 9 == len(set(PRESETS.values()))  # the seven rule books and two variants
 
 
 @given(rules_values())
