@@ -152,9 +152,13 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
         # Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, doubles.
         "schmidt": _SCHMIDT,
         # Räuber-Rommé (rules §13), as ASS S. 2–3 and Schmidt S. 4 tell it:
-        # anyone may take table cards, and they count towards the opening.
-        "ass-raeuber": attrs.evolve(_ASS, rearrange=True, opening_counts_table_cards=True),
-        "schmidt-raeuber": attrs.evolve(_SCHMIDT, rearrange=True, opening_counts_table_cards=True),
+        # anyone may take table cards, 40 to lay out, and the table cards count.
+        "ass-raeuber": attrs.evolve(
+            _ASS, rearrange=True, opening_counts_table_cards=True, opening_threshold=40
+        ),
+        "schmidt-raeuber": attrs.evolve(
+            _SCHMIDT, rearrange=True, opening_counts_table_cards=True, opening_threshold=40
+        ),
     }
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,

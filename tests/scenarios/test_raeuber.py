@@ -81,23 +81,39 @@ def test_a_run_gives_its_ends_and_splits_inside_into_two_runs_of_three_ASS_S_2()
 
 
 def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
-    """ASS S. 3: "die liegenden Karten zählen mit": J♥ K♥ from the hand with the Q♥ of a table set make 30, the ASS opening."""
+    """ASS S. 3: "zum Auslegen braucht es 40 Augen, die liegenden Karten zählen mit": J♥ K♥ A♥ with the Q♥ of a table set make 41."""
+    rules = PRESETS["ass-raeuber"]
+    assert 40 == rules.opening_threshold
     state = position(
-        ASS_RAEUBER,
-        hands=("J♥ K♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
+        rules,
+        hands=("J♥ K♥ A♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
         table=(QUEENS,),
         opened=(False, True),
         phase=Phase.PLAY,
     )
-    assert 30 == ASS_RAEUBER.opening_threshold
+    # From the hand alone, J♥ K♥ A♥ is no meld and nothing reaches 40.
+    assert not any(isinstance(action, LayDown) for action in legal_actions(state))
     robbed = apply(state, TakeFromTable(0, 2))
-    opened = apply(robbed, LayDown("J♥ Q♥ K♥"))
+    opened = apply(robbed, LayDown("J♥ Q♥ K♥ A♥"))
     assert opened.opened[0]
     assert not opened.table[-1].staged
     assert 0 == opened.table[-1].owner  # the player who lays a meld owns it
     assert () == opened.turn.borrowed
     done = apply(opened, Discard("4♣"))
-    assert ["Q♣ Q♠ Q♦", "J♥ Q♥ K♥"] == [str(entry.meld) for entry in done.table]
+    assert ["Q♣ Q♠ Q♦", "J♥ Q♥ K♥ A♥"] == [str(entry.meld) for entry in done.table]
+
+
+def test_table_cards_must_reach_the_threshold_with_the_hand_ASS_S_3() -> None:
+    """ASS S. 3: 40 to lay out: J♥ Q♥ K♥ with a table queen make 30, short of 40; the lay-down is refused."""
+    state = position(
+        PRESETS["ass-raeuber"],
+        hands=("J♥ K♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(False, True),
+        phase=Phase.PLAY,
+    )
+    robbed = apply(state, TakeFromTable(0, 2))
+    assert Reason.OPENING_BELOW_THRESHOLD == refusal(robbed, LayDown("J♥ Q♥ K♥"))
 
 
 def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:

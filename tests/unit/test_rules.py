@@ -170,9 +170,12 @@ def test_presets_are_exactly_the_seven_of_rules_md() -> None:
 
 @pytest.mark.parametrize("name", sorted(VARIANT_PRESETS))
 def test_raeuber_presets_are_their_rule_book_with_rearranging_ASS_S_2(name: str) -> None:
-    """Rules §13, ASS S. 2–3 and Schmidt S. 4: the Räuber-Rommé presets are ASS and Schmidt with table cards taken by anyone, counting towards the opening."""
+    """Rules §13, ASS S. 2–3 and Schmidt S. 4: the Räuber-Rommé presets are ASS and Schmidt with table cards taken by anyone, "40 Augen" to lay out, the table cards counting."""
     base = PRESETS[VARIANT_PRESETS[name]]
-    assert attrs.evolve(base, rearrange=True, opening_counts_table_cards=True) == PRESETS[name]
+    expected = attrs.evolve(
+        base, rearrange=True, opening_counts_table_cards=True, opening_threshold=40
+    )
+    assert expected == PRESETS[name]
     assert not PRESETS[name].rearrange_needs_opened
     assert name == preset_name(PRESETS[name])
 
