@@ -18,9 +18,11 @@ from romme import (
     PRESETS,
     Discard,
     GameState,
+    GreedyBot,
     LayDown,
     LayOff,
     Phase,
+    RandomBot,
     Reason,
     TakeBack,
     TakeFromTable,
@@ -31,6 +33,7 @@ from romme import (
     new_game,
     parse_action,
     parse_cards,
+    view,
 )
 from tests.scenarios._helpers import ASS, CARDGAMES_ZONE, position, refusal
 
@@ -222,3 +225,39 @@ def test_documents_of_the_other_rules_hold_no_rearranging_fields(name: str) -> N
     assert '"borrowed"' not in text
     assert '"before"' not in text
     assert state == loads(text)
+
+
+def test_greedy_bot_takes_a_table_card_to_open_ASS_S_3() -> None:
+    """ASS S. 3 with the GreedyBot heuristic: it takes the Q♥ that lets J♥ K♥ A♥ reach 40, lays it down, and discards."""
+    state = position(
+        PRESETS["ass-raeuber"],
+        hands=("J♥ K♥ A♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(False, True),
+        phase=Phase.PLAY,
+    )
+    bot = GreedyBot()
+    chosen = []
+    while state.current_player == 0:
+        action = bot.choose(view(state, 0))
+        chosen.append(str(action))
+        state = apply(state, action)
+    assert ["rob 0 2", "meld run J♥ Q♥ K♥ A♥"] == chosen[:2]
+    assert chosen[2].startswith("discard")
+    assert state.opened[0]
+
+
+def test_random_bot_plays_rounds_of_raeuber_to_the_end() -> None:
+    """Rules §13: random play under both Räuber presets takes table cards and ends every round, the cards conserved."""
+    robbed = 0
+    for name in ("ass-raeuber", "schmidt-raeuber"):
+        for seed in range(3):
+            state = new_game(PRESETS[name], 3, seed=seed)
+            bot = RandomBot(seed=seed)
+            deck = state.all_cards()
+            while not state.is_over:
+                action = bot.choose(view(state, state.current_player))
+                robbed += isinstance(action, TakeFromTable)
+                state = apply(state, action)
+                assert deck == state.all_cards()
+    assert robbed > 0
