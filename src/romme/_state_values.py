@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -20,6 +20,8 @@ from romme.melds import Meld
 from romme.rules import (
     MAX_SEATS,
 )
+
+T = TypeVar("T")
 
 MAX_SEED: Final = 2**128
 """Seeds drawn by `new_game` lie below this bound: 128 bits from the operating system."""
@@ -54,11 +56,16 @@ def _card_or_none(value: Card | None) -> Card | None:
     return None if value is None else _guard.instance(value, Card, "the taken card")
 
 
+def _items(value: Iterable[T], cls: type[T], limit: int, what: str) -> tuple[T, ...]:
+    """The items of `value` as a tuple, each a `cls`, at most `limit` of them."""
+    items = _guard.bounded(value, limit, what)
+    for item in items:
+        _guard.instance(item, cls, f"each of {what}")
+    return items
+
+
 def _borrowed(value: Iterable[Card]) -> tuple[Card, ...]:
-    cards = _guard.bounded(value, MAX_BORROWED, "borrowed")
-    for card in cards:
-        _guard.instance(card, Card, "a card taken from the table")
-    return tuple(sorted(cards, key=card_code))
+    return tuple(sorted(_items(value, Card, MAX_BORROWED, "borrowed"), key=card_code))
 
 
 def _table_before(value: TableBefore | None) -> TableBefore | None:
@@ -66,10 +73,7 @@ def _table_before(value: TableBefore | None) -> TableBefore | None:
 
 
 def _table_melds(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
-    melds = _guard.bounded(value, MAX_TABLE_MELDS, "the table before")
-    for entry in melds:
-        _guard.instance(entry, TableMeld, "a table meld")
-    return melds
+    return _items(value, TableMeld, MAX_TABLE_MELDS, "the table before")
 
 
 @attrs.frozen

@@ -24,6 +24,7 @@ from romme import (
     Phase,
     RandomBot,
     Reason,
+    Rules,
     TakeBack,
     TakeFromTable,
     apply,
@@ -44,19 +45,22 @@ QUEENS = ("Q♣ Q♠ Q♥ Q♦", 1)
 HEARTS = ("5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥", 1)
 
 
+def _seat_0_to_play(
+    rules: Rules, hand: str, table: tuple[tuple[str, int], ...], *, opened: bool
+) -> GameState:
+    """Seat 0 holding `hand` in its play phase, opened or not; seat 1 has opened and owns `table`."""
+    return position(
+        rules, hands=(hand, "2♣ 3♦ 4♥"), table=table, opened=(opened, True), phase=Phase.PLAY
+    )
+
+
 def _robs(state: GameState) -> set[str]:
     return {str(a) for a in legal_actions(state) if isinstance(a, TakeFromTable)}
 
 
 def test_a_card_may_leave_a_set_of_four_not_of_three_ASS_S_2() -> None:
     """ASS S. 2: "solange keine Gruppe mit weniger als drei Karten übrig bleibt": a four-card set gives one card, a three-card set none."""
-    state = position(
-        ASS_RAEUBER,
-        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(QUEENS, ("K♣ K♠ K♥", 1)),
-        opened=(True, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
     after = apply(state, TakeFromTable(0, 2))
     assert "Q♣ Q♠ Q♦" == str(after.table[0].meld)
     assert "Q♥" in [str(card) for card in after.hands[0]]
@@ -66,13 +70,7 @@ def test_a_card_may_leave_a_set_of_four_not_of_three_ASS_S_2() -> None:
 
 def test_a_run_gives_its_ends_and_splits_inside_into_two_runs_of_three_ASS_S_2() -> None:
     """ASS S. 2: a run of seven gives either end, and its middle card (two runs of three are left); no other card."""
-    state = position(
-        ASS_RAEUBER,
-        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(HEARTS,),
-        opened=(True, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (HEARTS,), opened=True)
     assert {"rob 0 0", "rob 0 3", "rob 0 6"} == _robs(state)
     split = apply(state, TakeFromTable(0, 3))
     assert ["5♥ 6♥ 7♥", "9♥ 10♥ J♥"] == [str(entry.meld) for entry in split.table]
@@ -87,13 +85,7 @@ def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
     """ASS S. 3: "zum Auslegen braucht es 40 Augen, die liegenden Karten zählen mit": J♥ K♥ A♥ with the Q♥ of a table set make 41."""
     rules = PRESETS["ass-raeuber"]
     assert 40 == rules.opening_threshold
-    state = position(
-        rules,
-        hands=("J♥ K♥ A♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(QUEENS,),
-        opened=(False, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(rules, "J♥ K♥ A♥ 4♣ 2♦", (QUEENS,), opened=False)
     # From the hand alone, J♥ K♥ A♥ is no meld and nothing reaches 40.
     assert not any(isinstance(action, LayDown) for action in legal_actions(state))
     robbed = apply(state, TakeFromTable(0, 2))
@@ -108,26 +100,14 @@ def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
 
 def test_table_cards_must_reach_the_threshold_with_the_hand_ASS_S_3() -> None:
     """ASS S. 3: 40 to lay out: J♥ Q♥ K♥ with a table queen make 30, short of 40; the lay-down is refused."""
-    state = position(
-        PRESETS["ass-raeuber"],
-        hands=("J♥ K♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(QUEENS,),
-        opened=(False, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(PRESETS["ass-raeuber"], "J♥ K♥ 4♣ 2♦", (QUEENS,), opened=False)
     robbed = apply(state, TakeFromTable(0, 2))
     assert Reason.OPENING_BELOW_THRESHOLD == refusal(robbed, LayDown("J♥ Q♥ K♥"))
 
 
 def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:
     """ASS S. 2: cards are taken to be "neu kombiniert": no discard while one is in the hand, and a take-back restores the turn."""
-    state = position(
-        ASS_RAEUBER,
-        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(QUEENS,),
-        opened=(True, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS,), opened=True)
     robbed = apply(state, TakeFromTable(0, 0))
     assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("4♣"))
     assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("Q♣"))
@@ -143,22 +123,10 @@ def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:
 def test_only_a_player_who_is_out_may_rearrange_cardgames_zone_10() -> None:
     """cardgames.zone §10: "Players who are out may rearrange melds": an opened player may, one who has not opened may not."""
     table = (QUEENS, ("9♠ 10♠ J♠", 1))
-    closed = position(
-        ZONE_RAEUBER,
-        hands=("4♣ 2♦ 7♦", "2♣ 3♦ 4♥"),
-        table=table,
-        opened=(False, True),
-        phase=Phase.PLAY,
-    )
+    closed = _seat_0_to_play(ZONE_RAEUBER, "4♣ 2♦ 7♦", table, opened=False)
     assert Reason.NOT_OPENED == refusal(closed, TakeFromTable(0, 0))
     assert set() == _robs(closed)
-    out = position(
-        ZONE_RAEUBER,
-        hands=("4♣ 2♦ 7♦", "2♣ 3♦ 4♥"),
-        table=table,
-        opened=(True, True),
-        phase=Phase.PLAY,
-    )
+    out = _seat_0_to_play(ZONE_RAEUBER, "4♣ 2♦ 7♦", table, opened=True)
     robbed = apply(out, TakeFromTable(0, 1))
     moved = apply(robbed, LayOff(1, "Q♠"))
     assert ["Q♣ Q♥ Q♦", "9♠ 10♠ J♠ Q♠"] == [str(entry.meld) for entry in moved.table]
@@ -204,13 +172,7 @@ def test_a_joker_laid_this_turn_stays_marked_through_a_split_DRoV_Streitfall_20(
 
 def test_the_notation_and_documents_round_trip_mid_rearrangement() -> None:
     """A position holding a table card reads back from JSON; `rob N P` reads back from its text."""
-    state = position(
-        ASS_RAEUBER,
-        hands=("4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(HEARTS,),
-        opened=(True, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (HEARTS,), opened=True)
     robbed = apply(state, TakeFromTable(0, 3))
     assert robbed == loads(dumps(robbed))
     assert parse_action("rob 0 3") == TakeFromTable(0, 3)
@@ -229,13 +191,7 @@ def test_documents_of_the_other_rules_hold_no_rearranging_fields(name: str) -> N
 
 def test_greedy_bot_takes_a_table_card_to_open_ASS_S_3() -> None:
     """ASS S. 3 with the GreedyBot heuristic: it takes the Q♥ that lets J♥ K♥ A♥ reach 40, lays it down, and discards."""
-    state = position(
-        PRESETS["ass-raeuber"],
-        hands=("J♥ K♥ A♥ 4♣ 2♦", "2♣ 3♦ 4♥"),
-        table=(QUEENS,),
-        opened=(False, True),
-        phase=Phase.PLAY,
-    )
+    state = _seat_0_to_play(PRESETS["ass-raeuber"], "J♥ K♥ A♥ 4♣ 2♦", (QUEENS,), opened=False)
     bot = GreedyBot()
     chosen = []
     while state.current_player == 0:
