@@ -197,6 +197,11 @@ class ActionSpace:
     def __init__(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
+        if rules.rearrange:
+            raise ActionSpaceError(
+                f"layout {LAYOUT_VERSION} numbers no table card taken (Räuber-Rommé, rearrange): "
+                "these rules have no action space yet"
+            )
         self.rules: Final = rules
         self._sets = _set_shapes(rules)
         self._runs = _run_shapes(rules)
