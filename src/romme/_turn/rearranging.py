@@ -82,6 +82,8 @@ def _rob_parts(
     """
     meld = entry.meld
     cards = meld.cards
+    if not _long_enough(meld, position):
+        return None
     rest = (*cards[:position], *cards[position + 1 :])
     if meld.kind is MeldKind.SET:
         result = meld_failure(rest, rules, MeldKind.SET)
@@ -113,6 +115,18 @@ def _rob_parts(
             frozenset(p - position - 1 for p in entry.fresh if p > position),
         ),
     )
+
+
+def _long_enough(meld: Meld, position: int) -> bool:
+    """Whether every group left without the card at `position` has three cards or more (ASS S. 2–3).
+
+    The cheap half of `_rob_parts`, asked first: no meld is checked for
+    the cards of a group that is too short anyway.
+    """
+    size = len(meld.cards)
+    if meld.kind is MeldKind.SET or position in (0, size - 1):
+        return size > _MIN_LEFT
+    return position >= _MIN_LEFT and size - 1 - position >= _MIN_LEFT
 
 
 def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
@@ -199,13 +213,10 @@ def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
         return
     rules = pos.rules
     for index, entry in enumerate(pos.table):
-        size = len(entry.meld.cards)
-        if size < _MIN_LEFT + 1:
-            continue
-        for position in range(size):
+        for position in range(len(entry.meld.cards)):
             if _rob_parts(entry, position, rules) is not None:
                 yield _guard.trusted(TakeFromTable, target=index, position=position)
 
 
 _MIN_LEFT: Final = 3
-"""No meld has fewer cards, so a meld of three gives none away (ASS S. 2–3)."""
+"""No meld has fewer cards (ASS S. 2–3: "keine Gruppe mit weniger als drei Karten")."""
