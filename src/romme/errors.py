@@ -108,6 +108,8 @@ class Reason(str, enum.Enum):
     """The table meld has no card at the position named (Räuber-Rommé)."""
     REARRANGE_BREAKS_MELD = "rearrange_breaks_meld"
     """Taking the card would leave a group that is no meld, such as one of fewer than three cards (ASS S. 2–3)."""
+    STAGED_TABLE_CARD = "staged_table_card"
+    """A meld staged towards the opening this turn gives no card away; a take-back returns it whole (Räuber-Rommé)."""
     TABLE_CARDS_IN_HAND = "table_cards_in_hand"
     """The turn may not end while cards taken from the table are not melded again (ASS S. 2–3)."""
 

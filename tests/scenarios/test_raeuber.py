@@ -217,3 +217,14 @@ def test_random_bot_plays_rounds_of_raeuber_to_the_end() -> None:
                 state = apply(state, action)
                 assert deck == state.all_cards()
     assert robbed > 0
+
+
+def test_a_meld_staged_this_turn_gives_no_card_away_ASS_S_2() -> None:
+    """ASS S. 2 speaks of melds "ausliegend", laid out: a meld staged towards the opening this turn is the player's own and gives no card."""
+    state = _seat_0_to_play(
+        PRESETS["ass-raeuber"], "8♣ 8♠ 8♥ 8♦ K♣ K♠ K♥ 4♣", (QUEENS,), opened=False
+    )
+    staged = apply(state, LayDown("8♣ 8♠ 8♥ 8♦"))
+    assert staged.table[1].staged
+    assert Reason.STAGED_TABLE_CARD == refusal(staged, TakeFromTable(1, 0))
+    assert {"rob 0 0", "rob 0 1", "rob 0 2", "rob 0 3"} == _robs(staged)

@@ -145,6 +145,11 @@ def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
             Reason.NO_SUCH_TABLE_CARD,
             f"{entry.meld} has {len(entry.meld.cards)} cards, numbered from 0",
         )
+    if entry.staged:
+        return Failure(
+            Reason.STAGED_TABLE_CARD,
+            f"{entry.meld} is staged towards the opening: a take-back returns it whole",
+        )
     parts = _rob_parts(entry, action.position, pos.rules)
     if parts is None:
         return Failure(
@@ -213,6 +218,8 @@ def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
         return
     rules = pos.rules
     for index, entry in enumerate(pos.table):
+        if entry.staged:
+            continue  # a staged meld gives no card away
         for position in range(len(entry.meld.cards)):
             if _rob_parts(entry, position, rules) is not None:
                 yield _guard.trusted(TakeFromTable, target=index, position=position)
