@@ -430,6 +430,10 @@ def collect(quick: bool) -> Figures:
     positions = sample_positions("drov", 3 if quick else 10)
     figures["legal_actions"] = legal_actions_figures(positions[: 300 if quick else 1500])
     figures["legal_actions_worst"] = worst_cases(repeat)
+    figures["legal_actions_raeuber"] = {
+        preset: legal_actions_figures(sample_positions(preset, 3 if quick else 10)[:1500])
+        for preset in ("ass", "ass-raeuber", "schmidt-raeuber")
+    }
     figures["melds"] = meld_figures(repeat)
     figures["state"] = state_figures(positions)
     peers = {}
@@ -477,6 +481,14 @@ def report(figures: Figures) -> str:
             f"({worst['6_jokers_actions']} actions)"
         ),
     ]
+    lines.append(
+        "legal_actions, Räuber-Rommé against its rule book (rules §13), caches cleared per call:"
+    )
+    for preset, row in figures["legal_actions_raeuber"].items():
+        lines.append(
+            f"  {preset:<17} median {row['median_us']:>6.0f} µs, 99th percentile {row['p99_us']:>6.0f} µs; "
+            f"in play order median {row['in_play_median_us']:>5.0f} µs, 99th percentile {row['in_play_p99_us']:>6.0f} µs"
+        )
     melds = figures["melds"]
     lines.append(
         f"validate_meld (3–5 cards): {melds['validate_meld_per_second']:,.0f} calls/s repeated (cached), "

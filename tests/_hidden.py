@@ -13,13 +13,16 @@ def shuffle_hidden(state: GameState, viewer: int, rng: random.Random) -> GameSta
     """Return `state` with the cards `viewer` cannot see dealt anew: other hands and the stock.
 
     What the view shows stays: the sizes of the hands, and a card taken into
-    a hand this turn (rules §4), which stays in that hand. The seed changes
+    a hand this turn (rules §4) or from the table (Räuber-Rommé), which stays
+    in that hand. The seed changes
     too, since it is hidden as well.
     """
     turn = state.turn
     known: dict[int, tuple[Card, ...]] = {}
-    if turn.taken_in_hand and turn.taken is not None and state.current_player != viewer:
-        known[state.current_player] = (turn.taken,)
+    if state.current_player != viewer:
+        taken = (turn.taken,) if turn.taken_in_hand and turn.taken is not None else ()
+        # Cards taken from the table this turn are seen as they go (Räuber-Rommé).
+        known[state.current_player] = (*taken, *turn.table_cards_in_hand(state.table))
     hidden = [card for seat, hand in enumerate(state.hands) if seat != viewer for card in hand]
     hidden += state.stock
     for cards in known.values():

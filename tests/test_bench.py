@@ -35,6 +35,9 @@ def test_bench_quick_run_reports_every_figure() -> None:
         figures["legal_actions"]
     )
     assert {"4_jokers_ms", "6_jokers_ms"} <= set(figures["legal_actions_worst"])
+    assert {"ass", "ass-raeuber", "schmidt-raeuber"} == set(figures["legal_actions_raeuber"])
+    for row in figures["legal_actions_raeuber"].values():
+        assert {"median_us", "p99_us", "in_play_median_us", "in_play_p99_us"} <= set(row)
     melds = figures["melds"]
     assert melds["validate_meld_uncached_per_second"] > 0
     assert all(f"best_melds_{jokers}_jokers_us" in melds for jokers in (0, 2, 4, 6))

@@ -18,6 +18,7 @@ from romme.actions import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     parse_action,
 )
 from romme.bots import Bot, GreedyBot, RandomBot
@@ -81,7 +82,15 @@ from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.searchbot import SearchBot
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
-from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
+from romme.state import (
+    GameState,
+    Phase,
+    TableBefore,
+    TableMeld,
+    TurnState,
+    new_game,
+    new_position,
+)
 from romme.views import PlayerView, view
 
 __version__: str
@@ -166,10 +175,12 @@ __all__ = [
     "Suit",
     "SwapJoker",
     "SwappedJoker",
+    "TableBefore",
     "TableMeld",
     "TakeBack",
     "TakeDiscard",
     "TakeDiscardMode",
+    "TakeFromTable",
     "TurnState",
     "__version__",
     "apply",

@@ -261,6 +261,9 @@ def _banner(out: Output, rules: Rules) -> None:
         take = "'take meld 7♥ 8♥ 9♥' (the top discard with its first use)"
     out.line(f"Type a move: 'draw', {take}, 'meld 7♠ 8♠ 9♠',")
     out.line("'layoff 0 Q♥' (table melds are numbered from 0), 'discard K♣' …")
+    if rules.rearrange:
+        out.line("'rob 0 2' takes card 2 (from 0) of table meld 0 into your hand (Räuber-Rommé);")
+        out.line("meld it again before you discard, or 'takeback' restores the table.")
     out.line("'help' lists the legal moves (type a number to play one), 'show' redraws the table,")
     out.line("'quit' stops.")
 

@@ -23,7 +23,7 @@ from romme.rules import (
     preset_name,
 )
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason, RoundResult
-from romme.state import MAX_TURNS, GameState, Phase, TableMeld, TurnState
+from romme.state import MAX_TURNS, GameState, Phase, TableBefore, TableMeld, TurnState
 from romme.views import PlayerView
 
 __all__ = [
@@ -178,7 +178,7 @@ def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld
 
 
 def _turn_out(turn: TurnState) -> JSON:
-    return {
+    out: JSON = {
         "number": turn.number,
         "opened_before": turn.opened_before,
         "taken": None if turn.taken is None else str(turn.taken),
@@ -186,11 +186,22 @@ def _turn_out(turn: TurnState) -> JSON:
         "taken_staged": turn.taken_staged,
         "laid_off": turn.laid_off,
     }
+    # Written only when a card was taken from the table (Räuber-Rommé), so that
+    # every document of the other rules stays as it was.
+    if turn.borrowed:
+        out["borrowed"] = [str(card) for card in turn.borrowed]
+    if turn.before is not None:
+        out["before"] = {
+            "table": [_table_out(entry) for entry in turn.before.table],
+            "opened": turn.before.opened,
+            "turn": _turn_out(turn.before.turn),
+        }
+    return out
 
 
-def _turn_in(reader: Reader) -> TurnState:
+def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False) -> TurnState:
     taken = reader.raw("taken")
-    fields = {
+    fields: dict[str, Any] = {
         "number": reader.get_int("number", minimum=0, maximum=MAX_TURNS),
         "opened_before": reader.get_bool("opened_before"),
         "taken": None if taken is None else _card(taken, reader.where("taken")),
@@ -198,8 +209,26 @@ def _turn_in(reader: Reader) -> TurnState:
         "taken_staged": reader.get_bool("taken_staged"),
         "laid_off": reader.get_bool("laid_off"),
     }
+    if reader.has("borrowed"):
+        fields["borrowed"] = _cards(reader.raw("borrowed"), reader.where("borrowed"))
+    if reader.has("before") and not nested:
+        fields["before"] = _before_in(reader.get_object("before"), rules, players)
     reader.done()
     return _construct(TurnState, reader.path, **fields)
+
+
+def _before_in(reader: Reader, rules: Rules, players: int) -> TableBefore:
+    """The table and turn before the first card was taken from the table (Räuber-Rommé)."""
+    if len(reader.get_list("table")) > rules.deck_size // 3:
+        raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
+    table = tuple(
+        _table_in(item, f"{reader.where('table')}[{i}]", rules, players)
+        for i, item in enumerate(reader.get_list("table"))
+    )
+    opened = reader.get_bool("opened")
+    turn = _turn_in(reader.get_object("turn"), rules, players, nested=True)
+    reader.done()
+    return _construct(TableBefore, reader.path, table=table, opened=opened, turn=turn)
 
 
 def _result_out(result: RoundResult) -> JSON:
@@ -302,7 +331,7 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
         "discard_pile": _cards(reader.raw("discard_pile"), reader.where("discard_pile")),
         "opened": _bools(reader.raw("opened"), reader.where("opened"), players),
         "dealt_in": _bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
-        "turn": _turn_in(reader.get_object("turn")),
+        "turn": _turn_in(reader.get_object("turn"), rules, players),
         "reshuffles": reader.get_int("reshuffles", minimum=0, maximum=MAX_RESHUFFLES),
     }
     if len(reader.get_list("table")) > rules.deck_size // 3:

@@ -138,6 +138,10 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         return "turn.opened_before", "the player to act has not opened"
     if staged and turn.opened_before:
         return "turn.opened_before", "a player with staged melds had not opened before"
+    if turn.before is not None and (not rules.rearrange or phase is Phase.DRAW):
+        return "turn.before", "only a turn's play under rearrange takes cards from the table"
+    if turn.borrowed and phase is not Phase.PLAY:
+        return "turn.borrowed", "a turn ends only with the table cards melded again"
     if phase is Phase.DRAW:
         if turn.opened_before != opened:
             return "turn.opened_before", "at the draw the player has opened before, or not"
@@ -146,6 +150,10 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         return None
     if phase is not Phase.PLAY:
         return None
+    if turn.before is not None:
+        problem = _rearranged_problem(position, turn, hand)
+        if problem is not None:
+            return problem
     if turn.laid_off and not opened:
         return "turn.laid_off", "only a player who has opened lays off or swaps"
     taken = turn.taken
@@ -154,11 +162,57 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
             return "turn.taken_in_hand", "only a free take puts the card in the hand"
         if hand is not None and taken not in hand:
             return "turn.taken_in_hand", f"the hand does not hold the taken {taken}"
+    if (
+        taken is not None
+        and rules.take_discard is TakeDiscardMode.IMMEDIATE_USE
+        and not opened
+        and not turn.taken_staged
+    ):
+        # Taken for immediate use, the card was laid; unless that opened, it lies staged (rules §4).
+        return (
+            "turn.taken_staged",
+            f"the {taken} taken by a player not yet opened lies in a staged meld",
+        )
     if turn.taken_staged:
         if rules.take_discard is not TakeDiscardMode.IMMEDIATE_USE or opened:
             return "turn.taken_staged", "only a take towards the opening lies in a staged meld"
         if not any(taken in entry.meld.cards for entry in staged):
             return "turn.taken_staged", f"no staged meld holds the taken {taken}"
+    return None
+
+
+def hand_limit(position: Position, seat: int) -> int:
+    """The most cards `seat` may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
+
+    Cards taken from the table this turn (Räuber-Rommé) wait in the hand of
+    the player to act, above that, until they are melded again.
+    """
+    limit = position.rules.hand_size + 2
+    if seat == position.current_player:
+        limit += len(position.turn.borrowed)
+    return limit
+
+
+def _rearranged_problem(
+    position: Position, turn: TurnState, hand: tuple[Card, ...] | None
+) -> Problem | None:
+    """What contradicts the cards taken from the table this turn (Räuber-Rommé, rules §13)."""
+    before = turn.before
+    assert before is not None
+    if before.turn.number != turn.number or before.turn.opened_before != turn.opened_before:
+        return "turn.before.turn", "is not the same turn"
+    for i, entry in enumerate(before.table):
+        if meld_failure(entry.meld.cards, position.rules, entry.meld.kind) != entry.meld:
+            return f"turn.before.table[{i}]", f"{entry.meld} is not a valid meld under these rules"
+    if hand is None:
+        return None
+    held = Counter(hand)
+    if Counter(turn.borrowed) - held:
+        return "turn.borrowed", "the hand does not hold every card taken from the table"
+    now = Counter(card for entry in position.table for card in entry.meld.cards)
+    then = Counter(card for entry in before.table for card in entry.meld.cards)
+    if then - now - held:
+        return "turn.before.table", "holds cards that are neither on the table nor in the hand"
     return None
 
 
@@ -184,11 +238,11 @@ def state_problem(state: GameState) -> Problem | None:
         check_cards(state)
     except InvalidPositionError as error:
         return "", str(error)
-    limit = state.rules.hand_size + 2
     for seat, hand in enumerate(state.hands):
         if not state.dealt_in[seat] and hand:
             return f"hands[{seat}]", "a seat not dealt in holds cards"
-        if len(hand) > limit:
+        if len(hand) > hand_limit(state, seat):
+            limit = hand_limit(state, seat)
             return f"hands[{seat}]", f"{len(hand)} cards; a hand never holds more than {limit}"
         if (
             state.result is None

@@ -153,6 +153,15 @@ class Rules:
     it, and a set of four cards (Schmidt S. 3 variant: "Tausch erst, wenn die Kombination danach
     vollständig ist")."""
 
+    # -- Räuber-Rommé: rearranging the table (rules §13) --
+    rearrange: bool = False
+    """Whether a player may take cards from the table melds to meld them anew (Räuber-Rommé: ASS S. 2–3,
+    Schmidt S. 4, cardgames.zone §10 variant)."""
+    rearrange_needs_opened: bool = False
+    """Under ``rearrange``: whether only a player who has opened may take table cards (cardgames.zone §10)."""
+    opening_counts_table_cards: bool = False
+    """Under ``rearrange``: whether table cards melded anew count towards the opening (ASS S. 2–3, Schmidt S. 4)."""
+
     # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(
         default=JokerDiscard.LAST_CARD_ONLY, converter=_to_joker_discard
@@ -312,4 +321,12 @@ def _problem(rules: Rules) -> str | None:
         return "a dealer who sits out gets no cards (dealer_sits_out with extra_card='dealer')"
     if rules.jokers_only_ends_round and rules.joker_discard is not JokerDiscard.LAST_CARD_ONLY:
         return "jokers_only_ends_round needs joker_discard='last_card_only' (DRoV Streitfall 8)"
+    if not rules.rearrange and (rules.rearrange_needs_opened or rules.opening_counts_table_cards):
+        return "rearrange_needs_opened and opening_counts_table_cards need rearrange (Räuber-Rommé)"
+    if rules.rearrange and rules.rearrange_needs_opened == rules.opening_counts_table_cards:
+        return (
+            "under rearrange, table cards count towards the opening (opening_counts_table_cards, "
+            "ASS S. 2–3) exactly when a player who has not opened may take them "
+            "(rearrange_needs_opened off): set one of the two"
+        )
     return None

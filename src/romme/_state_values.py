@@ -8,22 +8,29 @@ Re-exported by `romme.state`, whose names they are.
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from collections.abc import Iterable
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
 from romme import _guard
-from romme.cards import Card
+from romme.cards import Card, card_code
 from romme.melds import Meld, MeldKind
 from romme.rules import (
     MAX_SEATS,
 )
 
+T = TypeVar("T")
+
 MAX_SEED: Final = 2**128
 """Seeds drawn by `new_game` lie below this bound: 128 bits from the operating system."""
 MAX_TURNS: Final = 1_000_000
 """The highest turn number a position may carry (no round comes near it)."""
+MAX_BORROWED: Final = 216
+"""The most cards a turn may have taken from the table and not melded again (two decks and jokers)."""
+MAX_TABLE_MELDS: Final = 216
+"""The most melds a table may hold (a bound on input, far above any round)."""
 
 
 @enum.unique
@@ -56,6 +63,26 @@ def _announced(value: Iterable[Card]) -> tuple[Card, ...]:
 
 def _card_or_none(value: Card | None) -> Card | None:
     return None if value is None else _guard.instance(value, Card, "the taken card")
+
+
+def _items(value: Iterable[T], cls: type[T], limit: int, what: str) -> tuple[T, ...]:
+    """The items of `value` as a tuple, each a `cls`, at most `limit` of them."""
+    items = _guard.bounded(value, limit, what)
+    for item in items:
+        _guard.instance(item, cls, f"each of {what}")
+    return items
+
+
+def _borrowed(value: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(_items(value, Card, MAX_BORROWED, "borrowed"), key=card_code))
+
+
+def _table_before(value: TableBefore | None) -> TableBefore | None:
+    return None if value is None else _guard.instance(value, TableBefore, "before")
+
+
+def _table_melds(value: Iterable[TableMeld]) -> tuple[TableMeld, ...]:
+    return _items(value, TableMeld, MAX_TABLE_MELDS, "the table before")
 
 
 @attrs.frozen
@@ -117,9 +144,59 @@ class TurnState:
     """Under ``immediate_use``: whether the taken card lies in a staged meld (a take-back returns it)."""
     laid_off: bool = attrs.field(default=False, validator=_guard.is_boolean("laid_off"))
     """Whether the player laid off or swapped a joker this turn (DRoV Nr. 10, Hand-Rommé mit Anlegen)."""
+    borrowed: tuple[Card, ...] = attrs.field(default=(), converter=_borrowed)
+    """Under ``rearrange``: the cards taken from the table this turn that the hand holds and must meld
+    again before the turn ends (Räuber-Rommé, ASS S. 2–3), in card order."""
+    before: TableBefore | None = attrs.field(default=None, converter=_table_before)
+    """Under ``rearrange``: how the table and the turn were before the first card was taken from the
+    table this turn, which a `TakeBack` restores; ``None`` when no card was taken."""
 
     def __attrs_post_init__(self) -> None:
         if (self.taken_in_hand or self.taken_staged) and self.taken is None:
             raise ValueError("a taken card is marked but none is named")
         if self.taken_in_hand and self.taken_staged:
             raise ValueError("the taken card is either in the hand or in a staged meld, not both")
+        if self.borrowed and self.before is None:
+            raise ValueError("cards taken from the table need the table as it was before")
+        if self.before is not None and (
+            self.before.turn.before is not None or self.before.turn.borrowed
+        ):
+            raise ValueError("the turn before the first card was taken holds no taken table cards")
+
+    def table_cards_in_hand(self, table: Iterable[TableMeld]) -> tuple[Card, ...]:
+        """Return the cards the hand of the player to act is known to hold from the table (Räuber-Rommé).
+
+        With `table` the table now: the cards taken from it and not yet
+        melded again, and every card that has left it since the first was
+        taken (a joker swapped out, say), in card order; every seat sees
+        them go. Empty when no card was taken from the table this turn.
+        """
+        if self.before is None:
+            return ()
+        now = Counter(card for entry in table for card in entry.meld.cards)
+        then = Counter(card for entry in self.before.table for card in entry.meld.cards)
+        known = (then - now) | Counter(self.borrowed)
+        return tuple(sorted(known.elements(), key=card_code))
+
+
+@attrs.frozen(kw_only=True)
+class TableBefore:
+    """The table and the turn as they were before the first card was taken from the table this turn.
+
+    Under ``rearrange`` (Räuber-Rommé) a `TakeBack` restores them: the
+    table melds, whether the player to act had opened, and the turn's
+    bookkeeping. The hand is not kept: the cards are conserved within a
+    turn's play, so the hand then is the hand now with the cards that
+    have left the table since, less those that came to it; a view shows
+    the table before to every seat without showing a hand.
+
+    Raises:
+        TypeError: For a field of the wrong type.
+    """
+
+    table: tuple[TableMeld, ...] = attrs.field(converter=_table_melds)
+    """The table melds."""
+    opened: bool = attrs.field(validator=_guard.is_boolean("opened"))
+    """Whether the player to act had opened."""
+    turn: TurnState = attrs.field(validator=_guard.is_instance(TurnState, "turn"))
+    """The turn's bookkeeping (with no cards taken from the table)."""

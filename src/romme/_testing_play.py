@@ -26,6 +26,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     apply,
     legal_actions,
     make_deck,
@@ -235,9 +236,9 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     target = draw(st.integers(len(position.table), len(position.table) + 5))
     reasons = {Reason.NO_SUCH_MELD} | _OPENING_FIRST
     if position.phase is Phase.PLAY:
-        options = [LayOff(target, hand[:1])]
+        options = [LayOff(target, hand[:1]), TakeFromTable(target, 0)]
         options += [SwapJoker(target, card) for card in naturals[:2]]
-        reasons |= {Reason.SWAP_NOT_ALLOWED}
+        reasons |= {Reason.SWAP_NOT_ALLOWED, Reason.REARRANGE_OFF}
     else:
         # In the draw phase a lay-off comes only as the first use of the taken discard.
         top = position.discard_pile[-1] if position.discard_pile else hand[0]

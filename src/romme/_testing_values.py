@@ -224,6 +224,8 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     )
     hand_size = draw(st.integers(1, min(max_hand_size, room // dealt_in)))
     joker_discard = draw(st.sampled_from(tuple(JokerDiscard)))
+    rearrange = draw(st.booleans())
+    needs_opened = draw(st.booleans())
     optional = st.none()
     return {
         "decks": decks,
@@ -257,6 +259,11 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "swapped_joker": draw(st.sampled_from(tuple(SwappedJoker))),
         "swap_back_same_meld": draw(st.booleans()),
         "swap_own_new_joker": draw(st.booleans()),
+        # Räuber-Rommé: table cards count towards the opening exactly when a
+        # player who has not opened may take them (the two sources' readings).
+        "rearrange": rearrange,
+        "rearrange_needs_opened": rearrange and needs_opened,
+        "opening_counts_table_cards": rearrange and not needs_opened,
         "joker_discard": joker_discard,
         # DRoV Streitfall 8 needs jokers discarded only as the last card.
         "jokers_only_ends_round": (

@@ -8,7 +8,8 @@
 | ``meld 7♠ 8♠ 9♠`` / ``meld set 5♣ JK JK`` | `LayDown` (auslegen) |
 | ``layoff 2 Q♥`` / ``layoff 2 high JK Q♥`` / ``layoff 0 low 4♥`` | `LayOff` (anlegen) onto table meld 2 |
 | ``swap 1 7♣`` / ``swap 1 7♣ then meld JK 8♦ 9♦`` / ``swap 1 7♣ then discard JK`` | `SwapJoker` |
-| ``takeback`` | `TakeBack`: return this turn's staged melds |
+| ``rob 2 0`` | `TakeFromTable`: take the card at position 0 of table meld 2 into the hand (Räuber-Rommé) |
+| ``takeback`` | `TakeBack`: return this turn's staged melds (or restore the table rearranged this turn) |
 | ``discard K♣`` | `Discard` (abwerfen) |
 
 Table melds are numbered from 0 in the order they were laid.
@@ -37,6 +38,7 @@ __all__ = [
     "SwapJoker",
     "TakeBack",
     "TakeDiscard",
+    "TakeFromTable",
     "parse_action",
 ]
 
@@ -233,18 +235,66 @@ class SwapJoker:
         return f"swap {self.target} {self.card}{then}"
 
 
+def _position(value: int) -> int:
+    if type(value) is not int:
+        raise TypeError(
+            f"a card of a table meld is addressed by an int, not {type(value).__name__}"
+        )
+    if value < 0:
+        raise ValueError(f"the cards of a table meld are numbered from 0, not {value}")
+    if value >= MAX_MELD_CARDS:
+        raise ValueError(f"no meld holds {value + 1} cards")
+    return value
+
+
+@attrs.frozen
+class TakeFromTable:
+    """Take one card from a table meld into the hand, to meld it anew this turn (Räuber-Rommé, ASS S. 2–3).
+
+    Under ``rearrange`` only. What is left of the meld must still be a
+    meld, or two melds where a card from inside a run splits it (ASS S.
+    2–3: no group of fewer than three cards may be left). The card must
+    go back to the table, in a `LayDown` or a `LayOff`, before the turn
+    ends; a `TakeBack` restores the table as it was before the first
+    card was taken.
+    """
+
+    target: int = attrs.field(converter=_index)
+    """The index of the table meld."""
+    position: int = attrs.field(converter=_position)
+    """The card's position in the meld's cards, from 0."""
+
+    def __str__(self) -> str:
+        return f"rob {self.target} {self.position}"
+
+
 @attrs.frozen
 class TakeBack:
-    """Take back this turn's staged melds before the opening is complete (cardgames.zone §9, DRoV Streitfall 1)."""
+    """Take back this turn's staged melds before the opening is complete (cardgames.zone §9, DRoV Streitfall 1).
+
+    After a `TakeFromTable` it restores the table, the hand and the turn as
+    they were before the first card was taken from the table this turn.
+    """
 
     def __str__(self) -> str:
         return "takeback"
 
 
-Action: TypeAlias = Draw | TakeDiscard | LayDown | LayOff | SwapJoker | TakeBack | Discard
+Action: TypeAlias = (
+    Draw | TakeDiscard | LayDown | LayOff | SwapJoker | TakeBack | Discard | TakeFromTable
+)
 """Any action."""
 
-ACTION_TYPES: Final = (Draw, TakeDiscard, LayDown, LayOff, SwapJoker, TakeBack, Discard)
+ACTION_TYPES: Final = (
+    Draw,
+    TakeDiscard,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeBack,
+    Discard,
+    TakeFromTable,
+)
 
 # -- parsing ------------------------------------------------------------------
 
@@ -265,6 +315,8 @@ _VERBS: Final = {
     "undo": "takeback",
     "discard": "discard",
     "drop": "discard",
+    "rob": "rob",
+    "steal": "rob",
 }
 
 
@@ -333,6 +385,11 @@ def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:
         return _parse_meld(rest, text)
     if verb == "layoff":
         return _parse_layoff(rest, text)
+    if verb == "rob":
+        target = _parse_target(rest, text, "rob")
+        if len(rest) != 1 or not rest[0].isdigit() or not rest[0].isascii() or len(rest[0]) > 3:
+            raise _bad(text, "'rob' takes a table meld and a card's position in it, e.g. 'rob 2 0'")
+        return TakeFromTable(target, int(rest[0]))
     if verb == "take":
         if not rest:
             return TakeDiscard()
@@ -368,7 +425,7 @@ def parse_action(text: str) -> Action:
 
     The verbs: ``draw``, ``take [meld …|layoff …]``, ``meld [set|run] CARDS``,
     ``layoff N [low|high] CARDS``, ``swap N CARD [then meld …|layoff …|discard JK]``,
-    ``takeback``, ``discard CARD`` (the documentation has the full table).
+    ``takeback``, ``discard CARD``, ``rob N POSITION`` (the documentation has the full table).
 
     >>> parse_action("meld 7♠ 8♠ 9♠")
     LayDown(cards=(Card(7♠), Card(8♠), Card(9♠)), kind=None)

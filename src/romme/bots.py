@@ -18,7 +18,17 @@ from collections import Counter
 from typing import Protocol, runtime_checkable
 
 from romme import _search
-from romme.actions import Action, Discard, Draw, LayDown, LayOff, SwapJoker, TakeBack, TakeDiscard
+from romme.actions import (
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    TakeFromTable,
+)
 from romme.cards import Card, Rank
 from romme.legal import legal_actions
 from romme.melds import best_melds
@@ -84,7 +94,17 @@ class GreedyBot:
     takes the discard only when it improves its melds, and discards the
     card that hurts its hand least: not in its best melds, few partners,
     high penalty.
+
+    Under Räuber-Rommé (rules §13), when it has nothing to lay, it takes the
+    one table card that raises its hand's best packing most, if the packing
+    then reaches the opening (before it has opened) or grows (after); then it
+    lays the melds holding table cards first, and takes the turn back if a
+    table card finds no place. A bounded search: one card a turn, each
+    table card tried once.
     """
+
+    def __init__(self) -> None:
+        self._tried: set[tuple[int, int, int, TakeFromTable]] = set()
 
     def choose(self, view: PlayerView) -> Action:
         """Return the action this heuristic prefers."""
@@ -96,6 +116,17 @@ class GreedyBot:
         plays = [
             a for a in actions if isinstance(a, LayDown | LayOff | SwapJoker) and not _discards(a)
         ]
+        if view.turn.borrowed:
+            # Table cards in hand go back to the table first, or the turn is taken back.
+            held = set(view.turn.borrowed)
+            placing = [a for a in plays if held & set(_removed(a))]
+            if not placing:
+                return TakeBack()
+            return max(placing, key=lambda a: self._play_score(view, a))
+        if not any(isinstance(a, LayDown) for a in plays):
+            rob = self._rob(view, actions)
+            if rob is not None:
+                return rob
         if plays:
             # Lay down the melds of the best packing first, so that one meld
             # does not break another (rules §5: the opening adds them up).
@@ -108,6 +139,31 @@ class GreedyBot:
         # Only a take-back or a swap ending in a discard are left.
         others = [a for a in actions if not isinstance(a, TakeBack)]
         return others[0] if others else actions[0]
+
+    def _rob(self, view: PlayerView, actions: tuple[Action, ...]) -> TakeFromTable | None:
+        """The table card whose taking raises the best packing most, if that opens or helps (Räuber-Rommé)."""
+        robs = [a for a in actions if isinstance(a, TakeFromTable)]
+        if not robs:
+            return None
+        rules = view.rules
+        opened = view.opened[view.player]
+        before = _search.packing_value(_search.pack_cards(view.hand), rules)
+        need = before + 1 if opened else max(rules.opening_threshold, before + 1)
+        best: tuple[int, TakeFromTable] | None = None
+        turn = (view.turn.number, view.player, view.reshuffles)
+        for rob in robs:
+            if (*turn, rob) in self._tried:
+                continue
+            card = view.table[rob.target].meld.cards[rob.position]
+            value = _search.packing_value(_search.pack_cards((*view.hand, card)), rules)
+            if value >= need and (best is None or value > best[0]):
+                best = (value, rob)
+        if best is None:
+            return None
+        self._tried.add((*turn, best[1]))
+        if len(self._tried) > _TRIED_LIMIT:
+            self._tried = {key for key in self._tried if key[:3] == turn}
+        return best[1]
 
     def _draw(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
         takes = [a for a in actions if isinstance(a, TakeDiscard)]
@@ -144,6 +200,10 @@ class GreedyBot:
                 _partners(card, hand, view.rules.ace_wraps) if len(rest) >= 3 else 0
             )
         return (kept_value, -outs, card_penalty(card, rules))
+
+
+_TRIED_LIMIT = 4096
+"""The table cards a GreedyBot remembers having tried (Räuber-Rommé): pruned to this turn's beyond it."""
 
 
 def _partners(card: Card, hand: tuple[Card, ...], wraps: bool) -> int:

@@ -132,6 +132,8 @@ def _next_turn(
         taken_in_hand=False,
         taken_staged=False,
         laid_off=False,
+        borrowed=(),
+        before=None,
     )
     return _enter_draw(
         replace_state(

@@ -106,6 +106,16 @@ class Reason(str, enum.Enum):
     """Without ``opening_turn_layoffs`` no lay-off or swap in the turn of opening (house rules)."""
     FIRST_GO_ROUND = "first_go_round"
     """Nobody lays down or lays off before every seat has had a turn (``no_melds_first_go_round``, ASS S. 1)."""
+    REARRANGE_OFF = "rearrange_off"
+    """Table cards may not be taken to be melded anew under these rules (``rearrange`` off, Räuber-Rommé)."""
+    NO_SUCH_TABLE_CARD = "no_such_table_card"
+    """The table meld has no card at the position named (Räuber-Rommé)."""
+    REARRANGE_BREAKS_MELD = "rearrange_breaks_meld"
+    """Taking the card would leave a group that is no meld, such as one of fewer than three cards (ASS S. 2–3)."""
+    STAGED_TABLE_CARD = "staged_table_card"
+    """A meld staged towards the opening this turn gives no card away; a take-back returns it whole (Räuber-Rommé)."""
+    TABLE_CARDS_IN_HAND = "table_cards_in_hand"
+    """The turn may not end while cards taken from the table are not melded again (ASS S. 2–3)."""
 
     # -- lay-off and joker swap (rules §6) -------------------------------
     LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"

@@ -89,6 +89,22 @@ _CLASSIC = Rules(
     match_limit=500,
 )
 
+_ASS = attrs.evolve(
+    _DROV_HOME,
+    opening_threshold=30,
+    match_scoring=MatchScoring.PENALTIES,
+    match_limit=500,
+)
+
+_SCHMIDT = attrs.evolve(
+    _DROV_HOME,
+    opening_threshold=31,
+    ace_wraps=False,
+    hand_romme_multiplier=2,
+    match_scoring=MatchScoring.PENALTIES,
+    match_limit=500,
+)
+
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
         # The DRoV tournament rules (Nr. 1-14, Streitfälle).
@@ -133,20 +149,16 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             hand_romme_multiplier=1,
         ),
         # ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open.
-        "ass": attrs.evolve(
-            _DROV_HOME,
-            opening_threshold=30,
-            match_scoring=MatchScoring.PENALTIES,
-            match_limit=500,
-        ),
+        "ass": _ASS,
         # Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, doubles.
-        "schmidt": attrs.evolve(
-            _DROV_HOME,
-            opening_threshold=31,
-            ace_wraps=False,
-            hand_romme_multiplier=2,
-            match_scoring=MatchScoring.PENALTIES,
-            match_limit=500,
+        "schmidt": _SCHMIDT,
+        # Räuber-Rommé (rules §13), as ASS S. 2–3 and Schmidt S. 4 tell it:
+        # anyone may take table cards, 40 to lay out, and the table cards count.
+        "ass-raeuber": attrs.evolve(
+            _ASS, rearrange=True, opening_counts_table_cards=True, opening_threshold=40
+        ),
+        "schmidt-raeuber": attrs.evolve(
+            _SCHMIDT, rearrange=True, opening_counts_table_cards=True, opening_threshold=40
         ),
         # cardgames.zone §10, Rummy à la Ghidi: 10 cards, the dealer 11 and starts by discarding.
         "ghidi": attrs.evolve(
@@ -159,7 +171,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
 ``german-rummy``, ``house``, ``ass`` and ``schmidt``; and the game forms the
-sources name besides (rules §13): ``ghidi``."""
+sources name besides (rules §13): ``ghidi``, ``ass-raeuber`` and ``schmidt-raeuber``."""
 
 _ALIASES: Final = {
     "drov": "drov",
@@ -189,6 +201,14 @@ _ALIASES: Final = {
     "rummy-a-la-ghidi": "ghidi",
     "a-la-ghidi": "ghidi",
     "romme-a-la-ghidi": "ghidi",
+    "ass-raeuber": "ass-raeuber",
+    "ass-rauber": "ass-raeuber",
+    "raeuber": "ass-raeuber",
+    "rauber": "ass-raeuber",
+    "raeuber-romme": "ass-raeuber",
+    "rauber-romme": "ass-raeuber",
+    "schmidt-raeuber": "schmidt-raeuber",
+    "schmidt-rauber": "schmidt-raeuber",
 }
 _NAME_SEPARATORS: Final = re.compile(r"[\s_.\-/]+")
 
@@ -209,7 +229,8 @@ def find_rules(name: str) -> Rules:
     the rule documents the presets come from, see the sources page),
     ``"cardgames.zone"``,
     ``"Hausregeln"``, ``"ASS Altenburger"``, ``"Schmidt Spiele"``,
-    ``"Rummy à la Ghidi"``.
+    ``"Rummy à la Ghidi"``, ``"Räuber"`` (``ass-raeuber``), ``"ass_raeuber"``,
+    ``"Schmidt Räuber"``.
 
     >>> find_rules("DRoV").dealer_sits_out
     True

@@ -60,7 +60,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     the table with its staged melds, the discard pile, the turn's
     bookkeeping, and the one hidden card the view does reveal: a discard
     taken this turn under ``take_discard=free`` that is still in the
-    taker's hand (``turn.taken_in_hand``) stays in that hand. Every deal
+    taker's hand (``turn.taken_in_hand``) stays in that hand, and so do the
+    cards taken from the table this turn (Räuber-Rommé,
+    `TurnState.table_cards_in_hand`). Every deal
     consistent with the view is equally likely, so that
     ``view(determinize(v, rng), v.player) == v`` always holds.
 
@@ -109,6 +111,15 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             )
         pool.remove(taken)
         fixed[taker].append(taken)
+    if taker != me:
+        # Cards taken from the table this turn are in sight as they go (Räuber-Rommé).
+        for card in view.turn.table_cards_in_hand(view.table):
+            if card not in pool or sizes[taker] <= len(fixed[taker]):
+                raise InvalidPositionError(
+                    f"seat {taker} took {card} from the table, but it cannot be in their hand"
+                )
+            pool.remove(card)
+            fixed[taker].append(card)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
     start = 0

@@ -71,7 +71,8 @@ _DISCARD: Final = f"discard {_CARD}"
 _ACTION: Final = (
     f"^(?:draw|takeback|{_DISCARD}|{_MELD}|{_LAYOFF}"
     f"|take(?: (?:{_MELD}|{_LAYOFF}))?"
-    f"|swap (?:0|[1-9][0-9]*) {_CARD}(?: then (?:{_MELD}|{_LAYOFF}|{_DISCARD}))?)$"
+    f"|swap (?:0|[1-9][0-9]*) {_CARD}(?: then (?:{_MELD}|{_LAYOFF}|{_DISCARD}))?"
+    "|rob (?:0|[1-9][0-9]*) (?:0|[1-9][0-9]*))$"
 )
 
 _SEATS: Final = {"minItems": 2, "maxItems": 6}
@@ -257,8 +258,22 @@ def _defs() -> dict[str, Any]:
                 "taken_in_hand": _BOOL,
                 "taken_staged": _BOOL,
                 "laid_off": _BOOL,
+                "borrowed": _ref("cards"),
+                "before": _ref("table_before"),
             },
+            optional=("borrowed", "before"),
             description="What the rules remember within the turn in progress.",
+        ),
+        "table_before": _object(
+            {
+                "table": _list(_ref("table_meld")),
+                "opened": _BOOL,
+                "turn": _ref("turn"),
+            },
+            description=(
+                "Räuber-Rommé: the table and the turn before the first card was taken from the"
+                " table this turn (a take-back restores them)."
+            ),
         ),
         "round_result": result,
         "state": _object(

@@ -21,11 +21,13 @@ from romme._game_state import replace_state as replace_state
 from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
 from romme._position_checks import common_problem as common_problem
+from romme._position_checks import hand_limit as hand_limit
 from romme._position_checks import refuse as refuse
 from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
 from romme._state_values import MAX_TURNS as MAX_TURNS
 from romme._state_values import Phase as Phase
+from romme._state_values import TableBefore as TableBefore
 from romme._state_values import TableMeld as TableMeld
 from romme._state_values import TurnState as TurnState
 from romme.cards import Card, card_code, make_deck, parse_cards
@@ -39,7 +41,15 @@ from romme.rules import (
     Rules,
 )
 
-__all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
+__all__ = [
+    "GameState",
+    "Phase",
+    "TableBefore",
+    "TableMeld",
+    "TurnState",
+    "new_game",
+    "new_position",
+]
 
 
 def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
@@ -298,11 +308,14 @@ def new_position(
         raise InvalidPositionError(f"a position is set up in the draw or play phase, not {phase!r}")
     if type(seed) is not int or type(reshuffles) is not int or reshuffles < 0:
         raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
+    borrowed = len(turn.borrowed) if isinstance(turn, TurnState) else 0
     for seat, hand in enumerate(parsed):
-        if len(hand) > rules.hand_size + 2:
+        # Cards taken from the table this turn (Räuber-Rommé) wait in the hand to act.
+        limit = rules.hand_size + 2 + (borrowed if seat == current_player else 0)
+        if len(hand) > limit:
             raise InvalidPositionError(
                 f"seat {seat} holds {len(hand)} cards; a hand never holds more than "
-                f"{rules.hand_size + 2} (hand_size, an extra card and a drawn one)"
+                f"{limit} (hand_size, an extra card and a drawn one)"
             )
     try:
         table_items = tuple(itertools.islice(table, rules.deck_size + 1))

@@ -26,6 +26,7 @@ from romme.state import (
     TableMeld,
     TurnState,
     common_problem,
+    hand_limit,
     refuse,
 )
 
@@ -176,8 +177,8 @@ def view_problem(seen: PlayerView) -> Problem | None:
     if not 0 <= seen.player < players:
         return "player", f"must be a seat from 0 to {players - 1}, not {seen.player}"
     rules = seen.rules
-    limit = rules.hand_size + 2
     for seat, size in enumerate(seen.hand_sizes):
+        limit = hand_limit(seen, seat)
         if size > limit:
             return f"hand_sizes[{seat}]", f"{size} cards; a hand never holds more than {limit}"
     if seen.hand_sizes[seen.player] != len(seen.hand):

@@ -29,6 +29,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     apply,
     check,
     is_legal,
@@ -230,6 +231,8 @@ def _brute_force(state: GameState) -> list[Action]:
         for cards in set(combinations(hand, size)):
             found.append(LayDown(cards))
     for target in range(len(state.table)):
+        for place in range(len(state.table[target].meld.cards) + 1):
+            found.append(TakeFromTable(target, place))
         for size in (1, 2):
             for cards in set(permutations(hand, size)):
                 for side in (None, Side.LOW, Side.HIGH):

@@ -133,8 +133,10 @@ def test_presets_match_settings() -> None:
         "house": (MatchScoring.PENALTIES, None, 500),
         "ass": (MatchScoring.PENALTIES, None, 500),
         "schmidt": (MatchScoring.PENALTIES, None, 500),
-        # rules §13: cardgames.zone's variants keep its standard scoring.
+        # rules §13: the game forms keep their rule book's scoring.
         "ghidi": (MatchScoring.PENALTIES, None, 500),
+        "ass-raeuber": (MatchScoring.PENALTIES, None, 500),
+        "schmidt-raeuber": (MatchScoring.PENALTIES, None, 500),
     }
     actual = {
         name: (rules.match_scoring, rules.match_rounds, rules.match_limit)

@@ -148,6 +148,9 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "indirect_layoff_only_to_go_out": (False,) * 7,
     "swap_needs_complete_meld": (False,) * 7,
     "announced_jokers": (False,) * 7,
+    "rearrange": (False,) * 7,
+    "rearrange_needs_opened": (False,) * 7,
+    "opening_counts_table_cards": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }
@@ -167,6 +170,16 @@ def test_table_covers_every_field() -> None:
 GAME_FORMS: Final[dict[str, tuple[str, dict[str, object]]]] = {
     # cardgames.zone §10: "Everyone gets 10 cards, the dealer 11 and starts by discarding."
     "ghidi": ("classic", {"hand_size": 10, "extra_card": "dealer", "first_player": "dealer"}),
+    # ASS S. 2–3, Schmidt S. 4 (Räuber-Rommé): anyone may take table cards, "zum Auslegen
+    # braucht es 40 Augen, die liegenden Karten zählen mit".
+    "ass-raeuber": (
+        "ass",
+        {"rearrange": True, "opening_counts_table_cards": True, "opening_threshold": 40},
+    ),
+    "schmidt-raeuber": (
+        "schmidt",
+        {"rearrange": True, "opening_counts_table_cards": True, "opening_threshold": 40},
+    ),
 }
 
 
@@ -186,6 +199,7 @@ def test_game_form_is_its_rule_book_with_the_changes_of_its_source(name: str) ->
         if getattr(form, field.name) != getattr(book, field.name)
     }
     assert changes == differing
+    assert name == preset_name(form)
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))

@@ -19,6 +19,7 @@ from romme._turn.position import (
     Failure,
     Next,
     _add,
+    _borrowed_failure,
     _can_discard_something,
     _finish,
     _hand_romme_possible,
@@ -34,6 +35,7 @@ from romme._turn.position import (
     _waiver,
     seats_to_act,
 )
+from romme._turn.rearranging import _restore, _rob
 from romme._turn.swapping import _swap
 from romme.actions import (
     ACTION_TYPES,
@@ -45,6 +47,7 @@ from romme.actions import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
 )
 from romme.cards import Card
 from romme.errors import Reason
@@ -76,6 +79,8 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             return _take_back(pos)
         case Discard():
             return _discard(pos, action)
+        case TakeFromTable():
+            return _rob(pos, action)
         case _:  # pragma: no cover
             assert_never(action)
 
@@ -166,6 +171,8 @@ def _take_back(pos: _Pos) -> Effect | Failure:
     wrong = _need_phase(pos, Phase.PLAY, "taking back")
     if wrong:
         return wrong
+    if pos.turn.before is not None:
+        return _restore(pos, pos.turn.before)
     staged = [entry for entry in pos.table if entry.staged]
     if not staged:
         return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
@@ -217,6 +224,8 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
     hand = pos.hand
     if card not in hand:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
+    if pos.turn.borrowed:
+        return _borrowed_failure(pos)
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
         return _shortfall(_staged(pos.table), pos.rules)
     problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))
@@ -234,7 +243,7 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
 
 def _discardable(pos: _Pos) -> list[Card]:
     """The distinct cards `_discard_problem` accepts now, in card order (for the generator)."""
-    if pos.phase is not Phase.PLAY:
+    if pos.phase is not Phase.PLAY or pos.turn.borrowed:
         return []
     hand = pos.hand
     if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):

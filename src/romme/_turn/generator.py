@@ -31,6 +31,7 @@ from romme._turn.position import (
     _first_go_round,
     _Pos,
 )
+from romme._turn.rearranging import _robs
 from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap_joker, _swapped
 from romme.actions import (
     Action,
@@ -265,9 +266,12 @@ def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
             return
         yield from _take_candidates(pos, pos.discard_pile[-1])
         return
-    if any(entry.staged for entry in pos.table):
+    if pos.turn.before is not None or any(entry.staged for entry in pos.table):
         yield _TAKE_BACK, False
     yield from _play_candidates(pos)
+    if rules.rearrange:
+        for rob in _robs(pos):
+            yield rob, True
 
 
 def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 
 import attrs
 
@@ -18,7 +18,7 @@ from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
-from romme.state import GameState, Phase, TableMeld, TurnState
+from romme.state import GameState, Phase, TableBefore, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass
@@ -151,17 +151,30 @@ def _pos(position: Position, seat: int) -> _Pos:
 # -- helpers ----------------------------------------------------------------------
 
 
-def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
-    """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some."""
+@overload
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None: ...
+@overload
+def _remove(
+    hand: tuple[Card, ...], cards: Sequence[Card], *, partly: Literal[True]
+) -> tuple[Card, ...]: ...
+def _remove(
+    hand: tuple[Card, ...], cards: Sequence[Card], *, partly: bool = False
+) -> tuple[Card, ...] | None:
+    """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some.
+
+    With `partly`, the cards `hand` lacks are passed over instead.
+    """
     rest = list(hand)
     codes = [card.code for card in hand]  # integers compare faster than cards
-    try:
-        for card in cards:
+    for card in cards:
+        try:
             place = codes.index(card.code)
-            del codes[place]
-            del rest[place]
-    except ValueError:
-        return None
+        except ValueError:
+            if partly:
+                continue
+            return None
+        del codes[place]
+        del rest[place]
     return tuple(rest)  # still sorted
 
 
@@ -242,6 +255,7 @@ def _waiver(pos: _Pos) -> bool:
         pos.rules.hand_romme_waives_threshold
         and _hand_romme_possible(pos)
         and not pos.turn.laid_off
+        and pos.turn.before is None  # no table cards taken: own melds only (Räuber-Rommé)
     )
 
 
@@ -279,6 +293,8 @@ def _turn_with(
     taken_in_hand: bool | None = None,
     taken_staged: bool | None = None,
     laid_off: bool | None = None,
+    borrowed: tuple[Card, ...] | None = None,
+    before: TableBefore | _Same | None = _SAME,
 ) -> TurnState:
     """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
     return _guard.trusted(
@@ -289,6 +305,8 @@ def _turn_with(
         taken_in_hand=turn.taken_in_hand if taken_in_hand is None else taken_in_hand,
         taken_staged=turn.taken_staged if taken_staged is None else taken_staged,
         laid_off=turn.laid_off if laid_off is None else laid_off,
+        borrowed=turn.borrowed if borrowed is None else borrowed,
+        before=turn.before if before is _SAME else before,
     )
 
 
@@ -327,9 +345,23 @@ def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure
 
 
 def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
+    """`turn` once `cards` of the hand went to the table: the taken card, or table cards, melded again."""
+    if turn.borrowed:
+        # Table cards held (Räuber-Rommé) count as melded again first: a copy
+        # from the hand and one from the table are the same card.
+        turn = _turn_with(turn, borrowed=_remove(turn.borrowed, cards, partly=True))
     if turn.taken_in_hand and turn.taken in cards:
         return _turn_with(turn, taken_in_hand=False)
     return turn
+
+
+def _borrowed_failure(pos: _Pos) -> Failure:
+    """The refusal of a turn's end while the hand holds cards taken from the table (Räuber-Rommé)."""
+    return Failure(
+        Reason.TABLE_CARDS_IN_HAND,
+        f"{format_cards(pos.turn.borrowed)} taken from the table must be melded again "
+        "before the turn ends, or taken back (ASS S. 2–3)",
+    )
 
 
 def _need_phase(pos: _Pos, phase: Phase, what: str) -> Failure | None:

@@ -13,6 +13,7 @@ from romme._turn.position import (
     Next,
     _add,
     _after_use,
+    _borrowed_failure,
     _finish,
     _hand_romme_possible,
     _need_phase,
@@ -176,6 +177,8 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
                 Reason.SWAPPED_JOKER_NOT_PLACED,
                 "the freed joker must be laid down or laid off in the same action",
             )
+        if turn.borrowed:
+            return _borrowed_failure(after)
         pile = (*pos.discard_pile, JOKER)
         hand_after = _remove(hand, (JOKER,))
         assert hand_after is not None

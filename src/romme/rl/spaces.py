@@ -124,6 +124,11 @@ class ActionSpace:
             raise ActionSpaceError(
                 "the RL action space does not number announced jokers (announced_jokers)"
             )
+        if rules.rearrange:
+            raise ActionSpaceError(
+                f"layout {LAYOUT_VERSION} numbers no table card taken (Räuber-Rommé, rearrange): "
+                "these rules have no action space yet"
+            )
         self.rules: Final = rules
         self._sets = set_shapes(rules)
         self._runs = run_shapes(rules)

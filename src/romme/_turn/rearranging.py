@@ -1,0 +1,246 @@
+"""Rearranging the table (private): the stages of Räuber-Rommé (rules §13).
+
+Under ``rearrange`` a player takes one card at a time from a table meld
+into the hand (`TakeFromTable`), as long as what is left is still a meld,
+or two melds where a card from inside a run splits it (ASS S. 2–3: "solange
+keine Gruppe mit weniger als drei Karten übrig bleibt"). The card is melded
+again with the existing `LayDown` and `LayOff` before the turn ends (the
+discard refuses while the turn holds such a card), and a `TakeBack`
+restores the table, the hand and the turn as they were before the first
+card was taken. So the table holds nothing but melds after every step,
+and the turn always has a way on.
+
+`_rob_parts` is the one statement of what a card's removal leaves; the
+checker (`_rob`) and the generator (`_robs`) both read it.
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from typing import Final
+
+from romme import _guard, _search
+from romme._turn.position import (
+    Effect,
+    Failure,
+    Next,
+    _add,
+    _need_phase,
+    _not_first_go_round,
+    _Pos,
+    _remove,
+    _replace_at,
+    _table_meld,
+    _turn_with,
+)
+from romme.actions import TakeFromTable
+from romme.cards import Card, card_code
+from romme.errors import Reason
+from romme.melds import Meld, MeldKind, meld_failure
+from romme.rules import Rules
+from romme.state import Phase, TableBefore, TableMeld
+
+
+def _rob_refused(pos: _Pos) -> Failure | None:
+    """Why no card may be taken from the table now at all, or ``None`` (rules §13, Räuber-Rommé)."""
+    if not pos.rules.rearrange:
+        return Failure(
+            Reason.REARRANGE_OFF, "these rules do not let a player take cards from the table"
+        )
+    wrong = _need_phase(pos, Phase.PLAY, "taking a table card") or _not_first_go_round(
+        pos, "taking a table card"
+    )
+    if wrong:
+        return wrong
+    if pos.rules.rearrange_needs_opened and not pos.opened[pos.player]:
+        return Failure(
+            Reason.NOT_OPENED,
+            "taking a table card needs a player who has opened (cardgames.zone §10)",
+        )
+    return None
+
+
+def _run_part(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
+    """The run `cards` make in this order, or ``None``."""
+    result = meld_failure(cards, rules, MeldKind.RUN)
+    if isinstance(result, Meld) and result.cards == cards:
+        return result
+    return None
+
+
+def _rob_parts(
+    entry: TableMeld, position: int, rules: Rules
+) -> tuple[TableMeld, TableMeld | None] | None:
+    """What is left of `entry` without its card at `position`: the meld, and the right part of a split run.
+
+    ``None`` when a group would be left that is no meld (ASS S. 2–3).
+    Both parts keep the owner and the staged flag; a joker laid this turn
+    stays marked in the part that holds it.
+    """
+    meld = entry.meld
+    cards = meld.cards
+    if not _long_enough(meld, position):
+        return None
+    rest = (*cards[:position], *cards[position + 1 :])
+    if meld.kind is MeldKind.SET:
+        result = meld_failure(rest, rules, MeldKind.SET)
+        if not isinstance(result, Meld):
+            return None
+        count = len(entry.fresh - {position})
+        jokers = [p for p, card in enumerate(result.cards) if card.is_joker]
+        fresh = frozenset(jokers[len(jokers) - count :]) if count else frozenset()
+        return _table_meld(
+            result, entry.owner, entry.staged, fresh, _announced_without(entry, position)
+        ), None
+    if position in (0, len(cards) - 1):
+        run = _run_part(rest, rules)
+        if run is None:
+            return None
+        shift = 1 if position == 0 else 0
+        fresh = frozenset(p - shift for p in entry.fresh if p != position)
+        return _table_meld(run, entry.owner, entry.staged, fresh), None
+    left = _run_part(cards[:position], rules)
+    right = _run_part(cards[position + 1 :], rules)
+    if left is None or right is None:
+        return None
+    return (
+        _table_meld(
+            left, entry.owner, entry.staged, frozenset(p for p in entry.fresh if p < position)
+        ),
+        _table_meld(
+            right,
+            entry.owner,
+            entry.staged,
+            frozenset(p - position - 1 for p in entry.fresh if p > position),
+        ),
+    )
+
+
+def _announced_without(entry: TableMeld, position: int) -> tuple[Card, ...]:
+    """The announcements of a set's jokers (Schmidt S. 3) once the card at `position` has left it.
+
+    A set's jokers lie last, each announced in their order; a joker taken
+    from the table takes its announcement with it (it is announced anew
+    when it is laid again), a natural card leaves them all.
+    """
+    announced = entry.announced
+    cards = entry.meld.cards
+    if not announced or not cards[position].is_joker:
+        return announced
+    index = position - (len(cards) - len(announced))
+    return (*announced[:index], *announced[index + 1 :])
+
+
+def _long_enough(meld: Meld, position: int) -> bool:
+    """Whether every group left without the card at `position` has three cards or more (ASS S. 2–3).
+
+    The cheap half of `_rob_parts`, asked first: no meld is checked for
+    the cards of a group that is too short anyway.
+    """
+    size = len(meld.cards)
+    if meld.kind is MeldKind.SET or position in (0, size - 1):
+        return size > _MIN_LEFT
+    return position >= _MIN_LEFT and size - 1 - position >= _MIN_LEFT
+
+
+def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
+    """Check a `TakeFromTable` and build its effect (rules §13, Räuber-Rommé)."""
+    refused = _rob_refused(pos)
+    if refused:
+        return refused
+    count = len(pos.table)
+    if action.target >= count:
+        return Failure(
+            Reason.NO_SUCH_MELD, f"there is no table meld {action.target}: the table holds {count}"
+        )
+    entry = pos.table[action.target]
+    if action.position >= len(entry.meld.cards):
+        return Failure(
+            Reason.NO_SUCH_TABLE_CARD,
+            f"{entry.meld} has {len(entry.meld.cards)} cards, numbered from 0",
+        )
+    if entry.staged:
+        return Failure(
+            Reason.STAGED_TABLE_CARD,
+            f"{entry.meld} is staged towards the opening: a take-back returns it whole",
+        )
+    parts = _rob_parts(entry, action.position, pos.rules)
+    if parts is None:
+        return Failure(
+            Reason.REARRANGE_BREAKS_MELD,
+            f"taking card {action.position} of {entry.meld} would leave a group that is no meld (ASS S. 2–3)",
+        )
+    return _robbed(pos, action, parts)
+
+
+def _robbed(pos: _Pos, action: TakeFromTable, parts: tuple[TableMeld, TableMeld | None]) -> Effect:
+    """The effect of a checked `TakeFromTable`: the card in hand, what is left of its meld in its place.
+
+    The left part keeps the meld's index (its identity); the right part
+    of a split run is a new meld at the end of the table.
+    """
+    card = pos.table[action.target].meld.cards[action.position]
+    left, right = parts
+    table = _replace_at(pos.table, action.target, left)
+    if right is not None:
+        table = (*table, right)
+    turn = pos.turn
+    before = turn.before
+    if before is None:
+        before = _guard.trusted(
+            TableBefore, table=pos.table, opened=pos.opened[pos.player], turn=turn
+        )
+    borrowed = tuple(sorted((*turn.borrowed, card), key=card_code))
+    return Effect(
+        hand=_add(pos.hand, card),
+        key=pos.key + _search.unit(card.code),
+        table=table,
+        discard_pile=pos.discard_pile,
+        opened=pos.opened[pos.player],
+        turn=_turn_with(turn, borrowed=borrowed, before=before),
+        next=Next.PLAY,
+    )
+
+
+def _restore(pos: _Pos, before: TableBefore) -> Effect:
+    """The effect of a `TakeBack` after table cards were taken: the table, hand and turn as they were before.
+
+    The cards are conserved within a turn's play, so the hand then is the
+    hand now with the cards that came to the table since, less those
+    that left it.
+    """
+    now = Counter(card for entry in pos.table for card in entry.meld.cards)
+    then = Counter(card for entry in before.table for card in entry.meld.cards)
+    hand = _remove(pos.hand, tuple((then - now).elements()))
+    if hand is None:  # pragma: no cover - a position's checks keep the cards conserved
+        raise AssertionError("the hand lacks cards that left the table this turn")
+    hand = _add(hand, *(now - then).elements())
+    return Effect(
+        hand=hand,
+        key=_search.pack_cards(hand),
+        table=before.table,
+        discard_pile=pos.discard_pile,
+        opened=before.opened,
+        turn=before.turn,
+        next=Next.PLAY,
+    )
+
+
+def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
+    """Every `TakeFromTable` the checker accepts now, meld by meld and card by card."""
+    if _rob_refused(pos):
+        return
+    rules = pos.rules
+    for index, entry in enumerate(pos.table):
+        if entry.staged:
+            continue  # a staged meld gives no card away
+        for position in range(len(entry.meld.cards)):
+            if _rob_parts(entry, position, rules) is not None:
+                yield _guard.trusted(TakeFromTable, target=index, position=position)
+
+
+_MIN_LEFT: Final = 3
+"""No meld has fewer cards (ASS S. 2–3: "keine Gruppe mit weniger als drei Karten")."""

@@ -1,0 +1,271 @@
+"""Räuber-Rommé, one test per clause (rules §13): taking cards from the table to meld them anew.
+
+ASS S. 2–3 (Schmidt S. 4 the same): "Du darfst Karten aus ausliegenden
+Kombinationen wegnehmen und neu kombinieren, solange keine Gruppe mit
+weniger als drei Karten übrig bleibt; zum Auslegen braucht es 40 Augen,
+die liegenden Karten zählen mit." cardgames.zone §10: "Players who are out
+may rearrange melds, as long as each still has at least 3 cards."
+The expected verdicts below are worked out by hand from those sentences.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from romme import (
+    JOKER,
+    PRESETS,
+    Discard,
+    GameState,
+    GreedyBot,
+    LayDown,
+    LayOff,
+    Phase,
+    RandomBot,
+    Reason,
+    Rules,
+    TableMeld,
+    TakeBack,
+    TakeFromTable,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    new_game,
+    new_position,
+    parse_action,
+    parse_cards,
+    validate_meld,
+    view,
+)
+from tests.scenarios._helpers import ASS, CARDGAMES_ZONE, SCHMIDT, position, refusal
+
+ASS_RAEUBER = attrs.evolve(ASS, rearrange=True, opening_counts_table_cards=True)
+ZONE_RAEUBER = attrs.evolve(CARDGAMES_ZONE, rearrange=True, rearrange_needs_opened=True)
+
+QUEENS = ("Q♣ Q♠ Q♥ Q♦", 1)
+HEARTS = ("5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥", 1)
+
+
+def _seat_0_to_play(
+    rules: Rules, hand: str, table: tuple[tuple[str, int], ...], *, opened: bool
+) -> GameState:
+    """Seat 0 holding `hand` in its play phase, opened or not; seat 1 has opened and owns `table`."""
+    return position(
+        rules, hands=(hand, "2♣ 3♦ 4♥"), table=table, opened=(opened, True), phase=Phase.PLAY
+    )
+
+
+def _robs(state: GameState) -> set[str]:
+    return {str(a) for a in legal_actions(state) if isinstance(a, TakeFromTable)}
+
+
+def test_a_card_may_leave_a_set_of_four_not_of_three_ASS_S_2() -> None:
+    """ASS S. 2: "solange keine Gruppe mit weniger als drei Karten übrig bleibt": a four-card set gives one card, a three-card set none."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
+    after = apply(state, TakeFromTable(0, 2))
+    assert "Q♣ Q♠ Q♦" == str(after.table[0].meld)
+    assert "Q♥" in [str(card) for card in after.hands[0]]
+    assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(1, 0))
+    assert {"rob 0 0", "rob 0 1", "rob 0 2", "rob 0 3"} == _robs(state)
+
+
+def test_a_run_gives_its_ends_and_splits_inside_into_two_runs_of_three_ASS_S_2() -> None:
+    """ASS S. 2: a run of seven gives either end, and its middle card (two runs of three are left); no other card."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (HEARTS,), opened=True)
+    assert {"rob 0 0", "rob 0 3", "rob 0 6"} == _robs(state)
+    split = apply(state, TakeFromTable(0, 3))
+    assert ["5♥ 6♥ 7♥", "9♥ 10♥ J♥"] == [str(entry.meld) for entry in split.table]
+    assert [1, 1] == [entry.owner for entry in split.table]
+    for position_ in (1, 2, 4, 5):
+        assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(0, position_))
+    assert Reason.NO_SUCH_TABLE_CARD == refusal(state, TakeFromTable(0, 7))
+    assert Reason.NO_SUCH_MELD == refusal(state, TakeFromTable(1, 0))
+
+
+def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
+    """ASS S. 3: "zum Auslegen braucht es 40 Augen, die liegenden Karten zählen mit": J♥ K♥ A♥ with the Q♥ of a table set make 41."""
+    rules = PRESETS["ass-raeuber"]
+    assert 40 == rules.opening_threshold
+    state = _seat_0_to_play(rules, "J♥ K♥ A♥ 4♣ 2♦", (QUEENS,), opened=False)
+    # From the hand alone, J♥ K♥ A♥ is no meld and nothing reaches 40.
+    assert not any(isinstance(action, LayDown) for action in legal_actions(state))
+    robbed = apply(state, TakeFromTable(0, 2))
+    opened = apply(robbed, LayDown("J♥ Q♥ K♥ A♥"))
+    assert opened.opened[0]
+    assert not opened.table[-1].staged
+    assert 0 == opened.table[-1].owner  # the player who lays a meld owns it
+    assert () == opened.turn.borrowed
+    done = apply(opened, Discard("4♣"))
+    assert ["Q♣ Q♠ Q♦", "J♥ Q♥ K♥ A♥"] == [str(entry.meld) for entry in done.table]
+
+
+def test_table_cards_must_reach_the_threshold_with_the_hand_ASS_S_3() -> None:
+    """ASS S. 3: 40 to lay out: J♥ Q♥ K♥ with a table queen make 30, short of 40; the lay-down is refused."""
+    state = _seat_0_to_play(PRESETS["ass-raeuber"], "J♥ K♥ 4♣ 2♦", (QUEENS,), opened=False)
+    robbed = apply(state, TakeFromTable(0, 2))
+    assert Reason.OPENING_BELOW_THRESHOLD == refusal(robbed, LayDown("J♥ Q♥ K♥"))
+
+
+def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:
+    """ASS S. 2: cards are taken to be "neu kombiniert": no discard while one is in the hand, and a take-back restores the turn."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS,), opened=True)
+    robbed = apply(state, TakeFromTable(0, 0))
+    assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("4♣"))
+    assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("Q♣"))
+    assert not any(isinstance(action, Discard) for action in legal_actions(robbed))
+    assert TakeBack() in legal_actions(robbed)
+    assert state == apply(robbed, TakeBack())
+    # Laid back onto its set, the card leaves the turn free to end.
+    back = apply(robbed, LayOff(0, "Q♣"))
+    assert () == back.turn.borrowed
+    assert Discard("4♣") in legal_actions(back)
+
+
+def test_only_a_player_who_is_out_may_rearrange_cardgames_zone_10() -> None:
+    """cardgames.zone §10: "Players who are out may rearrange melds": an opened player may, one who has not opened may not."""
+    table = (QUEENS, ("9♠ 10♠ J♠", 1))
+    closed = _seat_0_to_play(ZONE_RAEUBER, "4♣ 2♦ 7♦", table, opened=False)
+    assert Reason.NOT_OPENED == refusal(closed, TakeFromTable(0, 0))
+    assert set() == _robs(closed)
+    out = _seat_0_to_play(ZONE_RAEUBER, "4♣ 2♦ 7♦", table, opened=True)
+    robbed = apply(out, TakeFromTable(0, 1))
+    moved = apply(robbed, LayOff(1, "Q♠"))
+    assert ["Q♣ Q♥ Q♦", "9♠ 10♠ J♠ Q♠"] == [str(entry.meld) for entry in moved.table]
+    assert Discard("4♣") in legal_actions(moved)
+
+
+RULE_BOOKS = ("drov", "classic", "cardgames-zone", "german-rummy", "house", "ass", "schmidt")
+
+
+@pytest.mark.parametrize("name", RULE_BOOKS)
+def test_no_preset_of_the_seven_rule_books_rearranges(name: str) -> None:
+    """Rules §13: Räuber-Rommé is a variant; the seven rule books' presets refuse to take a table card."""
+    rules = PRESETS[name]
+    state = position(
+        rules,
+        hands=("4♣ 2♦", "2♣ 3♦ 4♥", "5♣ 6♦ 8♥") if rules.dealer_sits_out else ("4♣ 2♦", "2♣ 3♦ 4♥"),
+        table=(QUEENS,),
+        opened=(True, True, True) if rules.dealer_sits_out else (True, True),
+        phase=Phase.PLAY,
+        dealer=2 if rules.dealer_sits_out else None,
+    )
+    assert Reason.REARRANGE_OFF == refusal(state, TakeFromTable(0, 0))
+    assert set() == _robs(state)
+
+
+def test_a_joker_laid_this_turn_stays_marked_through_a_split_DRoV_Streitfall_20() -> None:
+    """DRoV Streitfall 20 with ASS S. 2: the joker laid this turn keeps its mark in the part of a split run that holds it."""
+    rules = attrs.evolve(ASS_RAEUBER, swap_own_new_joker=False)
+    laid = position(
+        rules,
+        hands=("4♥ 5♥ 6♥ 7♥ JK 9♥ 10♥ 8♥ 4♣", "2♣ 3♦ 4♥"),
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    laid = apply(laid, LayDown((*parse_cards("4♥ 5♥ 6♥ 7♥"), JOKER, *parse_cards("9♥ 10♥"))))
+    assert frozenset({4}) == laid.table[0].fresh
+    split = apply(laid, TakeFromTable(0, 3))
+    assert frozenset() == split.table[0].fresh
+    assert "JK 9♥ 10♥" == str(split.table[1].meld)
+    assert frozenset({0}) == split.table[1].fresh
+    assert Reason.SWAP_OWN_NEW_JOKER == refusal(split, parse_action("swap 1 8♥"))
+
+
+def test_the_notation_and_documents_round_trip_mid_rearrangement() -> None:
+    """A position holding a table card reads back from JSON; `rob N P` reads back from its text."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (HEARTS,), opened=True)
+    robbed = apply(state, TakeFromTable(0, 3))
+    assert robbed == loads(dumps(robbed))
+    assert parse_action("rob 0 3") == TakeFromTable(0, 3)
+    assert "rob 0 3" == str(TakeFromTable(0, 3))
+
+
+@pytest.mark.parametrize("name", ["drov", "classic", "cardgames-zone", "ass", "schmidt"])
+def test_documents_of_the_other_rules_hold_no_rearranging_fields(name: str) -> None:
+    """A state of rules without Räuber-Rommé writes the document it wrote before (no ``borrowed``, no ``before``)."""
+    state = new_game(PRESETS[name], 3, seed=7)
+    text = dumps(state)
+    assert '"borrowed"' not in text
+    assert '"before"' not in text
+    assert state == loads(text)
+
+
+def test_greedy_bot_takes_a_table_card_to_open_ASS_S_3() -> None:
+    """ASS S. 3 with the GreedyBot heuristic: it takes the Q♥ that lets J♥ K♥ A♥ reach 40, lays it down, and discards."""
+    state = _seat_0_to_play(PRESETS["ass-raeuber"], "J♥ K♥ A♥ 4♣ 2♦", (QUEENS,), opened=False)
+    bot = GreedyBot()
+    chosen = []
+    while state.current_player == 0:
+        action = bot.choose(view(state, 0))
+        chosen.append(str(action))
+        state = apply(state, action)
+    assert ["rob 0 2", "meld run J♥ Q♥ K♥ A♥"] == chosen[:2]
+    assert chosen[2].startswith("discard")
+    assert state.opened[0]
+
+
+def test_random_bot_plays_rounds_of_raeuber_to_the_end() -> None:
+    """Rules §13: random play under both Räuber presets takes table cards and ends every round, the cards conserved."""
+    robbed = 0
+    for name in ("ass-raeuber", "schmidt-raeuber"):
+        for seed in range(3):
+            state = new_game(PRESETS[name], 3, seed=seed)
+            bot = RandomBot(seed=seed)
+            deck = state.all_cards()
+            while not state.is_over:
+                action = bot.choose(view(state, state.current_player))
+                robbed += isinstance(action, TakeFromTable)
+                state = apply(state, action)
+                assert deck == state.all_cards()
+    assert robbed > 0
+
+
+def test_a_meld_staged_this_turn_gives_no_card_away_ASS_S_2() -> None:
+    """ASS S. 2 speaks of melds "ausliegend", laid out: a meld staged towards the opening this turn is the player's own and gives no card."""
+    state = _seat_0_to_play(
+        PRESETS["ass-raeuber"], "8♣ 8♠ 8♥ 8♦ K♣ K♠ K♥ 4♣", (QUEENS,), opened=False
+    )
+    staged = apply(state, LayDown("8♣ 8♠ 8♥ 8♦"))
+    assert staged.table[1].staged
+    assert Reason.STAGED_TABLE_CARD == refusal(staged, TakeFromTable(1, 0))
+    assert {"rob 0 0", "rob 0 1", "rob 0 2", "rob 0 3"} == _robs(staged)
+
+
+def test_a_joker_taken_from_a_set_takes_its_announcement_with_it_Schmidt_S_3_and_S_4() -> None:
+    """Schmidt S. 4 (Räuber-Rommé) with S. 3 (announced jokers): a joker taken from a set leaves the other announcements.
+
+    The set K♣ K♠ JK JK has its jokers announced as K♥ and K♦. Taking the
+    second joker leaves K♣ K♠ JK with the joker still announced as K♥;
+    taking K♣ leaves both announcements.
+    """
+    rules = attrs.evolve(
+        SCHMIDT,
+        rearrange=True,
+        opening_counts_table_cards=True,
+        announced_jokers=True,
+        joker_limit="none",
+    )
+    state = _seat_0_to_play(rules, "4♣ 2♦", (("K♣ K♠ JK JK", 1),), opened=True)
+    state = new_position(
+        rules,
+        hands=list(state.hands),
+        stock=state.stock,
+        discard_pile=state.discard_pile,
+        table=[
+            TableMeld(
+                validate_meld("K♣ K♠ JK JK", rules),
+                owner=1,
+                announced=parse_cards("K♥ K♦"),
+            )
+        ],
+        opened=(True, True),
+        phase=Phase.PLAY,
+    )
+    joker_gone = apply(state, TakeFromTable(0, 3))
+    assert "K♣ K♠ JK" == str(joker_gone.table[0].meld)
+    assert parse_cards("K♥") == joker_gone.table[0].announced
+    king_gone = apply(state, TakeFromTable(0, 0))
+    assert "K♠ JK JK" == str(king_gone.table[0].meld)
+    assert parse_cards("K♥ K♦") == king_gone.table[0].announced
