@@ -10,10 +10,15 @@ frontends. Everything public is importable from here; see `__all__`.
 
 from romme.actions import (
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
+    Refuse,
     Side,
     SwapJoker,
     TakeBack,
@@ -81,7 +86,7 @@ from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.searchbot import SearchBot
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
-from romme.state import GameState, Phase, TableMeld, TurnState, new_game, new_position
+from romme.state import ClaimWindow, GameState, Phase, TableMeld, TurnState, new_game, new_position
 from romme.views import PlayerView, view
 
 __version__: str
@@ -123,7 +128,10 @@ __all__ = [
     "Action",
     "AdjacentJokers",
     "Bot",
+    "Buy",
     "Card",
+    "ClaimWindow",
+    "Consent",
     "Discard",
     "Draw",
     "EndReason",
@@ -143,18 +151,21 @@ __all__ = [
     "JokerDiscard",
     "JokerLimit",
     "JokerRole",
+    "Knock",
     "LayDown",
     "LayOff",
     "Match",
     "MatchScoring",
     "Meld",
     "MeldKind",
+    "Pass",
     "Phase",
     "PlayerView",
     "PointsTable",
     "RandomBot",
     "Rank",
     "Reason",
+    "Refuse",
     "ReplayError",
     "RommeError",
     "RoundNotOverError",

@@ -17,13 +17,14 @@ from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
     MAX_RESHUFFLES,
+    MAX_SEATS,
     PRESETS,
     Rules,
     find_rules,
     preset_name,
 )
 from romme.scoring import EndReason, RoundResult
-from romme.state import MAX_TURNS, GameState, Phase, TableMeld, TurnState
+from romme.state import MAX_TURNS, ClaimWindow, GameState, Phase, TableMeld, TurnState
 from romme.views import PlayerView
 
 __all__ = [
@@ -168,7 +169,7 @@ def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld
 
 
 def _turn_out(turn: TurnState) -> JSON:
-    return {
+    out: JSON = {
         "number": turn.number,
         "opened_before": turn.opened_before,
         "taken": None if turn.taken is None else str(turn.taken),
@@ -176,6 +177,34 @@ def _turn_out(turn: TurnState) -> JSON:
         "taken_staged": turn.taken_staged,
         "laid_off": turn.laid_off,
     }
+    claim = turn.claim
+    if claim is not None:
+        # Written only while a window is open, so documents without one read as before.
+        out["claim"] = {
+            "turn_of": claim.turn_of,
+            "passed": list(claim.passed),
+            "buyer": claim.buyer,
+            "consented": list(claim.consented),
+        }
+    return out
+
+
+def _seat_list(reader: Reader, key: str) -> tuple[int, ...]:
+    raw = reader.get_list(key)
+    return tuple(
+        _int(seat, f"{reader.where(key)}[{i}]", 0, MAX_SEATS - 1) for i, seat in enumerate(raw)
+    )
+
+
+def _claim_in(reader: Reader) -> ClaimWindow:
+    fields = {
+        "turn_of": reader.get_int("turn_of", minimum=0, maximum=MAX_SEATS - 1),
+        "passed": _seat_list(reader, "passed"),
+        "buyer": reader.get_optional_int("buyer", minimum=0),
+        "consented": _seat_list(reader, "consented"),
+    }
+    reader.done()
+    return _construct(ClaimWindow, reader.path, **fields)
 
 
 def _turn_in(reader: Reader) -> TurnState:
@@ -187,6 +216,7 @@ def _turn_in(reader: Reader) -> TurnState:
         "taken_in_hand": reader.get_bool("taken_in_hand"),
         "taken_staged": reader.get_bool("taken_staged"),
         "laid_off": reader.get_bool("laid_off"),
+        "claim": _claim_in(reader.get_object("claim")) if reader.has("claim") else None,
     }
     reader.done()
     return _construct(TurnState, reader.path, **fields)

@@ -66,7 +66,7 @@ _LAYOFF: Final = (
 )
 _DISCARD: Final = f"discard {_CARD}"
 _ACTION: Final = (
-    f"^(?:draw|takeback|{_DISCARD}|{_MELD}|{_LAYOFF}"
+    f"^(?:draw|takeback|knock|buy|pass|consent|refuse|{_DISCARD}|{_MELD}|{_LAYOFF}"
     f"|take(?: (?:{_MELD}|{_LAYOFF}))?"
     f"|swap (?:0|[1-9][0-9]*) {_CARD}(?: then (?:{_MELD}|{_LAYOFF}|{_DISCARD}))?)$"
 )
@@ -242,7 +242,17 @@ def _defs() -> dict[str, Any]:
                 "taken_in_hand": _BOOL,
                 "taken_staged": _BOOL,
                 "laid_off": _BOOL,
+                "claim": _object(
+                    {
+                        "turn_of": _COUNT,
+                        "passed": _list(_COUNT, uniqueItems=True),
+                        "buyer": _nullable(_COUNT),
+                        "consented": _list(_COUNT, uniqueItems=True),
+                    },
+                    description="The claim window open on the top discard (knocking, buying).",
+                ),
             },
+            optional=("claim",),
             description="What the rules remember within the turn in progress.",
         ),
         "round_result": result,

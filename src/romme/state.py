@@ -21,10 +21,12 @@ from romme._game_state import replace_state as replace_state
 from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
 from romme._position_checks import common_problem as common_problem
+from romme._position_checks import hand_limit as hand_limit
 from romme._position_checks import refuse as refuse
 from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
 from romme._state_values import MAX_TURNS as MAX_TURNS
+from romme._state_values import ClaimWindow as ClaimWindow
 from romme._state_values import Phase as Phase
 from romme._state_values import TableMeld as TableMeld
 from romme._state_values import TurnState as TurnState
@@ -39,7 +41,15 @@ from romme.rules import (
     Rules,
 )
 
-__all__ = ["GameState", "Phase", "TableMeld", "TurnState", "new_game", "new_position"]
+__all__ = [
+    "ClaimWindow",
+    "GameState",
+    "Phase",
+    "TableMeld",
+    "TurnState",
+    "new_game",
+    "new_position",
+]
 
 
 def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
@@ -282,10 +292,10 @@ def new_position(
     if type(seed) is not int or type(reshuffles) is not int or reshuffles < 0:
         raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
     for seat, hand in enumerate(parsed):
-        if len(hand) > rules.hand_size + 2:
+        if len(hand) > hand_limit(rules):
             raise InvalidPositionError(
                 f"seat {seat} holds {len(hand)} cards; a hand never holds more than "
-                f"{rules.hand_size + 2} (hand_size, an extra card and a drawn one)"
+                f"{hand_limit(rules)} (hand_size, an extra card and a drawn one)"
             )
     try:
         table_items = tuple(itertools.islice(table, rules.deck_size + 1))

@@ -26,6 +26,7 @@ from romme.state import (
     TableMeld,
     TurnState,
     common_problem,
+    hand_limit,
     refuse,
 )
 
@@ -176,7 +177,7 @@ def view_problem(seen: PlayerView) -> Problem | None:
     if not 0 <= seen.player < players:
         return "player", f"must be a seat from 0 to {players - 1}, not {seen.player}"
     rules = seen.rules
-    limit = rules.hand_size + 2
+    limit = hand_limit(rules)
     for seat, size in enumerate(seen.hand_sizes):
         if size > limit:
             return f"hand_sizes[{seat}]", f"{size} cards; a hand never holds more than {limit}"

@@ -143,6 +143,9 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "not_opened_penalty": (None,) * 7,
     # rules §13: the optional rules of the rule books are off in every preset.
     "no_melds_first_go_round": (False,) * 7,
+    "knocking": (False,) * 7,
+    "knock_needs_opened": (False,) * 7,
+    "buying": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing_extensions import assert_never
 
 from romme import _search
+from romme._turn.claiming import _claim, _window
 from romme._turn.laying import _lay, _lay_down, _lay_off
 from romme._turn.opening import _shortfall
 from romme._turn.position import (
@@ -20,6 +21,7 @@ from romme._turn.position import (
     Next,
     _add,
     _finish,
+    _hand_kept,
     _hand_romme_possible,
     _locked_code,
     _may_discard,
@@ -37,10 +39,15 @@ from romme._turn.swapping import _swap
 from romme.actions import (
     ACTION_TYPES,
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
+    Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
@@ -74,6 +81,8 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             return _take_back(pos)
         case Discard():
             return _discard(pos, action)
+        case Knock() | Buy() | Pass() | Consent() | Refuse():
+            return _claim(pos, action)
         case _:  # pragma: no cover
             assert_never(action)
 
@@ -84,16 +93,12 @@ def _draw(pos: _Pos) -> Effect | Failure:
         return wrong
     if pos.stock_size == 0:
         return Failure(Reason.STOCK_EMPTY, "the stock is empty")
-    return Effect(
-        hand=pos.hand,
-        key=pos.key,
-        table=pos.table,
-        discard_pile=pos.discard_pile,
-        opened=pos.opened[pos.player],
-        turn=pos.turn,
-        next=Next.PLAY,
-        draw=True,
-    )
+    opens = _window(pos)
+    if opens is None:
+        return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
+    # Declining the top discard opens a claim window on it (rules §13).
+    window, first = opens
+    return _hand_kept(pos, _turn_with(pos.turn, claim=window), Next.CLAIM, draw=True, ask=first)
 
 
 def _take_refused(pos: _Pos) -> Failure | None:
