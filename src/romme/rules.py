@@ -88,6 +88,14 @@ _CLASSIC = Rules(
     match_limit=500,
 )
 
+_ASS: Final = attrs.evolve(
+    _DROV_HOME,
+    opening_threshold=30,
+    match_scoring=MatchScoring.PENALTIES,
+    match_limit=500,
+)
+"""ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open."""
+
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {
         # The DRoV tournament rules (Nr. 1-14, Streitfälle).
@@ -132,12 +140,7 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             hand_romme_multiplier=1,
         ),
         # ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open.
-        "ass": attrs.evolve(
-            _DROV_HOME,
-            opening_threshold=30,
-            match_scoring=MatchScoring.PENALTIES,
-            match_limit=500,
-        ),
+        "ass": _ASS,
         # Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, doubles.
         "schmidt": attrs.evolve(
             _DROV_HOME,
@@ -147,10 +150,15 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             match_scoring=MatchScoring.PENALTIES,
             match_limit=500,
         ),
+        # ASS Altenburger's leaflet with its buying rule (ASS S. 3, rules §13).
+        "ass-kaufen": attrs.evolve(_ASS, buying=True),
+        # ASS Altenburger's leaflet with its knocking rule (ASS S. 1–2, rules §13).
+        "ass-klopfen": attrs.evolve(_ASS, knocking=True),
     }
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
-``german-rummy``, ``house``, ``ass`` and ``schmidt``."""
+``german-rummy``, ``house``, ``ass`` and ``schmidt``; and ASS with one of its optional
+claims (rules §13): ``ass-kaufen`` (buying) and ``ass-klopfen`` (knocking)."""
 
 _ALIASES: Final = {
     "drov": "drov",
@@ -176,6 +184,10 @@ _ALIASES: Final = {
     "altenburger": "ass",
     "schmidt": "schmidt",
     "schmidt-spiele": "schmidt",
+    "ass-kaufen": "ass-kaufen",
+    "ass-buying": "ass-kaufen",
+    "ass-klopfen": "ass-klopfen",
+    "ass-knocking": "ass-klopfen",
 }
 _NAME_SEPARATORS: Final = re.compile(r"[\s_.\-/]+")
 

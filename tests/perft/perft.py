@@ -14,7 +14,17 @@ from pathlib import Path
 from romme import apply, find_rules, legal_actions, new_game
 
 COUNTS = Path(__file__).with_name("counts.json")
-PRESETS = ("drov", "classic", "cardgames-zone", "german-rummy", "house", "ass", "schmidt")
+PRESETS = (
+    "drov",
+    "classic",
+    "cardgames-zone",
+    "german-rummy",
+    "house",
+    "ass",
+    "schmidt",
+    "ass-kaufen",
+    "ass-klopfen",
+)
 SEEDS = (1, 2)
 STEPS = 120
 PLAYERS = 4

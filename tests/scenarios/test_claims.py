@@ -233,3 +233,15 @@ def test_a_window_survives_json_and_old_documents_are_unchanged() -> None:
     assert "claim" not in to_dict(start(ASS_KAUFEN))["turn"]
     assert "knocking" not in to_dict(ASS)
     assert "buying" in to_dict(attrs.evolve(SCHMIDT, buying=True))
+
+
+@pytest.mark.parametrize(
+    ("name", "answers"), [("ass-kaufen", (Buy(), Pass())), ("ass-klopfen", (Knock(), Pass()))]
+)
+def test_the_claim_presets_open_a_window_ASS_S_1_to_3(
+    name: str, answers: tuple[object, ...]
+) -> None:
+    """rules §12, §13: ass-kaufen is ASS with buying (ASS S. 3), ass-klopfen ASS with knocking (ASS S. 1–2)."""
+    state = apply(start(PRESETS[name]), Draw())
+    assert (Phase.CLAIM, 2) == (state.phase, state.current_player)
+    assert answers == legal_actions(state)

@@ -65,7 +65,11 @@ SEAT_1: Final = "K♥ 3♣"
 SEAT_2: Final = "A♦ 7♣ 8♣"
 """Seat 2's hand in most positions: 26 penalty points (30 with the ace at 15)."""
 
-ALL_PRESETS: Final = tuple(PRESETS)
+ALL_PRESETS: Final = tuple(
+    name for name in PRESETS if not (PRESETS[name].knocking or PRESETS[name].buying)
+)
+"""The rule books' presets (rules §12); ASS with a claim out of turn differs from ``ass`` in rules §13 only
+(tests/scenarios/test_claims.py)."""
 IMMEDIATE_USE: Final = ("drov", "classic", "ass", "schmidt")
 """The presets with ``take_discard = immediate_use``."""
 FREE_TAKE: Final = ("cardgames-zone", "german-rummy", "house")

@@ -161,8 +161,32 @@ def test_table_covers_every_field() -> None:
 
 
 def test_presets_are_exactly_the_seven_of_rules_md() -> None:
-    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12)."""
-    assert set(PRESET_NAMES) == set(PRESETS)
+    """PRESETS holds drov, classic, cardgames-zone, german-rummy, house, ass, schmidt (rules §12), and ASS with each claim (rules §13)."""
+    assert {*PRESET_NAMES, "ass-kaufen", "ass-klopfen"} == set(PRESETS)
+
+
+@pytest.mark.parametrize(
+    ("name", "expected", "aliases"),
+    [
+        (
+            "ass-kaufen",
+            attrs.evolve(PRESETS["ass"], buying=True),
+            ("ass-buying", "ASS Kaufen", "ass_kaufen"),
+        ),
+        (
+            "ass-klopfen",
+            attrs.evolve(PRESETS["ass"], knocking=True),
+            ("ass-knocking", "ASS Klopfen", "ass_klopfen"),
+        ),
+    ],
+)
+def test_claim_presets_are_ass_with_one_claim_ASS_S_1_to_3(
+    name: str, expected: Rules, aliases: tuple[str, ...]
+) -> None:
+    """Rules §13: ass-kaufen is ASS with buying (ASS S. 3), ass-klopfen ASS with knocking (ASS S. 1–2)."""
+    assert expected == PRESETS[name]
+    for alias in aliases:
+        assert PRESETS[name] is find_rules(alias)
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))
@@ -416,7 +440,7 @@ def test_rules_are_hashable() -> None:
     """Equal Rules hash alike and collapse in a set."""
     assert hash(Rules()) == hash(Rules())
     assert 1 == len({Rules(), Rules(), attrs.evolve(PRESETS["drov"], dealer_sits_out=False)})
-    assert 7 == len(set(PRESETS.values()))
+    assert 9 == len(set(PRESETS.values()))
 
 
 @given(rules_values())
