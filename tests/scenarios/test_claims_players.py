@@ -1,4 +1,4 @@
-"""Claim windows (rules §13) answered by the bots, and the views they answer from.
+"""Claim windows (rules §13) answered by the bots and by a human at ``romme play``, and the views they answer from.
 
 GreedyBot's heuristic (docs: `romme.GreedyBot`): it claims the top discard
 when the card raises the value of its best melds by at least
@@ -8,7 +8,9 @@ unless the card would be worth that much to itself.
 
 from __future__ import annotations
 
+import io
 import random
+import re
 
 import attrs
 
@@ -30,6 +32,7 @@ from romme import (
     legal_actions,
     view,
 )
+from romme.cli import main
 from tests.scenarios._helpers import ASS, position
 from tests.scenarios.test_claims import start
 
@@ -73,6 +76,21 @@ def test_random_bot_answers_every_claim_decision_rules_13() -> None:
         assert RandomBot(seed=1).choose(view(state, 2)) in legal_actions(state)
     consent = apply(window(ASS_KAUFEN, "9♥ 9♣ 4♦"), Buy())
     assert RandomBot(seed=1).choose(view(consent, 1)) in (Consent(), Refuse())
+
+
+def test_play_asks_the_human_at_a_claim_window_and_shows_the_claims() -> None:
+    """`romme play --rules ass-kaufen`: the human is asked to buy or pass, and a purchase is announced."""
+    lines = ["0"] * 3000 + ["n"]
+    out = io.StringIO()
+    piped = io.StringIO("\n".join(lines) + "\n")
+    status = main(["play", "--rules", "ass-kaufen", "--seed", "3"], stdin=piped, stdout=out)
+    text = out.getvalue()
+    assert 0 == status
+    assert re.search(
+        r"Claim on the discard: .* declined the .*\. You: 'buy' \(with the top stock card\) or 'pass'\.",
+        text,
+    )
+    assert re.search(r"(You take|Computer \d takes) the \S+ and the top stock card\.", text)
 
 
 def test_determinize_reproduces_every_view_of_a_claim_window_rules_13() -> None:
