@@ -295,8 +295,6 @@ ACTION_TYPES: Final = (
     Consent,
     Refuse,
 )
-CLAIM_ACTIONS: Final = (Knock, Buy, Pass, Consent, Refuse)
-"""The answers of a claim window (phase ``claim``), which take nothing after their verb."""
 
 # -- parsing ------------------------------------------------------------------
 

@@ -186,8 +186,15 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             turn=turn,
             next=Next.REDRAW if redo else Next.END_TURN,
         )
-    if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
-        # The taken card laid down is back in the hand (rules §4, rediscard_taken).
+    if (
+        turn.taken is not None
+        and turn.taken in returned
+        and not turn.taken_in_hand
+        and pos.rules.take_discard is TakeMode.FREE
+    ):
+        # The taken card laid down is back in the hand (rules §4, rediscard_taken: a free take's
+        # bookkeeping; a loaded position under immediate_use may name a taken card in a staged meld
+        # without marking it staged, and that card goes back to the hand unmarked).
         turn = _turn_with(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),
