@@ -10,6 +10,7 @@ import random
 from romme import _guard
 from romme._search import unit
 from romme._turn import (
+    ClaimEffect,
     Effect,
     Failure,
     Next,
@@ -87,7 +88,7 @@ def _next_state(
     step = effect.next
     if step is Next.END_TURN:
         return _next_turn(state, seat, hands, stock, effect.discard_pile, effect.table, opened)
-    if step is Next.CLAIM or step is Next.RESUME:
+    if isinstance(effect, ClaimEffect):
         return _claim_step(state, effect, hands, stock)
     after = replace_state(
         state,
@@ -109,7 +110,10 @@ def _next_state(
 
 
 def _claim_step(
-    state: GameState, effect: Effect, hands: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...]
+    state: GameState,
+    effect: ClaimEffect,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
 ) -> GameState:
     """The state after a claim window opens, is answered or closes (rules §13).
 
@@ -128,7 +132,6 @@ def _claim_step(
         )
         pile = pile[:-1]
         stock = stock[:-1]
-    assert effect.ask is not None
     return replace_state(
         state,
         hands=hands,

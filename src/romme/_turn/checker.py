@@ -93,7 +93,8 @@ def _draw(pos: _Pos) -> Effect | Failure:
         return wrong
     if pos.stock_size == 0:
         return Failure(Reason.STOCK_EMPTY, "the stock is empty")
-    opens = _window(pos)
+    rules = pos.rules
+    opens = _window(pos) if rules.knocking or rules.buying else None
     if opens is None:
         return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
     # Declining the top discard opens a claim window on it (rules §13).

@@ -33,9 +33,9 @@ class Next(enum.Enum):
     WENT_OUT = "went_out"
     JOKERS_ONLY = "jokers_only"
     CLAIM = "claim"
-    """A claim window opens or goes on: `Effect.ask` is the seat asked next (rules §13)."""
+    """A claim window opens or goes on: `ClaimEffect.ask` is the seat asked next (rules §13)."""
     RESUME = "resume"
-    """The claim window closes: `Effect.ask` (whose turn it is) plays on; `Effect.gives` gets the card, if anyone."""
+    """The claim window closes: `ClaimEffect.ask` (whose turn it is) plays on; `ClaimEffect.gives` gets the card, if anyone."""
 
 
 @attrs.frozen(kw_only=True)
@@ -52,7 +52,17 @@ class Effect:
     next: Next
     draw: bool = False
     hand_romme: bool = False
-    ask: int | None = None
+
+
+@attrs.frozen(kw_only=True)
+class ClaimEffect(Effect):
+    """The effect of a draw that opens a claim window, or of an answer in one (rules §13, internal).
+
+    A subclass, so that the effects of the other actions, which the
+    generator builds many of, carry no fields they never use.
+    """
+
+    ask: int
     """Under `Next.CLAIM` the seat asked next, under `Next.RESUME` the seat that plays on."""
     gives: int | None = None
     """Under `Next.RESUME`: the seat that gets the top discard and the top stock card (a knock or purchase)."""
@@ -299,8 +309,23 @@ def _hand_kept(
     ask: int | None = None,
     gives: int | None = None,
 ) -> Effect:
-    """The effect of an action that leaves the hand, the table and the discard pile as they are (a draw, a claim's answer)."""
-    return Effect(
+    """The effect of an action that leaves the hand, the table and the discard pile as they are.
+
+    A draw, or with `ask` a draw that opens a claim window or an answer in
+    one (a `ClaimEffect`, rules §13).
+    """
+    if ask is None:
+        return Effect(
+            hand=pos.hand,
+            key=pos.key,
+            table=pos.table,
+            discard_pile=pos.discard_pile,
+            opened=pos.opened[pos.player],
+            turn=turn,
+            next=nxt,
+            draw=draw,
+        )
+    return ClaimEffect(
         hand=pos.hand,
         key=pos.key,
         table=pos.table,
