@@ -42,7 +42,7 @@ from romme.errors import (
 from romme.legal import legal_actions
 from romme.match import Match, new_match
 from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
-from romme.state import GameState
+from romme.state import ClaimWindow, GameState, Phase
 from romme.views import PlayerView, view
 
 
@@ -127,6 +127,26 @@ def _show(
         ]
         out.line("  " + "   ".join([*cells, row[3]]))
     out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}")
+    claim = seen.turn.claim
+    if claim is not None and top is not None:
+        out.line(_claim_text(seen, claim, names, out.card(top)))
+
+
+def _claim_text(seen: PlayerView, claim: ClaimWindow, names: Sequence[str], card: str) -> str:
+    """The open claim window as the seat asked reads it: who declined, passed, buys, consented (rules §13)."""
+    parts = [f"{names[claim.turn_of]} declined the {card}"]
+    if claim.passed:
+        parts.append("passed: " + ", ".join(names[s] for s in claim.passed))
+    if claim.buyer is not None:
+        parts.append(f"{names[claim.buyer]} wants to buy it")
+        if claim.consented:
+            parts.append("consented: " + ", ".join(names[s] for s in claim.consented))
+        answers = "'consent' or 'refuse'"
+    elif seen.rules.knocking:
+        answers = "'knock' (with a penalty card) or 'pass'"
+    else:
+        answers = "'buy' (with the top stock card) or 'pass'"
+    return f"Claim on the discard: {'; '.join(parts)}. {names[seen.current_player]}: {answers}."
 
 
 def _count(number: int, noun: str) -> str:
@@ -268,9 +288,22 @@ def _banner(out: Output, rules: Rules) -> None:
     out.line("'quit' stops.")
 
 
+def _claimed(before: GameState, after: GameState) -> int | None:
+    """The seat that got the top discard as a claim window closed (a knock or a purchase), if any."""
+    if before.phase is not Phase.CLAIM or after.phase is Phase.CLAIM:
+        return None
+    for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+        if len(new) == len(old) + 2:
+            return seat
+    return None
+
+
 def _taken_into_hand(before: GameState, after: GameState | None, seat: int) -> Card | None:
-    """The card a draw (or a free take) put into `seat`'s hand, if the turn goes on."""
-    if after is None or after.current_player != seat or after.is_over:
+    """The card a draw (or a free take) put into `seat`'s hand, if the turn goes on (a claim window may ask others first)."""
+    if after is None or after.is_over:
+        return None
+    claim = after.turn.claim
+    if after.current_player != seat and (claim is None or claim.turn_of != seat):
         return None
     gained = Counter(after.hands[seat]) - Counter(before.hands[seat])
     return next(iter(gained), None) if sum(gained.values()) == 1 else None
@@ -354,6 +387,10 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
                 drawn = got
             elif isinstance(action, Discard) or after.round != before:
                 drawn = None
+        claimed, top = _claimed(state, played), state.top_discard
+        if claimed is not None and top is not None:
+            whom = "You take" if claimed == human else f"{names[claimed]} takes"
+            out.line(f"{whom} the {out.card(top)} and the top stock card.")
         match = after
         if match.round != before:
             drawn = None

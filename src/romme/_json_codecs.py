@@ -17,13 +17,22 @@ from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
     MAX_RESHUFFLES,
+    MAX_SEATS,
     PRESETS,
     Rules,
     find_rules,
     preset_name,
 )
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason, RoundResult
-from romme.state import MAX_TURNS, GameState, Phase, TableBefore, TableMeld, TurnState
+from romme.state import (
+    MAX_TURNS,
+    ClaimWindow,
+    GameState,
+    Phase,
+    TableBefore,
+    TableMeld,
+    TurnState,
+)
 from romme.views import PlayerView
 
 __all__ = [
@@ -196,7 +205,34 @@ def _turn_out(turn: TurnState) -> JSON:
             "opened": turn.before.opened,
             "turn": _turn_out(turn.before.turn),
         }
+    claim = turn.claim
+    if claim is not None:
+        # Written only while a window is open, so documents without one read as before.
+        out["claim"] = {
+            "turn_of": claim.turn_of,
+            "passed": list(claim.passed),
+            "buyer": claim.buyer,
+            "consented": list(claim.consented),
+        }
     return out
+
+
+def _seat_list(reader: Reader, key: str) -> tuple[int, ...]:
+    raw = reader.get_list(key)
+    return tuple(
+        _int(seat, f"{reader.where(key)}[{i}]", 0, MAX_SEATS - 1) for i, seat in enumerate(raw)
+    )
+
+
+def _claim_in(reader: Reader) -> ClaimWindow:
+    fields = {
+        "turn_of": reader.get_int("turn_of", minimum=0, maximum=MAX_SEATS - 1),
+        "passed": _seat_list(reader, "passed"),
+        "buyer": reader.get_optional_int("buyer", minimum=0),
+        "consented": _seat_list(reader, "consented"),
+    }
+    reader.done()
+    return _construct(ClaimWindow, reader.path, **fields)
 
 
 def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False) -> TurnState:
@@ -208,6 +244,7 @@ def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False
         "taken_in_hand": reader.get_bool("taken_in_hand"),
         "taken_staged": reader.get_bool("taken_staged"),
         "laid_off": reader.get_bool("laid_off"),
+        "claim": _claim_in(reader.get_object("claim")) if reader.has("claim") else None,
     }
     if reader.has("borrowed"):
         fields["borrowed"] = _cards(reader.raw("borrowed"), reader.where("borrowed"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Protocol
 
-from romme._state_values import Phase, TableMeld, TurnState
+from romme._state_values import ClaimWindow, Phase, TableMeld, TurnState
 from romme.cards import Card, make_deck
 from romme.errors import InvalidPositionError
 from romme.melds import meld_failure
@@ -80,6 +80,94 @@ class Position(Protocol):
     def hand(self) -> tuple[Card, ...]: ...
 
 
+def most_cards(rules: Rules, borrowed: int = 0) -> int:
+    """The most cards a hand may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
+
+    With ``knocking`` or ``buying`` the deck, since each knock or purchase
+    adds two (rules §13); `borrowed` cards taken from the table this turn
+    (Räuber-Rommé) wait in the hand to act above that, until they are
+    melded again.
+    """
+    if rules.knocking or rules.buying:
+        return rules.deck_size
+    return rules.hand_size + 2 + borrowed
+
+
+def claimants(
+    rules: Rules, turn_of: int, opened: tuple[bool, ...], dealt_in: tuple[bool, ...]
+) -> tuple[int, ...]:
+    """The seats a claim window asks, in the order asked (rules §13).
+
+    The seats dealt in after `turn_of` (who declined the card), in turn
+    order, but the last of them, who discarded it; under
+    ``knock_needs_opened`` only those that have opened (Schmidt S. 4).
+    """
+    players = len(dealt_in)
+    ring = [(turn_of + step) % players for step in range(1, players)]
+    ring = [seat for seat in ring if dealt_in[seat]][:-1]
+    if rules.knock_needs_opened:
+        return tuple(seat for seat in ring if opened[seat])
+    return tuple(ring)
+
+
+def consenters(turn_of: int, buyer: int, dealt_in: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats whose consent a purchase by `buyer` needs: those whose turn comes before its own (ASS S. 3)."""
+    players = len(dealt_in)
+    seats = [turn_of]
+    seat = (turn_of + 1) % players
+    while seat != buyer:
+        if dealt_in[seat]:
+            seats.append(seat)
+        seat = (seat + 1) % players
+    return tuple(seats)
+
+
+def asked_seat(
+    rules: Rules, claim: ClaimWindow, opened: tuple[bool, ...], dealt_in: tuple[bool, ...]
+) -> int | None:
+    """The seat a claim window asks now, or ``None`` once every seat has answered (rules §13)."""
+    if claim.buyer is not None:
+        asked = consenters(claim.turn_of, claim.buyer, dealt_in)
+        done = len(claim.consented)
+    else:
+        asked = claimants(rules, claim.turn_of, opened, dealt_in)
+        done = len(claim.passed)
+    return asked[done] if done < len(asked) else None
+
+
+def _claim_problem(position: Position) -> Problem | None:
+    """What is impossible about the claim window of `position`, or ``None`` (rules §13)."""
+    claim, rules = position.turn.claim, position.rules
+    if (position.phase is Phase.CLAIM) != (claim is not None):
+        return "turn.claim", "a claim window is open in the claim phase, and only then"
+    if claim is None:
+        return None
+    if not (rules.knocking or rules.buying):
+        return "turn.claim", "no claim window opens without knocking or buying"
+    players = len(position.dealt_in)
+    turn_of = claim.turn_of
+    if turn_of >= players or not position.dealt_in[turn_of]:
+        return "turn.claim.turn_of", f"seat {turn_of} is not dealt in"
+    if claim.buyer is not None and not rules.buying:
+        return "turn.claim.buyer", "nobody buys without buying"
+    asked = claimants(rules, turn_of, position.opened, position.dealt_in)
+    if claim.passed != asked[: len(claim.passed)]:
+        return "turn.claim.passed", "not the seats asked, in the order asked"
+    if claim.buyer is not None:
+        if claim.buyer not in asked or claim.passed != asked[: asked.index(claim.buyer)]:
+            return "turn.claim.buyer", "not the next seat asked after those that passed"
+        if (
+            claim.consented
+            != consenters(turn_of, claim.buyer, position.dealt_in)[: len(claim.consented)]
+        ):
+            return "turn.claim.consented", "not the seats asked, in the order asked"
+    if asked_seat(rules, claim, position.opened, position.dealt_in) != position.current_player:
+        return "current_player", "not the seat the claim window asks now"
+    if not position.discard_pile or position.stock_size == 0:
+        return "turn.claim", "a claim needs the top discard and a stock card"
+    return None
+
+
 def common_problem(
     position: Position, players: int, hand: tuple[Card, ...] | None
 ) -> Problem | None:
@@ -126,12 +214,19 @@ def common_problem(
             return f"table[{i}]", f"seat {entry.owner} owns a meld but has not opened"
         if entry.fresh and phase is not Phase.PLAY:
             return f"table[{i}]", "jokers laid this turn outside a turn's play"
-    return _turn_problem(position, hand)
+    return _claim_problem(position) or _turn_problem(position, hand)
 
 
 def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem | None:
     """What the turn bookkeeping says that the hand and the table contradict (rules §4–§6)."""
     turn, rules, phase = position.turn, position.rules, position.phase
+    if turn.claim is not None:
+        # The window opens as the seat whose turn it is draws: nothing else happened yet.
+        if turn.opened_before != position.opened[turn.claim.turn_of]:
+            return "turn.opened_before", "at the draw the player has opened before, or not"
+        if turn.taken is not None or turn.laid_off or any(e.staged for e in position.table):
+            return "turn", "a claim window opens at the draw, before anything is taken or laid"
+        return None
     opened = position.opened[position.current_player]
     staged = [entry for entry in position.table if entry.staged]
     if turn.opened_before and not opened:
@@ -162,17 +257,6 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
             return "turn.taken_in_hand", "only a free take puts the card in the hand"
         if hand is not None and taken not in hand:
             return "turn.taken_in_hand", f"the hand does not hold the taken {taken}"
-    if (
-        taken is not None
-        and rules.take_discard is TakeDiscardMode.IMMEDIATE_USE
-        and not opened
-        and not turn.taken_staged
-    ):
-        # Taken for immediate use, the card was laid; unless that opened, it lies staged (rules §4).
-        return (
-            "turn.taken_staged",
-            f"the {taken} taken by a player not yet opened lies in a staged meld",
-        )
     if turn.taken_staged:
         if rules.take_discard is not TakeDiscardMode.IMMEDIATE_USE or opened:
             return "turn.taken_staged", "only a take towards the opening lies in a staged meld"
@@ -182,15 +266,9 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
 
 
 def hand_limit(position: Position, seat: int) -> int:
-    """The most cards `seat` may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
-
-    Cards taken from the table this turn (Räuber-Rommé) wait in the hand of
-    the player to act, above that, until they are melded again.
-    """
-    limit = position.rules.hand_size + 2
-    if seat == position.current_player:
-        limit += len(position.turn.borrowed)
-    return limit
+    """The most cards `seat` may hold in `position` (`most_cards`, the borrowed cards to the player to act)."""
+    borrowed = len(position.turn.borrowed) if seat == position.current_player else 0
+    return most_cards(position.rules, borrowed)
 
 
 def _rearranged_problem(

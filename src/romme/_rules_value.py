@@ -132,6 +132,16 @@ class Rules:
     no_melds_first_go_round: bool = False
     """Whether nobody may lay down or lay off until every seat has had a turn (ASS S. 1 variant)."""
 
+    # -- claims on the discard out of turn (rules §13) --
+    knocking: bool = False
+    """Whether a seat may knock (klopfen) for a discard the next player declined, taking it with a
+    penalty card from the stock (ASS S. 1–2)."""
+    knock_needs_opened: bool = False
+    """Under ``knocking``: whether only a seat that has opened may knock (Schmidt S. 4)."""
+    buying: bool = False
+    """Whether a seat may buy (kaufen) a discard the next player declined, with the consent of the
+    seats in between, taking the top stock card with it (ASS S. 3)."""
+
     # -- joker swap (rules §6) --
     joker_swap: bool = True
     """Whether a melded joker may be swapped for the card it stands for (DRoV Nr. 9)."""
@@ -328,5 +338,11 @@ def _problem(rules: Rules) -> str | None:
             "under rearrange, table cards count towards the opening (opening_counts_table_cards, "
             "ASS S. 2–3) exactly when a player who has not opened may take them "
             "(rearrange_needs_opened off): set one of the two"
+        )
+    if rules.knock_needs_opened and not rules.knocking:
+        return "knock_needs_opened needs knocking (Schmidt S. 4)"
+    if rules.knocking and rules.buying:
+        return (
+            "knocking and buying are two answers to the same claim window; choose one (ASS S. 1–3)"
         )
     return None

@@ -43,6 +43,8 @@ class Phase(str, enum.Enum):
     """Lay down, lay off, swap jokers, take back, and finally discard."""
     ROUND_OVER = "round_over"
     """The round has ended; nobody acts."""
+    CLAIM = "claim"
+    """A claim window on the top discard (``knocking``, ``buying``): the seat asked answers out of turn."""
 
 
 def _fresh(value: Iterable[int]) -> frozenset[int]:
@@ -123,6 +125,60 @@ class TableMeld:
                 raise ValueError(f"a joker of {self.meld} is announced as a card of another rank")
 
 
+def _seats(value: Iterable[int], what: str) -> tuple[int, ...]:
+    seats = _guard.bounded(value, MAX_SEATS, what)
+    for seat in seats:
+        _guard.integer(seat, f"each seat of {what}", 0, MAX_SEATS - 1)
+    if len(set(seats)) != len(seats):
+        raise ValueError(f"{what} names a seat twice")
+    return seats
+
+
+def _passed(value: Iterable[int]) -> tuple[int, ...]:
+    return _seats(value, "passed")
+
+
+def _consented(value: Iterable[int]) -> tuple[int, ...]:
+    return _seats(value, "consented")
+
+
+@attrs.frozen(kw_only=True)
+class ClaimWindow:
+    """A claim window on the top discard, open while the seats are asked one at a time (rules §13).
+
+    The next player declined the card by drawing from the stock; the other
+    seats are asked in turn order whether they knock (``knocking``) or buy
+    (``buying``) it. Under ``buying`` a seat that buys needs the consent of
+    every seat whose turn comes before its own, asked in that order. The
+    seat asked now is the state's ``current_player``.
+
+    Raises:
+        TypeError: For a field of the wrong type.
+        ValueError: For a seat out of range or named twice, or a consent without a buyer.
+    """
+
+    turn_of: int = attrs.field(validator=_guard.is_integer("turn_of", 0, MAX_SEATS - 1))
+    """The seat whose turn it is (it drew, declining the card) and who plays on when the window closes."""
+    passed: tuple[int, ...] = attrs.field(default=(), converter=_passed)
+    """The seats that declined to claim the card, in the order asked."""
+    buyer: int | None = attrs.field(
+        default=None, validator=_guard.is_integer("buyer", 0, MAX_SEATS - 1, optional=True)
+    )
+    """Under ``buying``: the seat that asked to buy the card, waiting for consent."""
+    consented: tuple[int, ...] = attrs.field(default=(), converter=_consented)
+    """Under ``buying``: the seats that consented to the purchase, in the order asked."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.consented and self.buyer is None:
+            raise ValueError("consent to a purchase nobody made")
+        if self.turn_of in self.passed or self.buyer in (self.turn_of, *self.passed):
+            raise ValueError("the seat whose turn it is, or one that passed, claims nothing")
+
+
+def _claim_or_none(value: ClaimWindow | None) -> ClaimWindow | None:
+    return None if value is None else _guard.instance(value, ClaimWindow, "the claim window")
+
+
 @attrs.frozen(kw_only=True)
 class TurnState:
     """What the rules remember within one turn.
@@ -150,6 +206,8 @@ class TurnState:
     before: TableBefore | None = attrs.field(default=None, converter=_table_before)
     """Under ``rearrange``: how the table and the turn were before the first card was taken from the
     table this turn, which a `TakeBack` restores; ``None`` when no card was taken."""
+    claim: ClaimWindow | None = attrs.field(default=None, converter=_claim_or_none)
+    """The claim window open on the top discard (phase ``claim``), if any (rules §13)."""
 
     def __attrs_post_init__(self) -> None:
         if (self.taken_in_hand or self.taken_staged) and self.taken is None:

@@ -14,14 +14,19 @@ import attrs
 
 from romme import (
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
     GameState,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
     Phase,
     PlayerView,
     Reason,
+    Refuse,
     Rules,
     SwapJoker,
     TakeBack,
@@ -121,7 +126,7 @@ def actions(position: GameState | PlayerView) -> st.SearchStrategy[Action]:
 
 
 NearMissKind: TypeAlias = Literal[
-    "not_your_turn", "wrong_phase", "wrong_card", "wrong_meld", "round_over"
+    "not_your_turn", "wrong_phase", "wrong_card", "wrong_meld", "round_over", "wrong_answer"
 ]
 """What makes a `NearMiss` illegal."""
 
@@ -176,6 +181,37 @@ def near_miss_actions(position: GameState | PlayerView) -> st.SearchStrategy[Nea
     return _near_miss(position)
 
 
+_ANSWERS: Final[tuple[Action, ...]] = (Knock(), Buy(), Pass(), Consent(), Refuse())
+_ANSWER_REASONS: Final = frozenset(
+    {Reason.CLAIM_NOT_PLAYED, Reason.CONSENT_PENDING, Reason.NO_PURCHASE}
+)
+
+
+@st.composite
+def _claim_near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
+    """A near miss in a claim window: another seat, a turn's action, or an answer not asked for (rules §13)."""
+    legal = legal_actions(position)
+    wrong = [answer for answer in _ANSWERS if answer not in legal]
+    families: list[NearMissKind] = ["not_your_turn", "wrong_phase", "wrong_answer"]
+    family = draw(st.sampled_from(families))
+    if family == "not_your_turn":
+        seat = draw(
+            st.sampled_from([s for s in range(position.players) if s != position.current_player])
+        )
+        return NearMiss(
+            draw(st.sampled_from(legal)), seat, family, frozenset({Reason.NOT_YOUR_TURN})
+        )
+    if family == "wrong_phase":
+        hand = position.hand
+        options: list[Action] = [Draw(), TakeDiscard(), TakeBack(), Discard(hand[0])]
+        if len(hand) >= 3:
+            options.append(LayDown(hand[:3]))
+        return NearMiss(
+            draw(st.sampled_from(options)), None, family, frozenset({Reason.WRONG_PHASE})
+        )
+    return NearMiss(draw(st.sampled_from(wrong)), None, family, _ANSWER_REASONS)
+
+
 @st.composite
 def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     hand = position.hand
@@ -188,6 +224,8 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     if viewer is not None and viewer != position.current_player:
         action = draw(st.sampled_from(anything))
         return NearMiss(action, None, "not_your_turn", frozenset({Reason.NOT_YOUR_TURN}))
+    if position.phase is Phase.CLAIM:
+        return draw(_claim_near_miss(position))
     families: list[NearMissKind] = ["not_your_turn", "wrong_phase", "wrong_meld"]
     if position.phase is Phase.PLAY:
         families.append("wrong_card")
@@ -203,13 +241,14 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     if family == "wrong_phase":
         if position.phase is Phase.DRAW:
             options: list[Action] = [TakeBack(), *(Discard(c) for c in sorted(set(hand)))]
+            options += [*_ANSWERS]
             if len(hand) >= 3:
                 options.append(LayDown(hand[:3]))
             if hand:
                 options.append(LayOff(0, hand[:1]))
             options += [SwapJoker(0, card) for card in naturals[:2]]
         else:
-            options = [Draw(), TakeDiscard()]
+            options = [Draw(), TakeDiscard(), *_ANSWERS]
             if len(hand) >= 2:
                 options.append(TakeDiscard(LayDown((*hand[:2], hand[-1]))))
         action = draw(st.sampled_from(options))

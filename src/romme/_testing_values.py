@@ -227,6 +227,9 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     rearrange = draw(st.booleans())
     needs_opened = draw(st.booleans())
     optional = st.none()
+    # A claim window asks one kind of claim: knocking (Schmidt: by opened seats only) or
+    # buying, or neither (rules §13).
+    claims = draw(st.sampled_from(("none", "knocking", "knocking_opened", "buying")))
     return {
         "decks": decks,
         "jokers": jokers,
@@ -254,6 +257,9 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "opening_allows_jokers": draw(st.booleans()),
         "opening_turn_layoffs": draw(st.booleans()),
         "no_melds_first_go_round": draw(st.booleans()),
+        "knocking": claims.startswith("knocking"),
+        "knock_needs_opened": claims == "knocking_opened",
+        "buying": claims == "buying",
         "joker_swap": draw(st.booleans()),
         "swap_set_needs_four": draw(st.booleans()),
         "swapped_joker": draw(st.sampled_from(tuple(SwappedJoker))),

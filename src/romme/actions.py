@@ -11,6 +11,10 @@
 | ``rob 2 0`` | `TakeFromTable`: take the card at position 0 of table meld 2 into the hand (Räuber-Rommé) |
 | ``takeback`` | `TakeBack`: return this turn's staged melds (or restore the table rearranged this turn) |
 | ``discard K♣`` | `Discard` (abwerfen) |
+| ``knock`` | `Knock`: claim the top discard out of turn (``knocking``) |
+| ``buy`` | `Buy`: ask to buy the top discard (``buying``) |
+| ``pass`` | `Pass`: do not claim the top discard |
+| ``consent`` / ``refuse`` | `Consent` / `Refuse`: answer another seat's purchase |
 
 Table melds are numbered from 0 in the order they were laid.
 """
@@ -30,10 +34,15 @@ from romme.melds import MAX_MELD_CARDS, MeldKind
 
 __all__ = [
     "Action",
+    "Buy",
+    "Consent",
     "Discard",
     "Draw",
+    "Knock",
     "LayDown",
     "LayOff",
+    "Pass",
+    "Refuse",
     "Side",
     "SwapJoker",
     "TakeBack",
@@ -280,8 +289,60 @@ class TakeBack:
         return "takeback"
 
 
+@attrs.frozen
+class Knock:
+    """Claim the top discard out of turn, with a penalty card from the stock (klopfen; ``knocking``, ASS S. 1–2)."""
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@attrs.frozen
+class Buy:
+    """Ask to buy the top discard with the top stock card, if the seats in between consent (kaufen; ``buying``, ASS S. 3)."""
+
+    def __str__(self) -> str:
+        return "buy"
+
+
+@attrs.frozen
+class Pass:
+    """Decline to claim the top discard in a claim window (``knocking``, ``buying``)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Consent:
+    """Let another seat buy the top discard (``buying``, ASS S. 3)."""
+
+    def __str__(self) -> str:
+        return "consent"
+
+
+@attrs.frozen
+class Refuse:
+    """Refuse another seat's purchase of the top discard, which ends it (``buying``, ASS S. 3)."""
+
+    def __str__(self) -> str:
+        return "refuse"
+
+
 Action: TypeAlias = (
-    Draw | TakeDiscard | LayDown | LayOff | SwapJoker | TakeBack | Discard | TakeFromTable
+    Draw
+    | TakeDiscard
+    | LayDown
+    | LayOff
+    | SwapJoker
+    | TakeBack
+    | Discard
+    | Knock
+    | Buy
+    | Pass
+    | Consent
+    | Refuse
+    | TakeFromTable
 )
 """Any action."""
 
@@ -294,6 +355,11 @@ ACTION_TYPES: Final = (
     TakeBack,
     Discard,
     TakeFromTable,
+    Knock,
+    Buy,
+    Pass,
+    Consent,
+    Refuse,
 )
 
 # -- parsing ------------------------------------------------------------------
@@ -317,6 +383,22 @@ _VERBS: Final = {
     "drop": "discard",
     "rob": "rob",
     "steal": "rob",
+    "knock": "knock",
+    "klopfen": "knock",
+    "buy": "buy",
+    "kaufen": "buy",
+    "pass": "pass",
+    "consent": "consent",
+    "refuse": "refuse",
+}
+_WORDLESS: Final[dict[str, Action]] = {
+    "draw": Draw(),
+    "takeback": TakeBack(),
+    "knock": Knock(),
+    "buy": Buy(),
+    "pass": Pass(),
+    "consent": Consent(),
+    "refuse": Refuse(),
 }
 
 
@@ -373,10 +455,10 @@ def _parse(words: list[str], text: str, *, nested: bool = False) -> Action:
             text, f"unknown verb {words[0]!r}; verbs are {sorted(set(_VERBS.values()))}", words[0]
         )
     rest = words[1:]
-    if verb in ("draw", "takeback"):
+    if verb in _WORDLESS:
         if rest:
             raise _bad(text, f"'{verb}' takes nothing after it", rest[0])
-        return Draw() if verb == "draw" else TakeBack()
+        return _WORDLESS[verb]
     if verb == "discard":
         if len(rest) != 1:
             raise _bad(text, "'discard' takes exactly one card, e.g. 'discard K♣'")
@@ -425,7 +507,8 @@ def parse_action(text: str) -> Action:
 
     The verbs: ``draw``, ``take [meld …|layoff …]``, ``meld [set|run] CARDS``,
     ``layoff N [low|high] CARDS``, ``swap N CARD [then meld …|layoff …|discard JK]``,
-    ``takeback``, ``discard CARD``, ``rob N POSITION`` (the documentation has the full table).
+    ``takeback``, ``discard CARD``, ``rob N POSITION``, and in a claim window
+    ``knock``, ``buy``, ``pass``, ``consent``, ``refuse`` (the documentation has the full table).
 
     >>> parse_action("meld 7♠ 8♠ 9♠")
     LayDown(cards=(Card(7♠), Card(8♠), Card(9♠)), kind=None)

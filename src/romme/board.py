@@ -44,8 +44,15 @@ def _header(position: GameState | PlayerView) -> str:
     name = preset_name(position.rules) or "house rules"
     parts = [name, f"turn {position.turn.number + 1}"]
     if position.result is None:
-        doing = "draw" if position.phase is Phase.DRAW else "play"
-        parts.append(f"seat {position.current_player} to {doing}")
+        claim = position.turn.claim
+        if claim is not None:
+            doing = "answer a claim window" if claim.buyer is None else "consent or refuse"
+            parts.append(
+                f"seat {position.current_player} to {doing} (turn of seat {claim.turn_of})"
+            )
+        else:
+            doing = "draw" if position.phase is Phase.DRAW else "play"
+            parts.append(f"seat {position.current_player} to {doing}")
     else:
         parts.append("round over")
     if isinstance(position, PlayerView):

@@ -20,10 +20,15 @@ from typing import Protocol, runtime_checkable
 from romme import _search
 from romme.actions import (
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
+    Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
@@ -31,7 +36,6 @@ from romme.actions import (
 )
 from romme.cards import Card, Rank
 from romme.legal import legal_actions
-from romme.melds import best_melds
 from romme.rules import TakeDiscardMode
 from romme.scoring import card_penalty
 from romme.views import PlayerView
@@ -101,7 +105,17 @@ class GreedyBot:
     lays the melds holding table cards first, and takes the turn back if a
     table card finds no place. A bounded search: one card a turn, each
     table card tried once.
+
+    In a claim window (``knocking``, ``buying``, rules §13) it knocks or
+    buys when the top discard raises the value of its best melds by at
+    least `CLAIM_GAIN` points (worth the extra card it must take with it,
+    about that much penalty if it stays in hand), and passes otherwise; it
+    consents to another seat's purchase unless the card would be worth
+    that much to itself.
     """
+
+    CLAIM_GAIN = 10
+    """The least gain in meld value for which the bot claims a discard out of turn."""
 
     def __init__(self) -> None:
         self._tried: set[tuple[int, int, int, TakeFromTable]] = set()
@@ -113,6 +127,8 @@ class GreedyBot:
             return actions[0]
         if view.phase.value == "draw":
             return self._draw(view, actions)
+        if view.phase.value == "claim":
+            return self._claim(view, actions)
         plays = [
             a for a in actions if isinstance(a, LayDown | LayOff | SwapJoker) and not _discards(a)
         ]
@@ -130,7 +146,9 @@ class GreedyBot:
         if plays:
             # Lay down the melds of the best packing first, so that one meld
             # does not break another (rules §5: the opening adds them up).
-            best = {meld.cards for meld in best_melds(view.hand, view.rules)}
+            # The search itself, not `best_melds`, whose input limit a hand grown by
+            # claims out of turn may pass (rules §13).
+            best = {meld.cards for meld in _search.best_melds(view.hand, view.rules)}
             planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
             return max(planned or plays, key=lambda a: self._play_score(view, a))
         discards = [a for a in actions if isinstance(a, Discard)]
@@ -176,6 +194,19 @@ class GreedyBot:
             return takes[0] if after > before else Draw()
         # Under immediate use every offered take places the card at once.
         return max(takes, key=lambda a: self._play_score(view, a.use) if a.use else 0)
+
+    def _claim(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
+        top = view.top_discard
+        wanted = False
+        if top is not None:
+            rules = view.rules
+            before = _search.packing_value(_search.pack_cards(view.hand), rules)
+            after = _search.packing_value(_search.pack_cards((*view.hand, top)), rules)
+            wanted = after - before >= self.CLAIM_GAIN
+        if Consent() in actions:
+            return Refuse() if wanted else Consent()
+        claims = [a for a in actions if isinstance(a, Knock | Buy)]
+        return claims[0] if wanted and claims else Pass()
 
     @staticmethod
     def _play_score(view: PlayerView, action: Action | None) -> tuple[int, int]:

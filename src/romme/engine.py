@@ -10,6 +10,7 @@ import random
 from romme import _guard
 from romme._search import unit
 from romme._turn import (
+    ClaimEffect,
     Effect,
     Failure,
     Next,
@@ -87,6 +88,8 @@ def _next_state(
     step = effect.next
     if step is Next.END_TURN:
         return _next_turn(state, seat, hands, stock, effect.discard_pile, effect.table, opened)
+    if isinstance(effect, ClaimEffect):
+        return _claim_step(state, effect, hands, stock)
     after = replace_state(
         state,
         hands=hands,
@@ -104,6 +107,40 @@ def _next_state(
     if step is Next.WENT_OUT:
         return _end(after, EndReason.WENT_OUT, seat, effect.hand_romme)
     return _end(after, EndReason.JOKERS_ONLY, None, False)
+
+
+def _claim_step(
+    state: GameState,
+    effect: ClaimEffect,
+    hands: tuple[tuple[Card, ...], ...],
+    stock: tuple[Card, ...],
+) -> GameState:
+    """The state after a claim window opens, is answered or closes (rules §13).
+
+    `effect.ask` acts next: the seat asked, or once the window closes the
+    seat whose turn it is, in its play phase. A knock or a purchase gives
+    `effect.gives` the top discard and then the top stock card.
+    """
+    pile = effect.discard_pile
+    gives = effect.gives
+    if gives is not None:
+        extra = (pile[-1], stock[-1])
+        hands = (
+            *hands[:gives],
+            tuple(sorted((*hands[gives], *extra), key=card_code)),
+            *hands[gives + 1 :],
+        )
+        pile = pile[:-1]
+        stock = stock[:-1]
+    return replace_state(
+        state,
+        hands=hands,
+        stock=stock,
+        discard_pile=pile,
+        current_player=effect.ask,
+        phase=Phase.CLAIM if effect.next is Next.CLAIM else Phase.PLAY,
+        turn=effect.turn,
+    )
 
 
 def _next_turn(
@@ -134,6 +171,7 @@ def _next_turn(
         laid_off=False,
         borrowed=(),
         before=None,
+        claim=None,
     )
     return _enter_draw(
         replace_state(

@@ -117,6 +117,14 @@ class Reason(str, enum.Enum):
     TABLE_CARDS_IN_HAND = "table_cards_in_hand"
     """The turn may not end while cards taken from the table are not melded again (ASS S. 2–3)."""
 
+    # -- claims on the discard out of turn (rules §13) -------------------
+    CLAIM_NOT_PLAYED = "claim_not_played"
+    """This kind of claim is not played under these rules (``knocking``, ``buying``; ASS S. 1–3)."""
+    CONSENT_PENDING = "consent_pending"
+    """A purchase waits for this seat's consent: consent or refuse (ASS S. 3)."""
+    NO_PURCHASE = "no_purchase"
+    """Nobody is buying, so there is nothing to consent to or refuse (ASS S. 3)."""
+
     # -- lay-off and joker swap (rules §6) -------------------------------
     LAYOFF_DOES_NOT_FIT = "layoff_does_not_fit"
     """The cards do not extend the table meld into a valid meld."""

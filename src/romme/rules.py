@@ -89,14 +89,15 @@ _CLASSIC = Rules(
     match_limit=500,
 )
 
-_ASS = attrs.evolve(
+_ASS: Final = attrs.evolve(
     _DROV_HOME,
     opening_threshold=30,
     match_scoring=MatchScoring.PENALTIES,
     match_limit=500,
 )
+"""ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open."""
 
-_SCHMIDT = attrs.evolve(
+_SCHMIDT: Final = attrs.evolve(
     _DROV_HOME,
     opening_threshold=31,
     ace_wraps=False,
@@ -167,11 +168,16 @@ PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
             extra_card=ExtraCard.DEALER,
             first_player=FirstPlayer.DEALER,
         ),
+        # ASS Altenburger's leaflet with its buying rule (ASS S. 3, rules §13).
+        "ass-kaufen": attrs.evolve(_ASS, buying=True),
+        # ASS Altenburger's leaflet with its knocking rule (ASS S. 1–2, rules §13).
+        "ass-klopfen": attrs.evolve(_ASS, knocking=True),
     }
 )
 """The named rule books (rules §12): ``drov``, ``classic``, ``cardgames-zone``,
 ``german-rummy``, ``house``, ``ass`` and ``schmidt``; and the game forms the
-sources name besides (rules §13): ``ghidi``, ``ass-raeuber`` and ``schmidt-raeuber``."""
+sources name besides (rules §13): ``ass-raeuber``, ``schmidt-raeuber``, ``ghidi``,
+``ass-kaufen`` (buying) and ``ass-klopfen`` (knocking)."""
 
 _ALIASES: Final = {
     "drov": "drov",
@@ -209,6 +215,10 @@ _ALIASES: Final = {
     "rauber-romme": "ass-raeuber",
     "schmidt-raeuber": "schmidt-raeuber",
     "schmidt-rauber": "schmidt-raeuber",
+    "ass-kaufen": "ass-kaufen",
+    "ass-buying": "ass-kaufen",
+    "ass-klopfen": "ass-klopfen",
+    "ass-knocking": "ass-klopfen",
 }
 _NAME_SEPARATORS: Final = re.compile(r"[\s_.\-/]+")
 

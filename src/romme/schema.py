@@ -69,7 +69,7 @@ _LAYOFF: Final = (
 )
 _DISCARD: Final = f"discard {_CARD}"
 _ACTION: Final = (
-    f"^(?:draw|takeback|{_DISCARD}|{_MELD}|{_LAYOFF}"
+    f"^(?:draw|takeback|knock|buy|pass|consent|refuse|{_DISCARD}|{_MELD}|{_LAYOFF}"
     f"|take(?: (?:{_MELD}|{_LAYOFF}))?"
     f"|swap (?:0|[1-9][0-9]*) {_CARD}(?: then (?:{_MELD}|{_LAYOFF}|{_DISCARD}))?"
     "|rob (?:0|[1-9][0-9]*) (?:0|[1-9][0-9]*))$"
@@ -260,8 +260,17 @@ def _defs() -> dict[str, Any]:
                 "laid_off": _BOOL,
                 "borrowed": _ref("cards"),
                 "before": _ref("table_before"),
+                "claim": _object(
+                    {
+                        "turn_of": _COUNT,
+                        "passed": _list(_COUNT, uniqueItems=True),
+                        "buyer": _nullable(_COUNT),
+                        "consented": _list(_COUNT, uniqueItems=True),
+                    },
+                    description="The claim window open on the top discard (knocking, buying).",
+                ),
             },
-            optional=("borrowed", "before"),
+            optional=("borrowed", "before", "claim"),
             description="What the rules remember within the turn in progress.",
         ),
         "table_before": _object(

@@ -16,12 +16,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+from romme import _search
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
 from romme.bots import GreedyBot
 from romme.cards import JOKER, Card, Rank, Suit
 from romme.engine import apply
 from romme.legal import legal_actions
-from romme.melds import MeldKind, best_melds, is_valid_meld
+from romme.melds import MeldKind, is_valid_meld
 from romme.rules import Rules
 from romme.sampling import determinize
 from romme.scoring import card_penalty
@@ -317,7 +318,9 @@ def _loose(
     cards: Sequence[Card], rules: Rules, opened: bool, fits: frozenset[Card]
 ) -> tuple[list[Card], int]:
     """The cards outside the best melds (less those the table takes, once opened), and the melds' value."""
-    melds = best_melds(cards, rules)
+    # The search itself: a hand grown by claims out of turn (rules §13) may pass
+    # the input limit of `best_melds`.
+    melds = _search.best_melds(tuple(cards), rules)
     value = sum(meld.value for meld in melds)
     rest = Counter(cards)
     for meld in melds:

@@ -22,10 +22,12 @@ from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
 from romme._position_checks import common_problem as common_problem
 from romme._position_checks import hand_limit as hand_limit
+from romme._position_checks import most_cards
 from romme._position_checks import refuse as refuse
 from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
 from romme._state_values import MAX_TURNS as MAX_TURNS
+from romme._state_values import ClaimWindow as ClaimWindow
 from romme._state_values import Phase as Phase
 from romme._state_values import TableBefore as TableBefore
 from romme._state_values import TableMeld as TableMeld
@@ -42,6 +44,7 @@ from romme.rules import (
 )
 
 __all__ = [
+    "ClaimWindow",
     "GameState",
     "Phase",
     "TableBefore",
@@ -310,8 +313,7 @@ def new_position(
         raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
     borrowed = len(turn.borrowed) if isinstance(turn, TurnState) else 0
     for seat, hand in enumerate(parsed):
-        # Cards taken from the table this turn (Räuber-Rommé) wait in the hand to act.
-        limit = rules.hand_size + 2 + (borrowed if seat == current_player else 0)
+        limit = most_cards(rules, borrowed if seat == current_player else 0)
         if len(hand) > limit:
             raise InvalidPositionError(
                 f"seat {seat} holds {len(hand)} cards; a hand never holds more than "

@@ -55,7 +55,7 @@ def test_the_array_has_its_documented_shape_and_bounds(state: GameState) -> None
 
 
 def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
-    """The array of `seen` entry by entry, as docs/rl.md lays out version 1 (independent of encode)."""
+    """The array of `seen` entry by entry, as docs/rl.md lays out version 1 (independent of encode), claims included."""
     players, rules = seen.players, seen.rules
     out: list[float] = []
     codes = [0.0] * 53
@@ -73,10 +73,14 @@ def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
         np.float32(seen.reshuffles / 20),
     ]
     out += [float(seen.phase is phase) for phase in (Phase.DRAW, Phase.PLAY, Phase.ROUND_OVER)]
+    claims = (
+        rules.knocking or rules.buying
+    )  # the claims block and the hand-size divisor (rules §13)
+    limit = rules.deck_size if claims else rules.hand_size + 2
     for offset in range(players):
         seat = (seen.player + offset) % players
         out += [
-            np.float32(seen.hand_sizes[seat] / (rules.hand_size + 2)),
+            np.float32(seen.hand_sizes[seat] / limit),
             float(seen.opened[seat]),
             float(seen.dealt_in[seat]),
             float(seat == seen.current_player and not seen.is_over),
@@ -107,6 +111,17 @@ def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
         for card in entry.meld.cards:
             codes[card.code] += 1
         out += codes
+    if claims:
+        claim = turn.claim
+        out.append(float(claim is not None))
+        for offset in range(players):
+            seat = (seen.player + offset) % players
+            out += [
+                float(claim is not None and claim.turn_of == seat),
+                float(claim is not None and seat in claim.passed),
+                float(claim is not None and claim.buyer == seat),
+                float(claim is not None and seat in claim.consented),
+            ]
     return out
 
 

@@ -65,8 +65,14 @@ SEAT_1: Final = "K♥ 3♣"
 SEAT_2: Final = "A♦ 7♣ 8♣"
 """Seat 2's hand in most positions: 26 penalty points (30 with the ace at 15)."""
 
-ALL_PRESETS: Final = tuple(name for name in PRESETS if not PRESETS[name].rearrange)
-"""The seven rule books (rules §12); their Räuber-Rommé variants have tests of their own."""
+ALL_PRESETS: Final = tuple(
+    name
+    for name in PRESETS
+    if not (PRESETS[name].rearrange or PRESETS[name].knocking or PRESETS[name].buying)
+)
+"""The rule books' presets (rules §12) and ghidi; the Räuber-Rommé presets and ASS with a claim out
+of turn differ from their rule book in rules §13 only and have tests of their own
+(tests/scenarios/test_raeuber.py, tests/scenarios/test_claims.py)."""
 IMMEDIATE_USE: Final = ("drov", "classic", "ass", "schmidt")
 """The presets with ``take_discard = immediate_use``."""
 FREE_TAKE: Final = ("cardgames-zone", "german-rummy", "house")

@@ -65,6 +65,14 @@ def test_failed_take_returns_the_card_and_leaves_the_discard_DRoV_Streitfall_1_3
     ) == summary(state)
 
 
+def test_the_state_after_a_failed_take_writes_and_reads_back_DRoV_Streitfall_1_3() -> None:
+    """DRoV Streitfall 1, 3: the position that waits for the discard (the returned card still named in the
+    turn, in no staged meld) is a position like any other: its document loads back equal."""
+    state = position(DROV_DISCARD, hands=(FAILED_TAKE_HAND, SEAT_1, SEAT_2), discard="4♥ 9♠")
+    state = play(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")), TakeBack())
+    assert state == loads(dumps(state))
+
+
 def test_after_a_failed_take_only_a_discard_is_legal_DRoV_Streitfall_1_3() -> None:
     """DRoV Streitfall 1, 3: the turn ends "mit einer Abwurfkarte": the seven discards are the only
     legal actions, and a new lay-down is refused (Reason.TURN_ENDS_WITH_DISCARD)."""

@@ -188,7 +188,10 @@ def test_play_scripted_human_sees_legal_moves_reasons_and_the_scores() -> None:
     assert "Legal now:\n    0. " in out
     assert f"Not allowed: you do not hold {missing}\n" in out
     assert "[card_not_in_hand]" not in out
-    assert "Cannot read that: unknown verb 'foo'; verbs are discard, draw, layoff," in out
+    assert (
+        "Cannot read that: unknown verb 'foo'; verbs are buy, consent, discard, draw, knock, layoff,"
+        in out
+    )
     expected = first_legal_round()
     winner = expected.results[0].winner
     assert winner is not None

@@ -427,6 +427,27 @@ def test_every_state_document_that_loads_plays_on(data: dict[str, Any], seed: in
         assert state == loads(dumps(state))
 
 
+def test_a_take_back_of_a_loaded_unmarked_taken_card_still_round_trips() -> None:
+    """Hardening 3 (a case the test above found): under immediate_use a loaded turn may name the taken
+    card in a staged meld without marking it staged; a take-back returns it to the hand unmarked
+    (``taken_in_hand`` is a free take's bookkeeping, rules §4), and the state still writes and reads back."""
+    drov = romme.PRESETS["drov"]
+    meld = romme.TableMeld(romme.validate_meld("8♠ 8♦ 8♥", drov), 1, True)
+    state = romme.new_position(
+        drov,
+        hands=("", "4♣ 10♣ J♣", "5♠ 6♥ 10♠"),
+        table=[meld],
+        opened=(False, False, False),
+        current_player=1,
+        dealer=0,
+        phase=romme.Phase.PLAY,
+        turn=romme.TurnState(taken=romme.parse_card("8♦")),
+    )
+    after = apply(state, romme.TakeBack())
+    assert (False, True) == (after.turn.taken_in_hand, romme.parse_card("8♦") in after.hand)
+    assert after == loads(dumps(after))
+
+
 # -- 5. every Rules that constructs gives rounds that end --------------------------------------
 
 

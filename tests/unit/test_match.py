@@ -137,6 +137,9 @@ def test_presets_match_settings() -> None:
         "ghidi": (MatchScoring.PENALTIES, None, 500),
         "ass-raeuber": (MatchScoring.PENALTIES, None, 500),
         "schmidt-raeuber": (MatchScoring.PENALTIES, None, 500),
+        # ASS with a claim out of turn (rules §13) plays the ASS match.
+        "ass-kaufen": (MatchScoring.PENALTIES, None, 500),
+        "ass-klopfen": (MatchScoring.PENALTIES, None, 500),
     }
     actual = {
         name: (rules.match_scoring, rules.match_rounds, rules.match_limit)

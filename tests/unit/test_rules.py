@@ -151,6 +151,9 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "rearrange": (False,) * 7,
     "rearrange_needs_opened": (False,) * 7,
     "opening_counts_table_cards": (False,) * 7,
+    "knocking": (False,) * 7,
+    "knock_needs_opened": (False,) * 7,
+    "buying": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }
@@ -180,6 +183,10 @@ GAME_FORMS: Final[dict[str, tuple[str, dict[str, object]]]] = {
         "schmidt",
         {"rearrange": True, "opening_counts_table_cards": True, "opening_threshold": 40},
     ),
+    # ASS S. 3: "Jeder darf die oberste abgeworfene Karte „kaufen“".
+    "ass-kaufen": ("ass", {"buying": True}),
+    # ASS S. 1–2: "Wer eine abgeworfene Karte brauchen kann, klopft".
+    "ass-klopfen": ("ass", {"knocking": True}),
 }
 
 
@@ -200,6 +207,22 @@ def test_game_form_is_its_rule_book_with_the_changes_of_its_source(name: str) ->
     }
     assert changes == differing
     assert name == preset_name(form)
+
+
+@pytest.mark.parametrize(
+    ("name", "aliases"),
+    [
+        ("ass-kaufen", ("ass-buying", "ASS Kaufen", "ass_kaufen")),
+        ("ass-klopfen", ("ass-knocking", "ASS Klopfen", "ass_klopfen")),
+        ("ass-raeuber", ("Räuber", "ass_raeuber", "ASS-Rauber")),
+        ("schmidt-raeuber", ("Schmidt Räuber", "schmidt_raeuber")),
+        ("ghidi", ("Rummy à la Ghidi", "a-la-ghidi")),
+    ],
+)
+def test_game_forms_are_found_by_their_aliases(name: str, aliases: tuple[str, ...]) -> None:
+    """Rules §13: find_rules finds each game form by its aliases, whatever the case and accents."""
+    for alias in aliases:
+        assert PRESETS[name] is find_rules(alias)
 
 
 @pytest.mark.parametrize("field", sorted(TABLE))

@@ -194,7 +194,7 @@ def test_a_move_that_cannot_be_read_is_explained_in_words() -> None:
     assert response.status_code == 400
     assert response.json() == {
         "error": "bad_action",
-        "message": "unknown verb 'foo'; verbs are discard, draw, layoff, meld, rob, swap, take, takeback",
+        "message": "unknown verb 'foo'; verbs are buy, consent, discard, draw, knock, layoff, meld, pass, refuse, rob, swap, take, takeback",
     }
 
 

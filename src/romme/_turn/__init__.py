@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from romme._turn.checker import _discardable, _position_for, resolve
 from romme._turn.generator import _DISCARDS, legal_moves
 from romme._turn.position import (
+    ClaimEffect,
     Effect,
     Failure,
     Next,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from romme.views import PlayerView
 
 __all__ = [
+    "ClaimEffect",
     "Effect",
     "Failure",
     "Next",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing_extensions import assert_never
 
 from romme import _search
+from romme._turn.claiming import _claim, _window
 from romme._turn.laying import _indirect_layoff_refused, _lay, _lay_down, _lay_off
 from romme._turn.opening import _shortfall
 from romme._turn.position import (
@@ -22,6 +23,7 @@ from romme._turn.position import (
     _borrowed_failure,
     _can_discard_something,
     _finish,
+    _hand_kept,
     _hand_romme_possible,
     _locked_code,
     _may_discard,
@@ -40,10 +42,15 @@ from romme._turn.swapping import _swap
 from romme.actions import (
     ACTION_TYPES,
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
+    Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
@@ -81,6 +88,8 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             return _discard(pos, action)
         case TakeFromTable():
             return _rob(pos, action)
+        case Knock() | Buy() | Pass() | Consent() | Refuse():
+            return _claim(pos, action)
         case _:  # pragma: no cover
             assert_never(action)
 
@@ -91,16 +100,13 @@ def _draw(pos: _Pos) -> Effect | Failure:
         return wrong
     if pos.stock_size == 0:
         return Failure(Reason.STOCK_EMPTY, "the stock is empty")
-    return Effect(
-        hand=pos.hand,
-        key=pos.key,
-        table=pos.table,
-        discard_pile=pos.discard_pile,
-        opened=pos.opened[pos.player],
-        turn=pos.turn,
-        next=Next.PLAY,
-        draw=True,
-    )
+    rules = pos.rules
+    opens = _window(pos) if rules.knocking or rules.buying else None
+    if opens is None:
+        return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
+    # Declining the top discard opens a claim window on it (rules §13).
+    window, first = opens
+    return _hand_kept(pos, _turn_with(pos.turn, claim=window), Next.CLAIM, draw=True, ask=first)
 
 
 def _take_refused(pos: _Pos) -> Failure | None:
@@ -202,8 +208,15 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             turn=turn,
             next=follow,
         )
-    if turn.taken is not None and turn.taken in returned and not turn.taken_in_hand:
-        # The taken card laid down is back in the hand (rules §4, rediscard_taken).
+    if (
+        turn.taken is not None
+        and turn.taken in returned
+        and not turn.taken_in_hand
+        and pos.rules.take_discard is TakeMode.FREE
+    ):
+        # The taken card laid down is back in the hand (rules §4, rediscard_taken: a free take's
+        # bookkeeping; a loaded position under immediate_use may name a taken card in a staged meld
+        # without marking it staged, and that card goes back to the hand unmarked).
         turn = _turn_with(turn, taken_in_hand=True)
     return Effect(
         hand=_add(pos.hand, *returned),

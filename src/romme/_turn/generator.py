@@ -16,6 +16,7 @@ from typing import Final, NamedTuple
 from romme import _guard, _search
 from romme._shape import shape_of
 from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
+from romme._turn.claiming import _claim_answers
 from romme._turn.laying import (
     _announcements,
     _indirect_layoff_refused,
@@ -265,6 +266,9 @@ def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
             yield _TAKE, False
             return
         yield from _take_candidates(pos, pos.discard_pile[-1])
+        return
+    if pos.phase is Phase.CLAIM:
+        yield from ((answer, True) for answer in _claim_answers(pos))
         return
     if pos.turn.before is not None or any(entry.staged for entry in pos.table):
         yield _TAKE_BACK, False

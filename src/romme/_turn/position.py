@@ -18,7 +18,7 @@ from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
-from romme.state import GameState, Phase, TableBefore, TableMeld, TurnState
+from romme.state import ClaimWindow, GameState, Phase, TableBefore, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass
@@ -32,6 +32,10 @@ class Next(enum.Enum):
     REDRAW = "redraw"
     WENT_OUT = "went_out"
     JOKERS_ONLY = "jokers_only"
+    CLAIM = "claim"
+    """A claim window opens or goes on: `ClaimEffect.ask` is the seat asked next (rules §13)."""
+    RESUME = "resume"
+    """The claim window closes: `ClaimEffect.ask` (whose turn it is) plays on; `ClaimEffect.gives` gets the card, if anyone."""
 
 
 @attrs.frozen(kw_only=True)
@@ -48,6 +52,20 @@ class Effect:
     next: Next
     draw: bool = False
     hand_romme: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class ClaimEffect(Effect):
+    """The effect of a draw that opens a claim window, or of an answer in one (rules §13, internal).
+
+    A subclass, so that the effects of the other actions, which the
+    generator builds many of, carry no fields they never use.
+    """
+
+    ask: int
+    """Under `Next.CLAIM` the seat asked next, under `Next.RESUME` the seat that plays on."""
+    gives: int | None = None
+    """Under `Next.RESUME`: the seat that gets the top discard and the top stock card (a knock or purchase)."""
 
 
 @attrs.frozen
@@ -72,6 +90,8 @@ class _Pos(NamedTuple):
     stock_size: int
     key: int
     """`hand` as a packed multiset (`romme._search.pack_cards`), for the meld searches."""
+    dealt_in: tuple[bool, ...] = ()
+    """Whether each seat was dealt in, for the claim windows (rules §13)."""
 
     def with_hand(self, hand: tuple[Card, ...], **changes: Any) -> _Pos:
         """This position with `hand` (and its packed `key`) and the other `changes`."""
@@ -83,7 +103,10 @@ def seats_to_act(position: Position) -> tuple[int, ...]:
 
     The one place that says who may act: rules that let a seat act out of
     turn (a claim on a discard) name more seats here, and the checker, the
-    generator and `apply` follow.
+    generator and `apply` follow. A claim window (``knocking``, ``buying``,
+    rules §13) asks its seats one at a time in their fixed order of
+    priority, so that it names one seat too: the seat asked now, which the
+    state holds as its ``current_player``.
     """
     if position.phase is Phase.ROUND_OVER:
         return ()
@@ -145,6 +168,7 @@ def _pos(position: Position, seat: int) -> _Pos:
         opened=position.opened,
         turn=position.turn,
         stock_size=position.stock_size,
+        dealt_in=position.dealt_in,
     )
 
 
@@ -295,6 +319,7 @@ def _turn_with(
     laid_off: bool | None = None,
     borrowed: tuple[Card, ...] | None = None,
     before: TableBefore | _Same | None = _SAME,
+    claim: ClaimWindow | _Same | None = _SAME,
 ) -> TurnState:
     """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
     return _guard.trusted(
@@ -307,6 +332,7 @@ def _turn_with(
         laid_off=turn.laid_off if laid_off is None else laid_off,
         borrowed=turn.borrowed if borrowed is None else borrowed,
         before=turn.before if before is _SAME else before,
+        claim=turn.claim if claim is _SAME else claim,
     )
 
 
@@ -318,6 +344,45 @@ def _replace_at(
 
 def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
     return [entry.meld for entry in table if entry.staged]
+
+
+def _hand_kept(
+    pos: _Pos,
+    turn: TurnState,
+    nxt: Next,
+    *,
+    draw: bool = False,
+    ask: int | None = None,
+    gives: int | None = None,
+) -> Effect:
+    """The effect of an action that leaves the hand, the table and the discard pile as they are.
+
+    A draw, or with `ask` a draw that opens a claim window or an answer in
+    one (a `ClaimEffect`, rules §13).
+    """
+    if ask is None:
+        return Effect(
+            hand=pos.hand,
+            key=pos.key,
+            table=pos.table,
+            discard_pile=pos.discard_pile,
+            opened=pos.opened[pos.player],
+            turn=turn,
+            next=nxt,
+            draw=draw,
+        )
+    return ClaimEffect(
+        hand=pos.hand,
+        key=pos.key,
+        table=pos.table,
+        discard_pile=pos.discard_pile,
+        opened=pos.opened[pos.player],
+        turn=turn,
+        next=nxt,
+        draw=draw,
+        ask=ask,
+        gives=gives,
+    )
 
 
 # -- what every stage checks ----------------------------------------------------------

@@ -10,12 +10,15 @@ block by block in this order:
 - ``discard_top`` (53): the top discard, one-hot;
 - ``piles`` (3): discard pile size and stock size over the deck size; reshuffles over 20;
 - ``phase`` (3): draw, play, round over (one-hot);
-- ``seats`` (5 × players): per seat: hand size over hand_size + 2, opened, dealt in, to act, dealer;
+- ``seats`` (5 × players): per seat: hand size over hand_size + 2 (over the deck size under
+  ``knocking`` or ``buying``, where knocks and purchases grow a hand), opened, dealt in, to act, dealer;
 - ``turn`` (57): the card taken this turn (53, one-hot), taken card in hand, in a staged meld,
   laid off, opened before;
 - ``table`` (slots × (5 + players + 53)): per table slot: filled, set, run, staged, fresh joker,
   owner (one-hot by offset), copies of each card code;
-- ``claims`` (0): out-of-turn claim windows; layout 1 has none.
+- ``claims`` (1 + 4 × players under ``knocking`` or ``buying``, else 0): a claim window
+  open (the phase block is then all zero), and per seat by offset: whose turn it is,
+  passed, buying, consented.
 
 ``slots`` is ``rules.deck_size // 3``, as for `romme.rl.spaces.ActionSpace`.
 """
@@ -26,7 +29,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
-from romme import Phase, PlayerView, Rules, format_cards
+from romme import ClaimWindow, Phase, PlayerView, Rules, format_cards
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -88,7 +91,7 @@ class Observation:
             ("seats", _SEAT * players),
             ("turn", _TURN),
             ("table", self.slots * self._slot),
-            ("claims", 0),
+            ("claims", 1 + 4 * players if rules.knocking or rules.buying else 0),
         )
         blocks: list[Block] = []
         start = 0
@@ -111,6 +114,8 @@ class Observation:
         )
         """Where the entries that are fractions lie: the piles and each seat's hand size."""
         deck, limit = rules.deck_size, rules.hand_size + 2
+        if rules.knocking or rules.buying:
+            limit = deck
         self._divisors = (deck, deck, _MAX_RESHUFFLES, *(limit for _ in range(players)))
         """What each of them is divided by."""
 
@@ -145,7 +150,11 @@ class Observation:
         if pile:
             ones.extend([counts + card.code for card in pile])
             ones.append(top + pile[-1].code)
-        ones.append(at["phase"] + _PHASE_INDEX[seen.phase])
+        claim = seen.turn.claim
+        if claim is None:
+            ones.append(at["phase"] + _PHASE_INDEX[seen.phase])
+        else:
+            ones.extend(self._claim_ones(claim, me))
         seats, over = at["seats"], seen.is_over
         sizes, opened, dealt_in = seen.hand_sizes, seen.opened, seen.dealt_in
         fractions = [len(pile), seen.stock_size, seen.reshuffles]
@@ -191,6 +200,16 @@ class Observation:
         for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
             out[place] = value / divisor
         return out
+
+    def _claim_ones(self, claim: ClaimWindow, me: int) -> list[int]:
+        """The entries of the claims block that an open claim window sets."""
+        base, players = self._at["claims"], self.players
+        ones = [base, base + 1 + 4 * ((claim.turn_of - me) % players)]
+        ones.extend(base + 2 + 4 * ((seat - me) % players) for seat in claim.passed)
+        if claim.buyer is not None:
+            ones.append(base + 3 + 4 * ((claim.buyer - me) % players))
+        ones.extend(base + 4 + 4 * ((seat - me) % players) for seat in claim.consented)
+        return ones
 
     def string(self, seen: PlayerView) -> str:
         """Return the stable text of `seen`, like OpenSpiel's information-state strings.
@@ -240,6 +259,14 @@ class Observation:
             lines.append(
                 f"table {index}: {entry.meld.kind.value} {entry.meld} by +{rel(entry.owner)}"
                 f"{staged}{fresh}"
+            )
+        claim = turn.claim
+        if claim is not None:
+            buyer = "-" if claim.buyer is None else f"+{rel(claim.buyer)}"
+            lines.append(
+                f"claim: turn of +{rel(claim.turn_of)}; passed "
+                f"{[rel(s) for s in claim.passed]}; buyer {buyer}; consented "
+                f"{[rel(s) for s in claim.consented]}"
             )
         if seen.result is not None:
             lines.append(f"result: {seen.result.end.value}; penalties {seen.result.penalties}")

@@ -10,7 +10,10 @@ action after the last one, so existing ids keep their meaning:
 - ``discard`` (53): `romme.Discard` of the card with that code (0–51 naturals, 52 the joker);
 - ``lay_down`` (the catalog): `romme.LayDown` of one meld of the catalog of every meld the deck can form;
 - ``lay_off`` (slots × patterns): `romme.LayOff` onto one table slot, by the pattern of cards laid off;
-- ``swap`` (pairs × follow-ups): `romme.SwapJoker`, a (meld, card) pair of the table and the freed joker's place.
+- ``swap`` (pairs × follow-ups): `romme.SwapJoker`, a (meld, card) pair of the table and the freed joker's place;
+- ``claim`` (5, only under ``knocking`` or ``buying``): `romme.Knock`, `romme.Buy`,
+  `romme.Pass`, `romme.Consent`, `romme.Refuse`, the answers of a claim window.
+  Rules without claims have no such range, so their ids and size are unchanged.
 
 A take under ``immediate_use`` shares the id of its use: in the draw
 phase a ``lay_down`` or ``lay_off`` id means `romme.TakeDiscard` with that use,
@@ -27,16 +30,21 @@ import numpy as np
 from romme import (
     JOKER,
     Action,
+    Buy,
     Card,
+    Consent,
     Discard,
     Draw,
     GameState,
+    Knock,
     LayDown,
     LayOff,
     MeldKind,
+    Pass,
     Phase,
     PlayerView,
     Rank,
+    Refuse,
     RommeError,
     Rules,
     Side,
@@ -87,6 +95,8 @@ class Range(NamedTuple):
 
 
 Position = GameState | PlayerView
+_CLAIM_ANSWERS: Final = (Knock(), Buy(), Pass(), Consent(), Refuse())
+_CLAIM_TYPES: Final = (Knock, Buy, Pass, Consent, Refuse)
 
 
 class ActionSpace:
@@ -141,7 +151,7 @@ class ActionSpace:
         self.pairs: Final = 4 * rules.jokers if rules.joker_swap else 0
         """Swappable (meld, card) pairs one table can offer: at most four cards per joker."""
         self._slot_ids = SET_PATTERNS + 2 * len(self._patterns)
-        sizes = (
+        sizes: tuple[tuple[str, int], ...] = (
             ("draw", 1),
             ("take", 1),
             ("takeback", 1),
@@ -150,6 +160,8 @@ class ActionSpace:
             ("lay_off", self.slots * self._slot_ids),
             ("swap", self.pairs * FOLLOW_UPS),
         )
+        if rules.knocking or rules.buying:
+            sizes = (*sizes, ("claim", len(_CLAIM_ANSWERS)))
         ranges: list[Range] = []
         start = 0
         for name, size in sizes:
@@ -232,6 +244,8 @@ class ActionSpace:
             return self._meld_id(action)
         if isinstance(action, LayOff):
             return self._lay_off_id(action)
+        if isinstance(action, _CLAIM_TYPES) and "claim" in self._start:
+            return self._start["claim"] + _CLAIM_TYPES.index(type(action))
         raise ActionSpaceError(f"{action!r} is no action of layout {LAYOUT_VERSION}")
 
     def _meld_id(self, action: LayDown) -> int:
@@ -390,6 +404,8 @@ class ActionSpace:
             return Discard(CARDS[offset])
         if entry.name == "swap":
             return self._decode_swap(offset, position)
+        if entry.name == "claim":
+            return _CLAIM_ANSWERS[offset]
         use = self._decode_use(entry.name, offset, position)
         return TakeDiscard(use) if position.phase is Phase.DRAW else use
 

@@ -1,0 +1,247 @@
+"""Claims on the discard out of turn: knocking (ASS S. 1–2, Schmidt S. 4) and buying (ASS S. 3), rules §13.
+
+The expected answers are read from the rule text, not from the generator:
+after a discard the next player has priority and takes the card as the
+normal take; declining it (drawing from the stock) opens a claim window
+that asks the other seats, but the one who discarded, in turn order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+import pytest
+
+from romme import (
+    PRESETS,
+    Buy,
+    ClaimWindow,
+    Consent,
+    Discard,
+    Draw,
+    GameState,
+    InvalidRulesError,
+    Knock,
+    LayDown,
+    Pass,
+    Phase,
+    Reason,
+    Refuse,
+    Rules,
+    TakeDiscard,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    to_dict,
+    view,
+)
+from tests.scenarios._helpers import ASS, SCHMIDT, hand, play, position, refusal
+
+ASS_KLOPFEN = attrs.evolve(ASS, knocking=True)
+ASS_KAUFEN = attrs.evolve(ASS, buying=True)
+HANDS = ("2♣ 3♦ 4♥", "7♠ 8♠ 5♦", "9♥ 9♣ 4♦", "J♦ Q♦ 6♣")
+"""Seat 0 discarded the K♥ on top of the pile; seat 1 is next to draw."""
+
+
+def start(
+    rules: Rules,
+    *,
+    hands: Sequence[str] = HANDS,
+    table: Sequence[tuple[str, int]] = (),
+    opened: Sequence[bool] | None = None,
+    stock_top: str = "10♣ 2♠",
+    rest: Literal["stock", "discard"] = "stock",
+) -> GameState:
+    """Seat 0 discarded the K♥; seat 1 is to draw, the 2♠ on top of the stock and the 10♣ below it.
+
+    With `rest` ``"discard"`` the stock holds only `stock_top`, the other cards lying under the K♥.
+    """
+    return position(
+        rules,
+        hands=hands,
+        discard="K♥",
+        stock_top=stock_top,
+        rest=rest,
+        table=table,
+        opened=opened,
+        current_player=1,
+        dealer=3,
+    )
+
+
+def test_the_next_player_takes_the_card_first_without_penalty_ASS_S_1() -> None:
+    """ASS S. 1: "Vorrecht hat, wer als Nächster dran ist; er braucht keine Strafkarte": his take is the normal take."""
+    state = start(ASS_KLOPFEN, hands=("2♣ 3♦ 4♥", "Q♥ J♥ 5♦", "9♥ 9♣ 4♦", "J♦ Q♦ 6♣"))
+    take = TakeDiscard(LayDown("J♥ Q♥ K♥", "run"))
+    assert take in legal_actions(state)
+    after = apply(state, take)
+    assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
+    assert state.stock == after.stock
+
+
+def test_declining_opens_a_window_for_the_seat_after_the_next_ASS_S_1() -> None:
+    """ASS S. 1: the next player draws, declining the K♥; seat 2 is asked whether it knocks for it."""
+    state = apply(start(ASS_KLOPFEN), Draw())
+    assert Phase.CLAIM == state.phase
+    assert 2 == state.current_player
+    assert ClaimWindow(turn_of=1) == state.turn.claim
+    assert (Knock(), Pass()) == legal_actions(state)
+
+
+def test_a_knocker_takes_the_card_and_a_penalty_card_ASS_S_1() -> None:
+    """ASS S. 1: "klopft … und zieht dafür eine Strafkarte vom Stapel"; then seat 1 plays on as if nothing happened."""
+    state = apply(start(ASS_KLOPFEN), Draw())  # seat 1 draws the 2♠
+    after = apply(state, Knock())
+    assert hand("9♥ 9♣ 4♦ K♥ 10♣") == after.hands[2]
+    assert hand("7♠ 8♠ 5♦ 2♠") == after.hands[1]
+    assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
+    assert state.discard_pile[:-1] == after.discard_pile
+    assert state.stock[:-1] == after.stock
+    assert Discard("2♠") in legal_actions(after)
+
+
+def test_when_all_pass_the_card_stays_and_the_discarder_is_not_asked_ASS_S_1() -> None:
+    """ASS S. 1: seats 2 and 3 pass; seat 0, who discarded the K♥, is not asked; seat 1 plays on."""
+    state = apply(start(ASS_KLOPFEN), Draw())
+    state = apply(state, Pass())
+    assert (Phase.CLAIM, 3) == (state.phase, state.current_player)
+    assert ClaimWindow(turn_of=1, passed=(2,)) == state.turn.claim
+    state = apply(state, Pass())
+    assert (Phase.PLAY, 1, None) == (state.phase, state.current_player, state.turn.claim)
+    assert "K♥" == str(state.top_discard)
+    assert (3, 4, 3, 3) == state.hand_sizes()
+
+
+def test_only_a_seat_that_has_opened_may_knock_Schmidt_S_4() -> None:
+    """Schmidt S. 4: "nur klopfen, wer schon herausgekommen ist": seat 2 has not opened and is not asked."""
+    rules = attrs.evolve(SCHMIDT, knocking=True, knock_needs_opened=True)
+    hands = ("2♣ 3♦ 4♥", "7♠ 8♠ 5♦", "9♥ 9♣ 4♦", "6♣")
+    table = [("J♦ Q♦ K♦", 3)]
+    state = apply(
+        start(rules, hands=hands, table=table, opened=(False, False, False, True)), Draw()
+    )
+    assert (Phase.CLAIM, 3) == (state.phase, state.current_player)
+    assert (Knock(), Pass()) == legal_actions(state)
+    unopened = apply(start(rules), Draw())
+    assert (Phase.PLAY, 1) == (unopened.phase, unopened.current_player)
+
+
+def test_no_claim_without_a_stock_card_left_for_it() -> None:
+    """rules §13 (the library's choice): a knock or purchase takes a stock card, so with none left after the draw no window opens."""
+    for rules in (ASS_KLOPFEN, ASS_KAUFEN):
+        after = apply(start(rules, stock_top="2♠", rest="discard"), Draw())
+        assert (Phase.PLAY, 1) == (after.phase, after.current_player)
+        two = start(rules, stock_top="10♣ 2♠", rest="discard")
+        assert Phase.CLAIM == apply(two, Draw()).phase
+
+
+def test_two_players_have_nobody_to_ask_ASS_S_1() -> None:
+    """ASS S. 1: with two players the only other seat discarded the card, so no window opens."""
+    state = position(
+        ASS_KLOPFEN, hands=("2♣ 3♦ 4♥", "7♠ 8♠ 5♦"), discard="K♥", current_player=1, dealer=0
+    )
+    assert Phase.PLAY == apply(state, Draw()).phase
+
+
+def test_a_buyer_needs_the_consent_of_the_seats_in_between_ASS_S_3() -> None:
+    """ASS S. 3: "kaufen – mit Einverständnis der Spieler dazwischen – und nimmt dazu die oberste Karte vom verdeckten Stapel"."""
+    state = apply(start(ASS_KAUFEN), Draw())
+    assert (2, (Buy(), Pass())) == (state.current_player, legal_actions(state))
+    state = apply(state, Buy())
+    # Seat 1's turn comes before seat 2's: it is asked.
+    assert (Phase.CLAIM, 1) == (state.phase, state.current_player)
+    assert ClaimWindow(turn_of=1, buyer=2) == state.turn.claim
+    assert (Consent(), Refuse()) == legal_actions(state)
+    after = apply(state, Consent())
+    assert hand("9♥ 9♣ 4♦ K♥ 10♣") == after.hands[2]
+    assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
+
+
+def test_a_refusal_ends_the_purchase_ASS_S_3() -> None:
+    """ASS S. 3: seat 3 buys after seat 2 passed; seat 1 consents, seat 2 refuses: the card stays, seat 1 plays on."""
+    state = play(apply(start(ASS_KAUFEN), Draw()), Pass(), Buy())
+    assert (1, ClaimWindow(turn_of=1, passed=(2,), buyer=3)) == (
+        state.current_player,
+        state.turn.claim,
+    )
+    state = apply(state, Consent())
+    assert (2, ClaimWindow(turn_of=1, passed=(2,), buyer=3, consented=(1,))) == (
+        state.current_player,
+        state.turn.claim,
+    )
+    after = apply(state, Refuse())
+    assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
+    assert "K♥" == str(after.top_discard)
+    assert (3, 4, 3, 3) == after.hand_sizes()
+
+
+def test_each_wrong_answer_has_its_reason_ASS_S_1_to_3() -> None:
+    """rules §13: a knock under buying, a purchase under knocking, consent with nobody buying, a pass while a purchase waits."""
+    knock_window = apply(start(ASS_KLOPFEN), Draw())
+    buy_window = apply(start(ASS_KAUFEN), Draw())
+    assert Reason.CLAIM_NOT_PLAYED == refusal(knock_window, Buy())
+    assert Reason.CLAIM_NOT_PLAYED == refusal(buy_window, Knock())
+    assert Reason.NO_PURCHASE == refusal(buy_window, Consent())
+    assert Reason.NO_PURCHASE == refusal(knock_window, Refuse())
+    assert Reason.CONSENT_PENDING == refusal(apply(buy_window, Buy()), Pass())
+    assert Reason.CONSENT_PENDING == refusal(apply(buy_window, Buy()), Buy())
+    assert Reason.WRONG_PHASE == refusal(knock_window, Draw())
+    assert Reason.WRONG_PHASE == refusal(start(ASS_KLOPFEN), Knock())
+    assert Reason.WRONG_PHASE == refusal(start(ASS_KAUFEN), Pass())
+
+
+RULE_BOOKS = ("drov", "classic", "cardgames-zone", "german-rummy", "house", "ass", "schmidt")
+"""The presets of the rule books themselves (rules §12)."""
+
+
+@pytest.mark.parametrize("name", RULE_BOOKS)
+def test_no_window_opens_under_the_rule_books_presets_rules_13(name: str) -> None:
+    """rules §13: knocking and buying are off in the rule books' presets; declining the discard is a plain draw."""
+    rules = PRESETS[name]
+    assert (False, False, False) == (rules.knocking, rules.buying, rules.knock_needs_opened)
+    hands = HANDS if not rules.dealer_sits_out else ("2♣ 3♦ 4♥", "7♠ 8♠ 5♦", "9♥ 9♣ 4♦", "")
+    state = position(rules, hands=hands, discard="K♥", current_player=1, dealer=3)
+    assert (Phase.PLAY, 1) == (apply(state, Draw()).phase, apply(state, Draw()).current_player)
+
+
+def test_impossible_claim_rules_are_refused() -> None:
+    """rules §13: Schmidt's restriction needs knocking, and one window asks one kind of claim."""
+    with pytest.raises(InvalidRulesError, match="knock_needs_opened needs knocking"):
+        attrs.evolve(ASS, knock_needs_opened=True)
+    with pytest.raises(InvalidRulesError, match="choose one"):
+        attrs.evolve(ASS, knocking=True, buying=True)
+
+
+def test_the_window_is_seen_and_answered_through_the_view_ASS_S_1() -> None:
+    """rules §13: the seat asked sees the window and who passed; another seat's view may not answer."""
+    state = play(apply(start(ASS_KAUFEN), Draw()), Pass())
+    seen = view(state, 3)
+    assert ClaimWindow(turn_of=1, passed=(2,)) == seen.turn.claim
+    assert (Buy(), Pass()) == legal_actions(seen)
+    assert () == legal_actions(view(state, 1))
+
+
+def test_a_window_survives_json_and_old_documents_are_unchanged() -> None:
+    """Guarantee 6: an open window round-trips; a position without one writes no ``claim`` field."""
+    state = play(apply(start(ASS_KAUFEN), Draw()), Pass(), Buy())
+    assert state == loads(dumps(state))
+    assert view(state, 1) == loads(dumps(view(state, 1)))
+    assert "claim" in to_dict(state)["turn"]
+    assert "claim" not in to_dict(start(ASS_KAUFEN))["turn"]
+    assert "knocking" not in to_dict(ASS)
+    assert "buying" in to_dict(attrs.evolve(SCHMIDT, buying=True))
+
+
+@pytest.mark.parametrize(
+    ("name", "answers"), [("ass-kaufen", (Buy(), Pass())), ("ass-klopfen", (Knock(), Pass()))]
+)
+def test_the_claim_presets_open_a_window_ASS_S_1_to_3(
+    name: str, answers: tuple[object, ...]
+) -> None:
+    """rules §12, §13: ass-kaufen is ASS with buying (ASS S. 3), ass-klopfen ASS with knocking (ASS S. 1–2)."""
+    state = apply(start(PRESETS[name]), Draw())
+    assert (Phase.CLAIM, 2) == (state.phase, state.current_player)
+    assert answers == legal_actions(state)
