@@ -83,14 +83,15 @@ class Position(Protocol):
 def most_cards(rules: Rules, borrowed: int = 0) -> int:
     """The most cards a hand may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
 
-    With ``knocking`` or ``buying`` the deck, since each knock or purchase
-    adds two (rules §13); `borrowed` cards taken from the table this turn
-    (Räuber-Rommé) wait in the hand to act above that, until they are
-    melded again.
+    Under ``joker_at_cut`` one more, the joker the cutter kept (with two
+    seats the cutter is also the first player). With ``knocking`` or
+    ``buying`` the deck, since each knock or purchase adds two (rules §13);
+    `borrowed` cards taken from the table this turn (Räuber-Rommé) wait in
+    the hand to act above that, until they are melded again.
     """
     if rules.knocking or rules.buying:
         return rules.deck_size
-    return rules.hand_size + 2 + borrowed
+    return rules.hand_size + 2 + int(rules.joker_at_cut) + borrowed
 
 
 def claimants(

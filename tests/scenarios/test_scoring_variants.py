@@ -15,6 +15,7 @@ from romme import (
     JOKER,
     PRESETS,
     Discard,
+    Draw,
     EndReason,
     InvalidPositionError,
     LayOff,
@@ -231,3 +232,19 @@ def test_no_joker_is_kept_without_the_field() -> None:
     """The cut changes nothing without the field: every hand holds 13 cards (DRoV Nr. 3)."""
     for seed in range(300):
         assert (13, 13, 13, 13) == new_game(Rules(), 4, seed=seed, dealer=1).hand_sizes()
+
+
+def test_a_first_player_who_kept_the_cut_joker_draws_and_loads_back() -> None:
+    """With two seats the cutter (on the dealer's right) is also the first player: its extra card
+    (cardgames.zone §4), the cut joker and its draw make hand_size + 3 cards, a position that loads back."""
+    rules = attrs.evolve(Rules(), extra_card="first_player", joker_at_cut=True)
+    kept = [
+        state
+        for state in (new_game(rules, 2, seed=seed, dealer=0) for seed in range(200))
+        if len(state.hands[1]) == 15
+    ]
+    assert kept
+    for state in kept:
+        after = apply(state, Draw())
+        assert 16 == len(after.hands[1])
+        assert after == loads(dumps(after))

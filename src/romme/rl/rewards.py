@@ -20,6 +20,7 @@ from typing import Final, Literal
 import attrs
 
 from romme import RoundResult, Rules
+from romme._position_checks import most_cards
 from romme.scoring import ASS_FIRST_LAYER_SURCHARGE, ASS_FIRST_OUT_BONUS
 
 __all__ = ["SCHEMES", "Rewards"]
@@ -76,8 +77,8 @@ class Rewards:
         if self.scheme == "win_loss":
             return -1.0, 1.0
         card = max(rules.ace_penalty, rules.joker_penalty, 10)
-        cards = rules.hand_size + 2 + int(rules.joker_at_cut)
-        worst = max(cards * card, rules.not_opened_penalty or 0) * rules.hand_romme_multiplier
+        worst = max(most_cards(rules) * card, rules.not_opened_penalty or 0)
+        worst *= rules.hand_romme_multiplier
         if rules.ass_bonuses:
             low, high = worst + ASS_FIRST_LAYER_SURCHARGE, -ASS_FIRST_OUT_BONUS
             return -low / self.scale, -high / self.scale
