@@ -66,8 +66,8 @@ def test_the_observation_shows_the_window_rules_13() -> None:
     """The ``claims`` block: open, whose turn (by offset), passed, buyer, consented; none under plain rules."""
     rules = KAUFEN
     layout = Observation(rules, 4)
-    assert 0 == Observation(PRESETS["ass"], 4).blocks[-1].size
-    block = layout.blocks[-1]
+    assert 0 == next(b for b in Observation(PRESETS["ass"], 4).blocks if b.name == "claims").size
+    block = next(b for b in layout.blocks if b.name == "claims")
     assert ("claims", 1 + 4 * 4) == (block.name, block.size)
     state = new_game(rules, 4, seed=1)
     chooser = random.Random(1)

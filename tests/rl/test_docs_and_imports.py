@@ -29,10 +29,8 @@ def test_size_table_matches_the_code() -> None:
     from romme.rl.spaces import ActionSpace
 
     table = _table()
-    # Räuber-Rommé has no action space yet (docs/rl.md).
-    numbered = {name: rules for name, rules in PRESETS.items() if not rules.rearrange}
-    assert set(table) == set(numbered)
-    for name, rules in numbered.items():
+    assert set(table) == set(PRESETS)
+    for name, rules in PRESETS.items():
         space = ActionSpace(rules)
         sizes = {entry.name: entry.size for entry in space.ranges}
         assert table[name] == [

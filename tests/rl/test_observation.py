@@ -76,7 +76,10 @@ def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
     claims = (
         rules.knocking or rules.buying
     )  # the claims block and the hand-size divisor (rules §13)
-    limit = rules.deck_size if claims else rules.hand_size + 2
+    # The hand-size divisor: the deck where claims or table cards grow a hand, one card more for
+    # the joker kept at the cut (rules §13).
+    grows = claims or rules.rearrange
+    limit = rules.deck_size if grows else rules.hand_size + 2 + int(rules.joker_at_cut)
     for offset in range(players):
         seat = (seen.player + offset) % players
         out += [
@@ -122,6 +125,12 @@ def _documented_array(seen: PlayerView, layout: Observation) -> list[float]:
                 float(claim is not None and claim.buyer == seat),
                 float(claim is not None and seat in claim.consented),
             ]
+    if rules.rearrange:  # Räuber-Rommé: rearranged this turn, and the table cards in the hand
+        out.append(float(turn.before is not None))
+        codes = [0.0] * 53
+        for card in turn.borrowed:
+            codes[card.code] += 1
+        out += codes
     return out
 
 

@@ -25,6 +25,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     apply,
     find_rules,
     legal_actions,
@@ -36,11 +37,11 @@ from tests.conftest import require_extra
 
 np = require_extra("numpy", "rl")
 
-from romme.rl.spaces import FOLLOW_UPS, ActionSpace, ActionSpaceError  # noqa: E402
+from romme.rl.spaces import FOLLOW_UPS, ROB_POSITIONS, ActionSpace, ActionSpaceError  # noqa: E402
 
 _SPACES: dict[Any, ActionSpace] = {}
-_NUMBERED = positions(max_steps=60).filter(lambda state: not state.rules.rearrange)
-"""Positions under rules the layout numbers: Räuber-Rommé has no action space yet (docs/rl.md)."""
+_NUMBERED = positions(max_steps=60)
+"""Positions under random rules, Räuber-Rommé included (its ``rob`` range)."""
 
 
 def _space(state: GameState) -> ActionSpace:
@@ -202,7 +203,7 @@ def _play(state: GameState, space: ActionSpace, rng: random.Random, steps: int) 
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("preset", sorted(name for name in PRESETS if not PRESETS[name].rearrange))
+@pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_mask_along_games_of_every_preset(preset: str) -> None:
     """Along games biased to melding, every legal action of every preset (swaps included) round-trips."""
     rules = PRESETS[preset]
@@ -274,7 +275,20 @@ def test_ids_that_name_nothing_here_are_refused() -> None:
     assert "layout=1" in repr(space)
 
 
-def test_raeuber_rules_have_no_action_space_yet() -> None:
-    """docs/rl.md: the layout numbers no TakeFromTable, so rules with rearrange are refused with a typed error."""
-    with pytest.raises(ActionSpaceError, match="Räuber"):
-        ActionSpace(PRESETS["ass-raeuber"])
+def test_a_table_card_taken_has_an_id_of_the_rob_range_ASS_S_2() -> None:
+    """ASS S. 2–3 (Räuber-Rommé): each TakeFromTable has an id of the ``rob`` range, slot by card
+    position (ROB_POSITIONS each), which decodes back; rules without rearrange have no such range."""
+    space = ActionSpace(PRESETS["ass-raeuber"])
+    rob = next(entry for entry in space.ranges if entry.name == "rob")
+    assert (space.slots * ROB_POSITIONS, space.size) == (rob.size, rob.start + rob.size)
+    state = new_game(PRESETS["ass-raeuber"], 3, seed=1)
+    for target, position in ((0, 0), (2, 5), (space.slots - 1, ROB_POSITIONS - 1)):
+        action = TakeFromTable(target, position)
+        action_id = rob.start + target * ROB_POSITIONS + position
+        assert action_id == space.encode(action)
+        assert action == space.decode(action_id, state)
+    with pytest.raises(ActionSpaceError, match="at most"):
+        space.encode(TakeFromTable(space.slots, 0))
+    with pytest.raises(ActionSpaceError, match="no meld holds"):
+        space.encode(TakeFromTable(0, ROB_POSITIONS))
+    assert "rob" not in {entry.name for entry in ActionSpace(PRESETS["ass"]).ranges}

@@ -10,15 +10,20 @@ block by block in this order:
 - ``discard_top`` (53): the top discard, one-hot;
 - ``piles`` (3): discard pile size and stock size over the deck size; reshuffles over 20;
 - ``phase`` (3): draw, play, round over (one-hot);
-- ``seats`` (5 × players): per seat: hand size over hand_size + 2 (over the deck size under
-  ``knocking`` or ``buying``, where knocks and purchases grow a hand), opened, dealt in, to act, dealer;
+- ``seats`` (5 × players): per seat: hand size over the most cards a hand may hold
+  (hand_size + 2, one more under ``joker_at_cut``; the deck size under ``knocking``,
+  ``buying`` or ``rearrange``, where a hand grows), opened, dealt in, to act, dealer;
 - ``turn`` (57): the card taken this turn (53, one-hot), taken card in hand, in a staged meld,
   laid off, opened before;
 - ``table`` (slots × (5 + players + 53)): per table slot: filled, set, run, staged, fresh joker,
   owner (one-hot by offset), copies of each card code;
 - ``claims`` (1 + 4 × players under ``knocking`` or ``buying``, else 0): a claim window
   open (the phase block is then all zero), and per seat by offset: whose turn it is,
-  passed, buying, consented.
+  passed, buying, consented;
+- ``rearranged`` (1 + 53 under ``rearrange``, else 0): the table was rearranged this turn
+  (a `romme.TakeBack` would restore it), and copies of each card code taken from the table
+  that the hand holds (Räuber-Rommé). The table before the rearrangement is in the string
+  form only.
 
 ``slots`` is ``rules.deck_size // 3``, as for `romme.rl.spaces.ActionSpace`.
 """
@@ -30,6 +35,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 import numpy as np
 
 from romme import ClaimWindow, Phase, PlayerView, Rules, format_cards
+from romme._position_checks import most_cards
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -92,6 +98,7 @@ class Observation:
             ("turn", _TURN),
             ("table", self.slots * self._slot),
             ("claims", 1 + 4 * players if rules.knocking or rules.buying else 0),
+            ("rearranged", 1 + _CODES if rules.rearrange else 0),
         )
         blocks: list[Block] = []
         start = 0
@@ -113,8 +120,8 @@ class Observation:
             *(seats + _SEAT * offset for offset in range(players)),
         )
         """Where the entries that are fractions lie: the piles and each seat's hand size."""
-        deck, limit = rules.deck_size, rules.hand_size + 2
-        if rules.knocking or rules.buying:
+        deck, limit = rules.deck_size, most_cards(rules)
+        if rules.rearrange:  # cards taken from the table wait in the hand (Räuber-Rommé)
             limit = deck
         self._divisors = (deck, deck, _MAX_RESHUFFLES, *(limit for _ in range(players)))
         """What each of them is divided by."""
@@ -193,6 +200,10 @@ class Observation:
             ones.append(base + 5 + (entry.owner - me) % players)
             cards = base + 5 + players
             ones.extend([cards + card.code for card in meld.cards])
+        if turn.before is not None:
+            rearranged = at["rearranged"]
+            ones.append(rearranged)
+            ones.extend([rearranged + 1 + card.code for card in turn.borrowed])
         counted = bytearray(self.size)  # no entry counts past a few copies of one card
         for place in ones:
             counted[place] += 1
@@ -267,6 +278,13 @@ class Observation:
                 f"claim: turn of +{rel(claim.turn_of)}; passed "
                 f"{[rel(s) for s in claim.passed]}; buyer {buyer}; consented "
                 f"{[rel(s) for s in claim.consented]}"
+            )
+        before = turn.before
+        if before is not None:
+            lines.append(f"taken from the table: {format_cards(turn.borrowed)}")
+            lines.extend(
+                f"table before {index}: {entry.meld.kind.value} {entry.meld} by +{rel(entry.owner)}"
+                for index, entry in enumerate(before.table)
             )
         if seen.result is not None:
             lines.append(f"result: {seen.result.end.value}; penalties {seen.result.penalties}")

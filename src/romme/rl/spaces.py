@@ -13,7 +13,9 @@ action after the last one, so existing ids keep their meaning:
 - ``swap`` (pairs × follow-ups): `romme.SwapJoker`, a (meld, card) pair of the table and the freed joker's place;
 - ``claim`` (5, only under ``knocking`` or ``buying``): `romme.Knock`, `romme.Buy`,
   `romme.Pass`, `romme.Consent`, `romme.Refuse`, the answers of a claim window.
-  Rules without claims have no such range, so their ids and size are unchanged.
+  Rules without claims have no such range, so their ids and size are unchanged;
+- ``rob`` (slots × ``ROB_POSITIONS``, only under ``rearrange``): `romme.TakeFromTable` of
+  one card position of one table slot (Räuber-Rommé); other rules have no such range.
 
 A take under ``immediate_use`` shares the id of its use: in the draw
 phase a ``lay_down`` or ``lay_off`` id means `romme.TakeDiscard` with that use,
@@ -51,6 +53,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     legal_actions,
 )
 from romme.rl._catalog import (
@@ -68,10 +71,21 @@ from romme.rl._catalog import (
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["FOLLOW_UPS", "LAYOUT_VERSION", "ActionSpace", "ActionSpaceError", "Range"]
+__all__ = [
+    "FOLLOW_UPS",
+    "LAYOUT_VERSION",
+    "ROB_POSITIONS",
+    "ActionSpace",
+    "ActionSpaceError",
+    "Range",
+]
 
 LAYOUT_VERSION: Final = 1
 """The version of the id layout; it changes only when ranges are added or change."""
+
+ROB_POSITIONS: Final = 16
+"""Card positions one ``rob`` id range holds per table slot: a meld holds at most 14 cards (a run
+from ace to ace around the corner)."""
 
 FOLLOW_UPS: Final = 256
 """Places of a freed joker one swap id range holds: none, a discard, and 254 lay-downs or lay-offs."""
@@ -134,11 +148,6 @@ class ActionSpace:
             raise ActionSpaceError(
                 "the RL action space does not number announced jokers (announced_jokers)"
             )
-        if rules.rearrange:
-            raise ActionSpaceError(
-                f"layout {LAYOUT_VERSION} numbers no table card taken (Räuber-Rommé, rearrange): "
-                "these rules have no action space yet"
-            )
         self.rules: Final = rules
         self._sets = set_shapes(rules)
         self._runs = run_shapes(rules)
@@ -162,6 +171,8 @@ class ActionSpace:
         )
         if rules.knocking or rules.buying:
             sizes = (*sizes, ("claim", len(_CLAIM_ANSWERS)))
+        if rules.rearrange:
+            sizes = (*sizes, ("rob", self.slots * ROB_POSITIONS))
         ranges: list[Range] = []
         start = 0
         for name, size in sizes:
@@ -246,6 +257,12 @@ class ActionSpace:
             return self._lay_off_id(action)
         if isinstance(action, _CLAIM_TYPES) and "claim" in self._start:
             return self._start["claim"] + _CLAIM_TYPES.index(type(action))
+        if isinstance(action, TakeFromTable) and "rob" in self._start:
+            if action.target >= self.slots:
+                raise ActionSpaceError(f"{action}: the deck lies in at most {self.slots} melds")
+            if action.position >= ROB_POSITIONS:
+                raise ActionSpaceError(f"{action}: no meld holds {action.position + 1} cards")
+            return self._start["rob"] + action.target * ROB_POSITIONS + action.position
         raise ActionSpaceError(f"{action!r} is no action of layout {LAYOUT_VERSION}")
 
     def _meld_id(self, action: LayDown) -> int:
@@ -406,6 +423,8 @@ class ActionSpace:
             return self._decode_swap(offset, position)
         if entry.name == "claim":
             return _CLAIM_ANSWERS[offset]
+        if entry.name == "rob":
+            return TakeFromTable(*divmod(offset, ROB_POSITIONS))
         use = self._decode_use(entry.name, offset, position)
         return TakeDiscard(use) if position.phase is Phase.DRAW else use
 
