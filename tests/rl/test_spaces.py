@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from romme import (
@@ -19,6 +19,7 @@ from romme import (
     GameState,
     LayDown,
     LayOff,
+    MeldKind,
     Phase,
     Rank,
     Suit,
@@ -45,8 +46,6 @@ _NUMBERED = positions(max_steps=60)
 
 
 def _space(state: GameState) -> ActionSpace:
-    # The space refuses announced jokers (test_announced_jokers_are_refused): other rules only.
-    assume(not state.rules.announced_jokers)
     if state.rules not in _SPACES:
         _SPACES[state.rules] = ActionSpace(state.rules)
     return _SPACES[state.rules]
@@ -113,11 +112,24 @@ def test_ids_of_all_legal_actions_at_once_equal_each_encoded_alone(state: GameSt
             space.action_of(bool(action_id), state)
 
 
-def test_announced_jokers_are_refused() -> None:
-    """Rules §13 (Schmidt S. 3, announced jokers): the ids do not number announcements, so the space refuses the rule."""
+def test_announced_jokers_have_ids_of_their_own_Schmidt_S_3() -> None:
+    """Schmidt S. 3 (announced jokers): a set laid down with its joker announced, and a joker laid
+    off onto a set as a suit, have ids of the ``announce`` ranges that decode back; other rules
+    have no such ranges."""
     rules = attrs.evolve(find_rules("schmidt"), announced_jokers=True)
-    with pytest.raises(ActionSpaceError, match="announced"):
-        ActionSpace(rules)
+    space = ActionSpace(rules)
+    names = [entry.name for entry in space.ranges]
+    assert ["announce", "announce_off"] == names[-2:]
+    state = apply(
+        new_game(rules, 2, seed=1), Draw()
+    )  # the play phase: a lay-down id means the lay-down
+    kings = LayDown("K♣ K♠ JK", MeldKind.SET, announce="K♥")
+    assert kings == space.decode(space.encode(kings), state)
+    other = LayDown("K♣ K♠ JK", MeldKind.SET, announce="K♦")
+    assert space.encode(other) == space.encode(kings) + 1  # ♥ and ♦: the suits in order
+    with pytest.raises(ActionSpaceError, match="one card per joker"):
+        space.encode(LayDown("K♣ K♠ JK", MeldKind.SET, announce="Q♥"))
+    assert "announce" not in {entry.name for entry in ActionSpace(find_rules("schmidt")).ranges}
 
 
 def test_refusals_are_typed() -> None:
@@ -292,3 +304,36 @@ def test_a_table_card_taken_has_an_id_of_the_rob_range_ASS_S_2() -> None:
     with pytest.raises(ActionSpaceError, match="no meld holds"):
         space.encode(TakeFromTable(0, ROB_POSITIONS))
     assert "rob" not in {entry.name for entry in ActionSpace(PRESETS["ass"]).ranges}
+
+
+@pytest.mark.parametrize("joker_limit", ["minority", "none"])
+def test_mask_along_games_with_announced_jokers_Schmidt_S_3(joker_limit: str) -> None:
+    """Schmidt S. 3 (announced jokers): along games biased to melding, every legal action round-trips,
+    announced lay-downs and lay-offs of jokers onto sets among them."""
+    rules = attrs.evolve(
+        find_rules("schmidt"),
+        announced_jokers=True,
+        joker_limit=joker_limit,
+        swap_set_needs_four=False,
+        opening_threshold=0,
+    )
+    space = ActionSpace(rules)
+    rng = random.Random(3)
+    announced: Counter[str] = Counter()
+    for seed in range(6):
+        state = new_game(rules, 2 + seed % 3, seed=seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            legal = legal_actions(state)
+            ids = space.legal_ids(state)
+            assert len(set(ids)) == len(legal)
+            assert sorted(np.flatnonzero(space.mask(state)).tolist()) == sorted(ids)
+            for action, action_id in zip(legal, ids, strict=True):
+                assert space.decode(action_id, state) == action
+                use = action.use if isinstance(action, TakeDiscard) else action
+                if isinstance(use, LayDown | LayOff) and use.announce:
+                    announced[type(use).__name__] += 1
+            plays = [a for a in legal if not isinstance(a, Discard)]
+            state = apply(state, rng.choice(plays if plays and rng.random() < 0.8 else legal))
+    assert announced["LayDown"]

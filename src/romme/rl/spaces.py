@@ -16,6 +16,10 @@ action after the last one, so existing ids keep their meaning:
   Rules without claims have no such range, so their ids and size are unchanged;
 - ``rob`` (slots × ``ROB_POSITIONS``, only under ``rearrange``): `romme.TakeFromTable` of
   one card position of one table slot (Räuber-Rommé); other rules have no such range.
+- ``announce`` (sets of the catalog × 20) and ``announce_off`` (slots × 4), only under
+  ``announced_jokers`` (Schmidt S. 3): a set laid down with its jokers announced (the
+  set's id, then the announced suits among those of its number of jokers, in suit order),
+  and one joker laid off onto a set announced as a suit.
 
 A take under ``immediate_use`` shares the id of its use: in the draw
 phase a ``lay_down`` or ``lay_off`` id means `romme.TakeDiscard` with that use,
@@ -24,6 +28,7 @@ in the play phase the use alone (the two never both apply).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -82,6 +87,16 @@ __all__ = [
 
 LAYOUT_VERSION: Final = 1
 """The version of the id layout; it changes only when ranges are added or change."""
+
+_ANNOUNCEMENTS: Final = tuple(
+    tuple(itertools.combinations_with_replacement(range(4), jokers)) for jokers in range(4)
+)
+"""The suit indexes a set's jokers may be announced as, by the number of jokers laid (Schmidt S. 3)."""
+_ANNOUNCE_INDEX: Final = tuple(
+    {suits: index for index, suits in enumerate(combinations)} for combinations in _ANNOUNCEMENTS
+)
+_ANNOUNCE_WIDTH: Final = len(_ANNOUNCEMENTS[-1])
+"""Ids one set of the catalog takes in the ``announce`` range: every announcement of three jokers."""
 
 ROB_POSITIONS: Final = 16
 """Card positions one ``rob`` id range holds per table slot: a meld holds at most 14 cards (a run
@@ -143,11 +158,6 @@ class ActionSpace:
     def __init__(self, rules: Rules) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-        if rules.announced_jokers:
-            # The lay-down and lay-off ids do not number the cards announced for a set's jokers.
-            raise ActionSpaceError(
-                "the RL action space does not number announced jokers (announced_jokers)"
-            )
         self.rules: Final = rules
         self._sets = set_shapes(rules)
         self._runs = run_shapes(rules)
@@ -173,6 +183,12 @@ class ActionSpace:
             sizes = (*sizes, ("claim", len(_CLAIM_ANSWERS)))
         if rules.rearrange:
             sizes = (*sizes, ("rob", self.slots * ROB_POSITIONS))
+        if rules.announced_jokers:
+            sizes = (
+                *sizes,
+                ("announce", 13 * len(self._sets) * _ANNOUNCE_WIDTH),
+                ("announce_off", self.slots * 4),
+            )
         ranges: list[Range] = []
         start = 0
         for name, size in sizes:
@@ -277,7 +293,14 @@ class ActionSpace:
             shape = self._set_index.get((suits, jokers))
             if shape is None or canonical != cards or len({c.rank for c in naturals}) != 1:
                 raise ActionSpaceError(f"{action}: no set of the catalog in table order")
-            return self._start["lay_down"] + rank_index(naturals[0]) * len(self._sets) + shape
+            meld = rank_index(naturals[0]) * len(self._sets) + shape
+            if action.announce:
+                return (
+                    self._start_of("announce", action)
+                    + meld * _ANNOUNCE_WIDTH
+                    + (self._combination(action.announce, naturals[0], jokers, action))
+                )
+            return self._start["lay_down"] + meld
         if action.kind is MeldKind.RUN:
             first = next(p for p, card in enumerate(cards) if not card.is_joker)
             suit = suit_index(cards[first])
@@ -293,9 +316,40 @@ class ActionSpace:
             return self._runs_start + suit * len(self._runs) + run
         raise ActionSpaceError(f"{action}: a lay-down is encoded with its kind")
 
+    def _start_of(self, name: str, action: Action) -> int:
+        """The first id of range `name`, which these rules must have for `action`."""
+        start = self._start.get(name)
+        if start is None:
+            raise ActionSpaceError(
+                f"{action} is no action of layout {LAYOUT_VERSION} under these rules"
+            )
+        return start
+
+    @staticmethod
+    def _combination(
+        announce: tuple[Card, ...], natural_card: Card, jokers: int, action: Action
+    ) -> int:
+        """The index of the suits `announce` names among the announcements of `jokers` jokers."""
+        suits = tuple(suit_index(card) for card in announce)
+        if (
+            len(announce) != jokers
+            or any(card.rank is not natural_card.rank for card in announce)
+            or suits != tuple(sorted(suits))
+        ):
+            raise ActionSpaceError(f"{action}: no announcement of the layout, one card per joker")
+        return _ANNOUNCE_INDEX[jokers][suits]
+
     def _lay_off_id(self, action: LayOff) -> int:
         if action.target >= self.slots:
             raise ActionSpaceError(f"{action}: the deck lies in at most {self.slots} melds")
+        if action.announce:
+            if action.cards != (JOKER,) or len(action.announce) != 1:
+                raise ActionSpaceError(f"{action}: an announced lay-off is one joker onto a set")
+            return (
+                self._start_of("announce_off", action)
+                + action.target * 4
+                + suit_index(action.announce[0])
+            )
         base = self._start["lay_off"] + action.target * self._slot_ids
         cards = action.cards
         if action.side is None:
@@ -431,6 +485,21 @@ class ActionSpace:
     def _decode_use(self, name: str, offset: int, position: Position) -> LayDown | LayOff:
         if name == "lay_down":
             return self._decode_meld(offset)
+        if name == "announce":
+            set_id, combination = divmod(offset, _ANNOUNCE_WIDTH)
+            laid = self._decode_meld(set_id)
+            jokers = laid.cards.count(JOKER)
+            if not jokers or combination >= len(_ANNOUNCEMENTS[jokers]):
+                raise ActionSpaceError(f"announcement {combination} of {jokers} jokers")
+            rank = rank_index(laid.cards[0])
+            announce = tuple(natural(rank, suit) for suit in _ANNOUNCEMENTS[jokers][combination])
+            return LayDown(laid.cards, MeldKind.SET, announce=announce)
+        if name == "announce_off":
+            slot, suit = divmod(offset, 4)
+            if slot >= len(position.table) or position.table[slot].meld.kind is not MeldKind.SET:
+                raise ActionSpaceError(f"an announced joker onto slot {slot}, which holds no set")
+            rank = int(position.table[slot].meld.ranks[0]) - 2
+            return LayOff(slot, (JOKER,), None, announce=(natural(rank, suit),))
         slot, pattern = divmod(offset, self._slot_ids)
         if slot >= len(position.table):
             raise ActionSpaceError(f"lay-off onto slot {slot}, but the table holds fewer melds")
