@@ -28,7 +28,6 @@ in the play phase the use alone (the two never both apply).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -46,32 +45,19 @@ from romme import (
     Knock,
     LayDown,
     LayOff,
-    MeldKind,
     Pass,
     Phase,
     PlayerView,
-    Rank,
     Refuse,
-    RommeError,
     Rules,
-    Side,
     SwapJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
     legal_actions,
 )
-from romme.rl._catalog import (
-    CARDS,
-    SET_PATTERNS,
-    index_of,
-    natural,
-    rank_index,
-    run_patterns,
-    run_shapes,
-    set_shapes,
-    suit_index,
-)
+from romme.rl._catalog import CARDS
+from romme.rl._meld_ids import ANNOUNCE_WIDTH, ActionSpaceError, MeldNumbering
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -88,16 +74,6 @@ __all__ = [
 LAYOUT_VERSION: Final = 1
 """The version of the id layout; it changes only when ranges are added or change."""
 
-_ANNOUNCEMENTS: Final = tuple(
-    tuple(itertools.combinations_with_replacement(range(4), jokers)) for jokers in range(4)
-)
-"""The suit indexes a set's jokers may be announced as, by the number of jokers laid (Schmidt S. 3)."""
-_ANNOUNCE_INDEX: Final = tuple(
-    {suits: index for index, suits in enumerate(combinations)} for combinations in _ANNOUNCEMENTS
-)
-_ANNOUNCE_WIDTH: Final = len(_ANNOUNCEMENTS[-1])
-"""Ids one set of the catalog takes in the ``announce`` range: every announcement of three jokers."""
-
 ROB_POSITIONS: Final = 16
 """Card positions one ``rob`` id range holds per table slot: a meld holds at most 14 cards (a run
 from ace to ace around the corner)."""
@@ -106,10 +82,6 @@ FOLLOW_UPS: Final = 256
 """Places of a freed joker one swap id range holds: none, a discard, and 254 lay-downs or lay-offs."""
 
 _MEMO_SIZE: Final = 1 << 14  # ids of lay-downs and lay-offs remembered per space (a few MB at most)
-
-
-class ActionSpaceError(RommeError, ValueError):
-    """An action or id the action space cannot encode or decode (not in its layout, or not legal)."""
 
 
 class Range(NamedTuple):
@@ -128,7 +100,7 @@ _CLAIM_ANSWERS: Final = (Knock(), Buy(), Pass(), Consent(), Refuse())
 _CLAIM_TYPES: Final = (Knock, Buy, Pass, Consent, Refuse)
 
 
-class ActionSpace:
+class ActionSpace(MeldNumbering):
     """The fixed integer ids of every action under one `romme.Rules` (layout `LAYOUT_VERSION`).
 
     `encode` and `decode` translate between actions in the spelling
@@ -159,17 +131,11 @@ class ActionSpace:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         self.rules: Final = rules
-        self._sets = set_shapes(rules)
-        self._runs = run_shapes(rules)
-        self._set_index = index_of(self._sets)
-        self._run_index = index_of(self._runs)
-        self._patterns = run_patterns(rules)
-        self._pattern_index = index_of(self._patterns)
-        self.slots: Final = rules.deck_size // 3
+        super().__init__(rules)
+        self.slots: Final = self._slot_count
         """Table slots a lay-off can address: as many melds as the deck can lie in."""
         self.pairs: Final = 4 * rules.jokers if rules.joker_swap else 0
         """Swappable (meld, card) pairs one table can offer: at most four cards per joker."""
-        self._slot_ids = SET_PATTERNS + 2 * len(self._patterns)
         sizes: tuple[tuple[str, int], ...] = (
             ("draw", 1),
             ("take", 1),
@@ -186,7 +152,7 @@ class ActionSpace:
         if rules.announced_jokers:
             sizes = (
                 *sizes,
-                ("announce", 13 * len(self._sets) * _ANNOUNCE_WIDTH),
+                ("announce", 13 * len(self._sets) * ANNOUNCE_WIDTH),
                 ("announce_off", self.slots * 4),
             )
         ranges: list[Range] = []
@@ -280,89 +246,6 @@ class ActionSpace:
                 raise ActionSpaceError(f"{action}: no meld holds {action.position + 1} cards")
             return self._start["rob"] + action.target * ROB_POSITIONS + action.position
         raise ActionSpaceError(f"{action!r} is no action of layout {LAYOUT_VERSION}")
-
-    def _meld_id(self, action: LayDown) -> int:
-        cards = action.cards
-        naturals = [card for card in cards if not card.is_joker]
-        jokers = len(cards) - len(naturals)
-        if not naturals:
-            raise ActionSpaceError(f"{action}: no meld of the catalog")
-        if action.kind is MeldKind.SET:
-            suits = tuple(sorted(suit_index(card) for card in naturals))
-            canonical = (*sorted(naturals, key=lambda card: card.code), *(JOKER,) * jokers)
-            shape = self._set_index.get((suits, jokers))
-            if shape is None or canonical != cards or len({c.rank for c in naturals}) != 1:
-                raise ActionSpaceError(f"{action}: no set of the catalog in table order")
-            meld = rank_index(naturals[0]) * len(self._sets) + shape
-            if action.announce:
-                return (
-                    self._start_of("announce", action)
-                    + meld * _ANNOUNCE_WIDTH
-                    + (self._combination(action.announce, naturals[0], jokers, action))
-                )
-            return self._start["lay_down"] + meld
-        if action.kind is MeldKind.RUN:
-            first = next(p for p, card in enumerate(cards) if not card.is_joker)
-            suit = suit_index(cards[first])
-            start = (rank_index(cards[first]) - first) % 13
-            mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
-            run = self._run_index.get((start, len(cards), mask))
-            if run is None or any(
-                card != natural(start + p, suit)
-                for p, card in enumerate(cards)
-                if not card.is_joker
-            ):
-                raise ActionSpaceError(f"{action}: no run of the catalog in table order")
-            return self._runs_start + suit * len(self._runs) + run
-        raise ActionSpaceError(f"{action}: a lay-down is encoded with its kind")
-
-    def _start_of(self, name: str, action: Action) -> int:
-        """The first id of range `name`, which these rules must have for `action`."""
-        start = self._start.get(name)
-        if start is None:
-            raise ActionSpaceError(
-                f"{action} is no action of layout {LAYOUT_VERSION} under these rules"
-            )
-        return start
-
-    @staticmethod
-    def _combination(
-        announce: tuple[Card, ...], natural_card: Card, jokers: int, action: Action
-    ) -> int:
-        """The index of the suits `announce` names among the announcements of `jokers` jokers."""
-        suits = tuple(suit_index(card) for card in announce)
-        if (
-            len(announce) != jokers
-            or any(card.rank is not natural_card.rank for card in announce)
-            or suits != tuple(sorted(suits))
-        ):
-            raise ActionSpaceError(f"{action}: no announcement of the layout, one card per joker")
-        return _ANNOUNCE_INDEX[jokers][suits]
-
-    def _lay_off_id(self, action: LayOff) -> int:
-        if action.target >= self.slots:
-            raise ActionSpaceError(f"{action}: the deck lies in at most {self.slots} melds")
-        if action.announce:
-            if action.cards != (JOKER,) or len(action.announce) != 1:
-                raise ActionSpaceError(f"{action}: an announced lay-off is one joker onto a set")
-            return (
-                self._start_of("announce_off", action)
-                + action.target * 4
-                + suit_index(action.announce[0])
-            )
-        base = self._start["lay_off"] + action.target * self._slot_ids
-        cards = action.cards
-        if action.side is None:
-            if len(cards) != 1:
-                raise ActionSpaceError(f"{action}: a set takes one card at a time")
-            card = cards[0]
-            return base + (SET_PATTERNS - 1 if card.is_joker else suit_index(card))
-        mask = sum(1 << p for p, card in enumerate(cards) if card.is_joker)
-        pattern = self._pattern_index.get((len(cards), mask))
-        if pattern is None:
-            raise ActionSpaceError(f"{action}: no lay-off pattern of the layout")
-        side = 0 if action.side is Side.LOW else 1
-        return base + SET_PATTERNS + side * len(self._patterns) + pattern
 
     # -- swaps ------------------------------------------------------------------------
 
@@ -481,64 +364,6 @@ class ActionSpace:
             return TakeFromTable(*divmod(offset, ROB_POSITIONS))
         use = self._decode_use(entry.name, offset, position)
         return TakeDiscard(use) if position.phase is Phase.DRAW else use
-
-    def _decode_use(self, name: str, offset: int, position: Position) -> LayDown | LayOff:
-        if name == "lay_down":
-            return self._decode_meld(offset)
-        if name == "announce":
-            set_id, combination = divmod(offset, _ANNOUNCE_WIDTH)
-            laid = self._decode_meld(set_id)
-            jokers = laid.cards.count(JOKER)
-            if not jokers or combination >= len(_ANNOUNCEMENTS[jokers]):
-                raise ActionSpaceError(f"announcement {combination} of {jokers} jokers")
-            rank = rank_index(laid.cards[0])
-            announce = tuple(natural(rank, suit) for suit in _ANNOUNCEMENTS[jokers][combination])
-            return LayDown(laid.cards, MeldKind.SET, announce=announce)
-        if name == "announce_off":
-            slot, suit = divmod(offset, 4)
-            if slot >= len(position.table) or position.table[slot].meld.kind is not MeldKind.SET:
-                raise ActionSpaceError(f"an announced joker onto slot {slot}, which holds no set")
-            rank = int(position.table[slot].meld.ranks[0]) - 2
-            return LayOff(slot, (JOKER,), None, announce=(natural(rank, suit),))
-        slot, pattern = divmod(offset, self._slot_ids)
-        if slot >= len(position.table):
-            raise ActionSpaceError(f"lay-off onto slot {slot}, but the table holds fewer melds")
-        meld = position.table[slot].meld
-        if pattern < SET_PATTERNS:
-            if meld.kind is not MeldKind.SET:
-                raise ActionSpaceError(f"a set lay-off onto slot {slot}, which holds a run")
-            if pattern == SET_PATTERNS - 1:
-                return LayOff(slot, (JOKER,), None)
-            return LayOff(slot, (natural(int(meld.ranks[0]) - 2, pattern),), None)
-        if meld.kind is not MeldKind.RUN or meld.suit is None:
-            raise ActionSpaceError(f"a run lay-off onto slot {slot}, which holds a set")
-        side_index, run_pattern = divmod(pattern - SET_PATTERNS, len(self._patterns))
-        count, mask = self._patterns[run_pattern]
-        suit = suit_index(Card(Rank.TWO, meld.suit))
-        if side_index == 1:
-            first = int(meld.ranks[-1]) - 1
-            ranks = [first + p for p in range(count)]
-            side = Side.HIGH
-        else:
-            low = int(meld.ranks[0]) - 2
-            ranks = [low - (count - p) for p in range(count)]
-            side = Side.LOW
-        cards = tuple(
-            JOKER if mask >> p & 1 else natural(rank % 13, suit) for p, rank in enumerate(ranks)
-        )
-        return LayOff(slot, cards, side)
-
-    def _decode_meld(self, offset: int) -> LayDown:
-        sets = 13 * len(self._sets)
-        if offset < sets:
-            rank, shape = divmod(offset, len(self._sets))
-            suits, jokers = self._sets[shape]
-            cards = (*(natural(rank, s) for s in suits), *(JOKER,) * jokers)
-            return LayDown(cards, MeldKind.SET)
-        suit, run = divmod(offset - sets, len(self._runs))
-        start, length, mask = self._runs[run]
-        cards = tuple(JOKER if mask >> p & 1 else natural(start + p, suit) for p in range(length))
-        return LayDown(cards, MeldKind.RUN)
 
     def _decode_swap(self, offset: int, position: Position) -> SwapJoker:
         pair_index, follow = divmod(offset, FOLLOW_UPS)
