@@ -19,7 +19,7 @@ from romme.rules import (
     Rules,
     TakeDiscardMode,
 )
-from romme.scoring import RoundResult, first_to_open, score_hands
+from romme.scoring import RoundResult, _result_of
 
 if TYPE_CHECKING:
     from romme._game_state import GameState
@@ -338,16 +338,7 @@ def state_problem(state: GameState) -> Problem | None:
     if result is not None:
         if result.winner is not None and state.hands[result.winner]:
             return "result.winner", f"seat {result.winner} still holds cards"
-        expected = score_hands(
-            state.rules,
-            state.hands,
-            state.opened,
-            state.dealt_in,
-            result.end,
-            result.winner,
-            result.hand_romme,
-            first_to_open((entry.owner for entry in state.table), state.opened),
-        )
+        expected = _result_of(state, result.end, result.winner, result.hand_romme)
         if expected != result:
             return "result", "does not match the final hands, seats and openings"
         return None

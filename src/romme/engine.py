@@ -22,7 +22,7 @@ from romme.actions import Action
 from romme.cards import Card, card_code
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.rules import MAX_RESHUFFLES, StockExhausted
-from romme.scoring import EndReason, RoundResult, first_to_open, score_hands
+from romme.scoring import EndReason, RoundResult, _result_of
 from romme.state import GameState, Phase, TableMeld, TurnState, replace_state
 
 __all__ = ["apply", "score_round"]
@@ -212,16 +212,7 @@ def _enter_draw(state: GameState) -> GameState:
 
 
 def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool) -> GameState:
-    result = score_hands(
-        state.rules,
-        state.hands,
-        state.opened,
-        state.dealt_in,
-        end,
-        winner,
-        hand_romme,
-        first_to_open((entry.owner for entry in state.table), state.opened),
-    )
+    result = _result_of(state, end, winner, hand_romme)
     return replace_state(
         state, table=end_of_turn_table(state.table), phase=Phase.ROUND_OVER, result=result
     )

@@ -15,12 +15,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
 
 import attrs
 
 from romme._guard import boolean, bounded, integer, is_boolean, is_integer, member
 from romme.cards import Card, Rank
 from romme.rules import MAX_DECK_SIZE, MAX_SEATS, MIN_SEATS, Rules
+
+if TYPE_CHECKING:
+    from romme.state import TableMeld
 
 __all__ = ["EndReason", "RoundResult", "card_penalty", "hand_penalty"]
 
@@ -185,6 +189,35 @@ def score_hands(
         dealt_in=dealt_in,
         opened=opened,
         bonuses=_ass_bonuses(hands, winner, first_to_open) if rules.ass_bonuses else (),
+    )
+
+
+class _Ended(Protocol):
+    """What scoring reads of a position at the round's end (a `GameState`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+    @property
+    def table(self) -> tuple[TableMeld, ...]: ...
+
+
+def _result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
+    """The result of the round that `state` ends by `end`: `score_hands` with the first seat to open read off its table."""
+    return score_hands(
+        state.rules,
+        state.hands,
+        state.opened,
+        state.dealt_in,
+        end,
+        winner,
+        hand_romme,
+        first_to_open((entry.owner for entry in state.table), state.opened),
     )
 
 
