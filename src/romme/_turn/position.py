@@ -360,18 +360,7 @@ def _hand_kept(
     A draw, or with `ask` a draw that opens a claim window or an answer in
     one (a `ClaimEffect`, rules §13).
     """
-    if ask is None:
-        return Effect(
-            hand=pos.hand,
-            key=pos.key,
-            table=pos.table,
-            discard_pile=pos.discard_pile,
-            opened=pos.opened[pos.player],
-            turn=turn,
-            next=nxt,
-            draw=draw,
-        )
-    return ClaimEffect(
+    effect = Effect(
         hand=pos.hand,
         key=pos.key,
         table=pos.table,
@@ -380,9 +369,10 @@ def _hand_kept(
         turn=turn,
         next=nxt,
         draw=draw,
-        ask=ask,
-        gives=gives,
     )
+    if ask is None:
+        return effect
+    return ClaimEffect(**attrs.asdict(effect, recurse=False), ask=ask, gives=gives)
 
 
 # -- what every stage checks ----------------------------------------------------------
