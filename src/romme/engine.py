@@ -18,8 +18,9 @@ from romme._turn import (
     keep_hand_key,
     resolve,
 )
+from romme._turn.position import _add
 from romme.actions import Action
-from romme.cards import Card, card_code
+from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.rules import MAX_RESHUFFLES, StockExhausted
 from romme.scoring import EndReason, RoundResult, _result_of
@@ -68,7 +69,7 @@ def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
     stock = state.stock
     if effect.draw:
         drawn = stock[-1]
-        hand = tuple(sorted((*hand, drawn), key=card_code))
+        hand = _add(hand, drawn)
         key += unit(drawn.code)
         stock = stock[:-1]
     after = _next_state(state, effect, seat, hand, stock)
@@ -127,7 +128,7 @@ def _claim_step(
         extra = (pile[-1], stock[-1])
         hands = (
             *hands[:gives],
-            tuple(sorted((*hands[gives], *extra), key=card_code)),
+            _add(hands[gives], *extra),
             *hands[gives + 1 :],
         )
         pile = pile[:-1]

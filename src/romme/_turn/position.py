@@ -203,6 +203,7 @@ def _remove(
 
 
 def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
+    """`hand` with `cards` added, in card order (the order every hand is kept in)."""
     return tuple(sorted((*hand, *cards), key=card_code))
 
 

@@ -37,7 +37,7 @@ from romme._turn.position import (
     _turn_with,
 )
 from romme.actions import TakeFromTable
-from romme.cards import Card, card_code
+from romme.cards import Card
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules
@@ -193,7 +193,7 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: tuple[TableMeld, TableMeld 
         before = _guard.trusted(
             TableBefore, table=pos.table, opened=pos.opened[pos.player], turn=turn
         )
-    borrowed = tuple(sorted((*turn.borrowed, card), key=card_code))
+    borrowed = _add(turn.borrowed, card)
     return Effect(
         hand=_add(pos.hand, card),
         key=pos.key + _search.unit(card.code),
