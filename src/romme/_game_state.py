@@ -16,7 +16,7 @@ import attrs
 
 from romme import _guard
 from romme._coded import Coded
-from romme._position_checks import refuse, state_problem
+from romme._position_checks import first_on_table, refuse, state_problem
 from romme._state_values import Phase, TableMeld, TurnState
 from romme.cards import Card, card_code
 from romme.rules import (
@@ -113,6 +113,17 @@ class GameState(Coded):
         validator=_guard.is_instance(RoundResult, "result", optional=True),
     )
     """The result, once the round is over."""
+    first_to_open: int | None = attrs.field(
+        default=attrs.Factory(first_on_table, takes_self=True),
+        validator=_guard.is_integer("first_to_open", 0, MAX_SEATS - 1, optional=True),
+    )
+    """The seat that laid out first this round, or ``None`` (ASS S. 2, ``ass_bonuses``).
+
+    By default read off the table, whose melds lie in the order they were
+    laid: the owner of the first meld of a seat that has opened. `apply`
+    keeps it as the round goes on, also when that meld is broken up
+    (Räuber-Rommé).
+    """
 
     def __attrs_post_init__(self) -> None:
         refuse(state_problem(self))
@@ -190,6 +201,7 @@ _put_phase = _SLOTS["phase"].__set__
 _put_turn = _SLOTS["turn"].__set__
 _put_reshuffles = _SLOTS["reshuffles"].__set__
 _put_result = _SLOTS["result"].__set__
+_put_first_to_open = _SLOTS["first_to_open"].__set__
 
 
 def replace_state(
@@ -205,6 +217,7 @@ def replace_state(
     turn: TurnState | _Keep = _KEEP,
     reshuffles: int | _Keep = _KEEP,
     result: RoundResult | _Keep | None = _KEEP,
+    first_to_open: int | _Keep | None = _KEEP,
 ) -> GameState:
     """Return a copy of `state` with the given fields, skipping the converters (internal, for the engine).
 
@@ -228,4 +241,5 @@ def replace_state(
     _put_turn(new, state.turn if turn is _KEEP else turn)
     _put_reshuffles(new, state.reshuffles if reshuffles is _KEEP else reshuffles)
     _put_result(new, state.result if result is _KEEP else result)
+    _put_first_to_open(new, state.first_to_open if first_to_open is _KEEP else first_to_open)
     return new

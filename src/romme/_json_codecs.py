@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from romme._json_reader import JSON, Reader, T, _bools, _card, _cards, _enum, _int, _ints
+from romme._position_checks import first_on_table
 from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
@@ -328,8 +329,13 @@ def _bonuses_in(reader: Reader, players: int) -> tuple[int, ...]:
 
 
 def _position_out(position: GameState | PlayerView) -> JSON:
-    """The fields a state and a view share."""
-    return {
+    """The fields a state and a view share.
+
+    ``first_to_open`` is written only where the table does not show it
+    (`first_on_table`): a meld broken up under Räuber-Rommé; other
+    documents keep their shape.
+    """
+    out: JSON = {
         "rules": _rules_out(position.rules),
         "dealer": position.dealer,
         "current_player": position.current_player,
@@ -342,6 +348,9 @@ def _position_out(position: GameState | PlayerView) -> JSON:
         "reshuffles": position.reshuffles,
         "result": None if position.result is None else _result_out(position.result),
     }
+    if position.first_to_open != first_on_table(position):
+        out["first_to_open"] = position.first_to_open
+    return out
 
 
 def _state_out(state: GameState) -> JSON:
@@ -381,6 +390,13 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
     fields["result"] = (
         None if result is None else _result_in(Reader(result, reader.where("result")))
     )
+    if reader.has("first_to_open"):  # else read off the table (the field's default)
+        first = reader.raw("first_to_open")
+        fields["first_to_open"] = (
+            None
+            if first is None
+            else reader.get_int("first_to_open", minimum=0, maximum=players - 1)
+        )
     return fields
 
 

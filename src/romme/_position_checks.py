@@ -19,7 +19,7 @@ from romme.rules import (
     Rules,
     TakeDiscardMode,
 )
-from romme.scoring import RoundResult, _result_of
+from romme.scoring import RoundResult, _result_of, first_to_open
 
 if TYPE_CHECKING:
     from romme._game_state import GameState
@@ -72,6 +72,8 @@ class Position(Protocol):
     def dealt_in(self) -> tuple[bool, ...]: ...
     @property
     def turn(self) -> TurnState: ...
+    @property
+    def first_to_open(self) -> int | None: ...
     @property
     def result(self) -> RoundResult | None: ...
     @property
@@ -169,6 +171,19 @@ def _claim_problem(position: Position) -> Problem | None:
     return None
 
 
+def first_on_table(position: Position) -> int | None:
+    """The seat that laid out first, read off the table: the default of ``first_to_open``.
+
+    The melds lie in the order they were laid; the owner of the first one
+    whose owner has opened (`romme.scoring.first_to_open`). Owners that
+    are no seat are skipped: the checks refuse them with their own
+    message.
+    """
+    opened = position.opened
+    owners = (entry.owner for entry in position.table if 0 <= entry.owner < len(opened))
+    return first_to_open(owners, opened)
+
+
 def common_problem(
     position: Position, players: int, hand: tuple[Card, ...] | None
 ) -> Problem | None:
@@ -199,6 +214,9 @@ def common_problem(
         return "result", "one penalty per seat is needed"
     if not dealt_in[current]:
         return "current_player", f"seat {current} is not dealt in"
+    first = position.first_to_open
+    if first is not None and not (first < players and opened[first]):
+        return "first_to_open", f"seat {first} has not opened: it cannot have laid out first"
     if sum(dealt_in) < 2 or (sum(dealt_in) < players and not rules.dealer_sits_out):
         return "dealt_in", "not possible under these rules"
     if sum(dealt_in) < players and dealt_in[position.dealer]:

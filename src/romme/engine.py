@@ -84,11 +84,19 @@ def _next_state(
     """`_carry_out`'s state: `seat` holds `hand` (a drawn card taken from `stock` already)."""
     hands = (*state.hands[:seat], hand, *state.hands[seat + 1 :])
     opened = state.opened
+    first = state.first_to_open
     if opened[seat] != effect.opened:
         opened = (*opened[:seat], effect.opened, *opened[seat + 1 :])
+        # Who laid out first (ASS S. 2): this seat opening first, or taking its opening back.
+        if effect.opened and first is None:
+            first = seat
+        elif not effect.opened and first == seat:
+            first = None
     step = effect.next
     if step is Next.END_TURN:
-        return _next_turn(state, seat, hands, stock, effect.discard_pile, effect.table, opened)
+        return _next_turn(
+            state, seat, hands, stock, effect.discard_pile, effect.table, opened, first
+        )
     if isinstance(effect, ClaimEffect):
         return _claim_step(state, effect, hands, stock)
     after = replace_state(
@@ -100,6 +108,7 @@ def _next_state(
         opened=opened,
         turn=effect.turn,
         phase=Phase.DRAW if step is Next.REDRAW else Phase.PLAY,
+        first_to_open=first,
     )
     if step is Next.PLAY:
         return after
@@ -152,6 +161,7 @@ def _next_turn(
     discard_pile: tuple[Card, ...],
     table: tuple[TableMeld, ...],
     opened: tuple[bool, ...],
+    first_to_open: int | None,
 ) -> GameState:
     """The state after `seat`'s turn ends with these cards: the next seat dealt in is to draw."""
     table = end_of_turn_table(table)
@@ -185,6 +195,7 @@ def _next_turn(
             current_player=seat,
             phase=Phase.DRAW,
             turn=turn,
+            first_to_open=first_to_open,
         )
     )
 

@@ -146,4 +146,5 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         turn=view.turn,
         reshuffles=view.reshuffles,
         result=view.result,
+        first_to_open=view.first_to_open,
     )

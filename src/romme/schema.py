@@ -206,6 +206,7 @@ def _defs() -> dict[str, Any]:
         "turn": _ref("turn"),
         "reshuffles": _COUNT,
         "result": _nullable(_ref("round_result")),
+        "first_to_open": _nullable(_COUNT),
     }
     return {
         "card": {
@@ -292,6 +293,7 @@ def _defs() -> dict[str, Any]:
                 "hands": _list(_ref("cards"), **_SEATS),
                 "stock": _ref("cards"),
             },
+            optional=("first_to_open",),
             description="A whole position, every hidden card included; the top of a pile is its last card.",
         ),
         "view": _object(
@@ -302,6 +304,7 @@ def _defs() -> dict[str, Any]:
                 "hand_sizes": _list(_COUNT, **_SEATS),
                 "stock_size": _COUNT,
             },
+            optional=("first_to_open",),
             description="What one seat (player) may see of a position.",
         ),
         "points_table": _object(

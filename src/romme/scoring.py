@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import attrs
 
 from romme._guard import boolean, bounded, integer, is_boolean, is_integer, member
 from romme.cards import Card, Rank
 from romme.rules import MAX_DECK_SIZE, MAX_SEATS, MIN_SEATS, Rules
-
-if TYPE_CHECKING:
-    from romme.state import TableMeld
 
 __all__ = ["EndReason", "RoundResult", "card_penalty", "hand_penalty"]
 
@@ -204,11 +201,11 @@ class _Ended(Protocol):
     @property
     def dealt_in(self) -> tuple[bool, ...]: ...
     @property
-    def table(self) -> tuple[TableMeld, ...]: ...
+    def first_to_open(self) -> int | None: ...
 
 
 def _result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
-    """The result of the round that `state` ends by `end`: `score_hands` with the first seat to open read off its table."""
+    """The result of the round that `state` ends by `end` (`score_hands`)."""
     return score_hands(
         state.rules,
         state.hands,
@@ -217,7 +214,7 @@ def _result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bo
         end,
         winner,
         hand_romme,
-        first_to_open((entry.owner for entry in state.table), state.opened),
+        state.first_to_open,
     )
 
 

@@ -16,6 +16,7 @@ import attrs
 
 from romme import _guard
 from romme._game_state import bool_tuple, card_tuple, phase_of, table_tuple
+from romme._position_checks import first_on_table
 from romme.cards import Card, card_code, make_deck
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
@@ -89,6 +90,11 @@ class PlayerView:
         validator=_guard.is_instance(RoundResult, "result", optional=True)
     )
     """The result, once the round is over (all hands are then scored openly)."""
+    first_to_open: int | None = attrs.field(
+        default=attrs.Factory(first_on_table, takes_self=True),
+        validator=_guard.is_integer("first_to_open", 0, MAX_SEATS - 1, optional=True),
+    )
+    """The seat that laid out first this round, or ``None`` (`GameState.first_to_open`)."""
 
     def __attrs_post_init__(self) -> None:
         refuse(view_problem(self))
@@ -158,6 +164,7 @@ def view(state: GameState, player: int) -> PlayerView:
         turn=state.turn,
         reshuffles=state.reshuffles,
         result=state.result,
+        first_to_open=state.first_to_open,
     )
 
 
