@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from romme import _search
@@ -36,11 +37,11 @@ from romme.actions import (
 )
 from romme.cards import Card, Rank
 from romme.legal import legal_actions
-from romme.rules import TakeDiscardMode
+from romme.rules import Rules, TakeDiscardMode
 from romme.scoring import card_penalty
 from romme.views import PlayerView
 
-__all__ = ["Bot", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "random_choice"]
 
 
 @runtime_checkable
@@ -55,6 +56,12 @@ class Bot(Protocol):
 class RandomBot:
     """Choose uniformly among the legal actions, from its own seeded generator.
 
+    Under ``rearrange`` (Räuber-Rommé) it draws the kind of action first
+    (a discard, a lay-down, a table card taken, a take-back, …), then one
+    of that kind (`random_choice`): chosen uniformly, the many takes of
+    table cards would crowd out the rest, each turn growing the hand until
+    a take-back.
+
     >>> from romme import find_rules, new_game, view
     >>> bot = RandomBot(seed=3)
     >>> state = new_game(find_rules("drov"), 4, seed=1)
@@ -68,7 +75,28 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Action:
         """Return a legal action chosen at random."""
-        return self._random.choice(_legal(view))
+        return random_choice(self._random, _legal(view), view.rules)
+
+
+def random_choice(rng: random.Random, actions: Sequence[Action], rules: Rules) -> Action:
+    """One of `actions` at random: uniformly, or under ``rearrange`` a kind of action first.
+
+    The choice of `RandomBot`, for random play of one's own: under the
+    rules of the rule books it is ``rng.choice(actions)``. Under
+    ``rearrange`` it draws uniformly among the kinds of action present
+    (their classes), then uniformly among the actions of that kind.
+
+    Raises:
+        ValueError: If `actions` is empty.
+    """
+    if not actions:
+        raise ValueError("no action to choose from")
+    if not rules.rearrange:
+        return rng.choice(actions)
+    kinds: dict[type, list[Action]] = {}
+    for action in actions:
+        kinds.setdefault(type(action), []).append(action)
+    return rng.choice(kinds[rng.choice(list(kinds))])
 
 
 def _legal(view: PlayerView) -> tuple[Action, ...]:

@@ -38,6 +38,7 @@ from romme import (
     new_game,
     view,
 )
+from romme.bots import random_choice
 from romme.state import check_cards
 from tests._hidden import shuffle_hidden
 
@@ -103,7 +104,7 @@ def _play(rules: Rules, players: int, seed: int, *, audit: bool) -> GameState:
         assert len(set(actions)) == len(actions), "an action is listed twice"
         if audit:
             _audit(state, actions, rng)
-        action = rng.choice(actions)
+        action = random_choice(rng, actions, rules)
         before = _snapshot(state)
         after = apply(state, action)
         # Guarantee 2: apply never mutates its input; the same action gives the same state.
@@ -270,5 +271,5 @@ def test_every_legal_action_is_generated(preset: str, seed: int) -> None:
             for action in _brute_force(state):
                 if is_legal(state, action):
                     assert apply(state, action) in outcomes, f"{action} is legal but not offered"
-        state = apply(state, rng.choice(actions))
+        state = apply(state, random_choice(rng, actions, rules))
         step += 1

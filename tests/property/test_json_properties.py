@@ -38,6 +38,7 @@ from romme import (
     to_dict,
     view,
 )
+from romme.bots import random_choice
 from tests.strategies import rules_values
 
 PLAY_SETTINGS = settings(max_examples=min(8, settings().max_examples), deadline=None)
@@ -88,7 +89,7 @@ def _random_round(rules: Rules, players: int, seed: int) -> tuple[list[Step], Ga
         if state.is_over:
             return steps, state
         actions = legal_actions(state)
-        chosen = rng.choice(actions)
+        chosen = random_choice(rng, actions, state.rules)
         steps.append(Step(state, actions, chosen))
         state = apply(state, chosen)
     raise AssertionError(f"the round did not end in {MAX_STEPS} actions")
@@ -141,7 +142,7 @@ def test_states_under_evolved_rules_round_trip(rules: Rules, seed: int, steps: i
         assert_round_trips(state, "state")
         if state.is_over:
             break
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
     assert_round_trips(state, "state")
     assert_round_trips(view(state, state.current_player), "view")
 
@@ -221,7 +222,7 @@ def _play_match(match: Match, rng: random.Random, *, max_actions: int) -> list[M
             break
         round_before = match.round
         state = match.state
-        match = match.apply(rng.choice(legal_actions(state)))
+        match = match.apply(random_choice(rng, legal_actions(state), state.rules))
         if match.round != round_before or rng.random() < 0.02:
             snapshots.append(match)
     snapshots.append(match)
@@ -264,7 +265,7 @@ def test_tournament_match_with_points_table_round_trips(seed: int) -> None:
     snapshots = [match]
     while match.round < 2:
         assert match.state is not None
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
         if rng.random() < 0.05:
             snapshots.append(match)
     snapshots.append(match)

@@ -24,6 +24,7 @@ from romme import (
     legal_actions,
     new_game,
 )
+from romme.bots import random_choice
 from tests.scenarios._helpers import ASS, DROV, position, refusal
 
 ASS_FIRST_ROUND = attrs.evolve(ASS, no_melds_first_go_round=True)
@@ -74,7 +75,7 @@ def test_the_first_go_round_counts_only_seats_dealt_in_ASS_S_1() -> None:
     while state.turn.number < 3 and not state.is_over:
         actions = legal_actions(state)
         assert not [a for a in actions if isinstance(a, LayDown | LayOff | TakeDiscard)]
-        state = apply(state, chooser.choice(actions))
+        state = apply(state, random_choice(chooser, actions, state.rules))
         decisions += 1
     assert 3 == state.turn.number
     assert 6 == decisions  # three seats, a draw and a discard each

@@ -34,7 +34,9 @@ from romme import (
     Rules,
     Side,
     TakeDiscard,
+    TakeFromTable,
     apply,
+    find_rules,
     format_cards,
     legal_actions,
     make_deck,
@@ -43,6 +45,7 @@ from romme import (
     parse_cards,
     view,
 )
+from romme.bots import random_choice
 
 CLASSIC: Final = PRESETS["classic"]
 DROV: Final = PRESETS["drov"]
@@ -162,6 +165,31 @@ def test_random_bot_uses_its_own_generator_not_the_global_one() -> None:
 def test_random_bots_with_different_seeds_play_differently() -> None:
     """The seed matters: other seeds give another round from the same deal."""
     assert random_round(seed=1) != random_round(seed=2)
+
+
+def test_random_choice_is_the_generators_choice_under_the_rule_books() -> None:
+    """Without ``rearrange`` `random_choice` draws exactly as ``rng.choice`` does (seeded rounds stay as they were)."""
+    state = new_game(find_rules("classic"), 3, seed=4)
+    state = apply(state, legal_actions(state)[0])
+    actions = legal_actions(state)
+    ours, theirs = random.Random(9), random.Random(9)
+    for _ in range(50):
+        assert theirs.choice(actions) == random_choice(ours, actions, state.rules)
+
+
+def test_random_choice_draws_a_kind_first_under_rearrange() -> None:
+    """Under ``rearrange`` each kind of action present is drawn about as often, however many of it there are."""
+    rules = find_rules("ass-raeuber")
+    actions = (
+        Discard("4♣"),
+        *(TakeFromTable(meld, card) for meld in range(3) for card in range(3)),
+    )
+    rng = random.Random(2)
+    kinds = Counter(type(random_choice(rng, actions, rules)).__name__ for _ in range(2000))
+    # Uniform over the ten actions, the discard would come up about 200 times in 2000.
+    assert 900 <= kinds["Discard"] <= 1100
+    with pytest.raises(ValueError, match="no action"):
+        random_choice(rng, (), rules)
 
 
 # -- the Bot protocol and refusals -------------------------------------------------------

@@ -33,6 +33,7 @@ from romme import (
     parse_cards,
     view,
 )
+from romme.bots import random_choice
 from romme.schema import json_schema, rules_field_docs
 
 _EXTRAS = ("romme.rl", "romme.web")
@@ -100,7 +101,7 @@ def _play(seed: int) -> list[GameState]:
     for _ in range(120):
         if state.is_over:
             break
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
         positions.append(state)
     return positions
 

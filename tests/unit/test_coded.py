@@ -23,6 +23,7 @@ from romme import PRESETS, GameState, Rules, apply, dumps, legal_actions, loads,
 from romme._coded import Coded
 from romme._search import pack_cards
 from romme._turn import hand_key, kept_hand_key
+from romme.bots import random_choice
 from romme.testing import rules as random_rules
 
 MAX_STEPS = 3000
@@ -54,7 +55,7 @@ def _play_and_audit(rules: Rules, players: int, seed: int) -> int:
     while not state.is_over and steps < MAX_STEPS:
         kept += kept_hand_key(state) is not None
         _audit(state)
-        state = apply(state, chooser.choice(legal_actions(state)))
+        state = apply(state, random_choice(chooser, legal_actions(state), state.rules))
         steps += 1
     _audit(state)
     return kept

@@ -65,6 +65,7 @@ from romme import (
     view,
 )
 from romme import testing as romme_testing
+from romme.bots import random_choice
 from romme.rules import MAX_RESHUFFLES
 
 DROV = find_rules("drov")
@@ -423,7 +424,7 @@ def test_every_state_document_that_loads_plays_on(data: dict[str, Any], seed: in
             break
         actions = legal_actions(state)
         assert actions, "a loaded document left the player to act without a move"
-        state = apply(state, chooser.choice(actions))
+        state = apply(state, random_choice(chooser, actions, state.rules))
         assert state == loads(dumps(state))
 
 
@@ -458,7 +459,7 @@ def _round_length(rules: Rules, players: int, seed: int, limit: int) -> int | No
     for decisions in range(limit):
         if state.is_over:
             return decisions
-        state = apply(state, chooser.choice(legal_actions(state)))
+        state = apply(state, random_choice(chooser, legal_actions(state), state.rules))
     return None
 
 
@@ -478,7 +479,7 @@ def test_rounds_nobody_can_win_end_after_the_last_reshuffle(changes: dict[str, A
     state = new_game(rules, 2, seed=3)
     chooser = random.Random(3)
     while not state.is_over:
-        state = apply(state, chooser.choice(legal_actions(state)))
+        state = apply(state, random_choice(chooser, legal_actions(state), state.rules))
     assert state.result is not None
     if state.result.end is romme.EndReason.STOCK_EXHAUSTED:
         assert MAX_RESHUFFLES == state.reshuffles or len(state.discard_pile) < 2

@@ -76,6 +76,7 @@ from romme import (
     view,
 )
 from romme import testing as romme_testing
+from romme.bots import random_choice
 
 CLASSIC = find_rules("classic")
 DROV = find_rules("drov")
@@ -682,7 +683,7 @@ def _finished_round() -> tuple[GameState, GameRecord]:
     record = GameRecord.start(state)
     rng = random.Random(11)
     while not state.is_over:
-        action = rng.choice(legal_actions(state))
+        action = random_choice(rng, legal_actions(state), state.rules)
         record = record.add(action)
         state = apply(state, action)
     return state, record
@@ -692,7 +693,7 @@ def _midgame(rules: Rules, steps: int) -> GameState:
     state = new_game(rules, 4, seed=steps)
     rng = random.Random(steps)
     for _ in range(steps):
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
     return state
 
 

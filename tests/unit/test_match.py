@@ -36,6 +36,7 @@ from romme import (
     score_round,
     to_dict,
 )
+from romme.bots import random_choice
 from tests._deck import deck_position as shared_deck_position
 
 CLASSIC = PRESETS["classic"]
@@ -114,7 +115,7 @@ def play_to_end(
         if match.state is None:
             return match, starts
         before = match.round
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
         if match.round != before and match.state is not None:
             starts.append(match.state)
     raise AssertionError("the match did not end")
@@ -202,7 +203,7 @@ def test_match_is_not_over_before_its_last_round() -> None:
     rng = random.Random(5)
     while match.round < 2:
         assert match.state is not None
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
     assert not match.is_over
     assert match.state is not None
     assert 2 == match.state.dealer
@@ -425,7 +426,7 @@ def test_dealer_who_sits_out_rotates() -> None:
     while match.round < 2:
         assert match.state is not None
         before = match.round
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
         if match.round != before:
             starts.append(match.state)
     dealt = [(state.dealer, state.dealt_in) for state in starts if state is not None]

@@ -34,6 +34,7 @@ from romme import (
     parse_cards,
     to_dict,
 )
+from romme.bots import random_choice
 from tests._deck import deck_position
 
 CLASSIC = PRESETS["classic"]
@@ -73,7 +74,7 @@ def _record_random_round(
     states = [state]
     rng = random.Random(seed)
     while not state.is_over:
-        action = rng.choice(legal_actions(state))
+        action = random_choice(rng, legal_actions(state), state.rules)
         record = record.add(action)
         state = apply(state, action)
         states.append(state)

@@ -43,6 +43,7 @@ from romme import (
     validate_meld,
     view,
 )
+from romme.bots import random_choice
 from tests._deck import deck_position
 
 CLASSIC = PRESETS["classic"]
@@ -92,7 +93,7 @@ def random_state(rules: Rules, players: int, seed: int, steps: int) -> GameState
     for _ in range(steps):
         if state.is_over:
             break
-        state = apply(state, rng.choice(legal_actions(state)))
+        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
     return state
 
 
@@ -102,7 +103,7 @@ def short_record() -> GameRecord:
     record = GameRecord.start(state)
     rng = random.Random(4)
     for _ in range(6):
-        action = rng.choice(legal_actions(state))
+        action = random_choice(rng, legal_actions(state), state.rules)
         record = record.add(action)
         state = apply(state, action)
     return record
@@ -119,7 +120,7 @@ def tournament_match() -> Match:
     rng = random.Random(3)
     while match.round < 1:
         assert match.state is not None
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
     return match
 
 
@@ -129,10 +130,10 @@ def classic_match() -> Match:
     rng = random.Random(8)
     while match.round < 1:
         assert match.state is not None
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
     for _ in range(10):
         assert match.state is not None
-        match = match.apply(rng.choice(legal_actions(match.state)))
+        match = match.apply(random_choice(rng, legal_actions(match.state), match.state.rules))
     return match
 
 
