@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from romme import _search
+from romme._turn.rearranging import _rob_parts
 from romme.actions import (
     Action,
     Buy,
@@ -146,7 +147,7 @@ class GreedyBot:
     """The least gain in meld value for which the bot claims a discard out of turn."""
 
     def __init__(self) -> None:
-        self._tried: set[tuple[int, int, int, TakeFromTable]] = set()
+        self._tried: set[tuple[int, int, int, Card]] = set()
 
     def choose(self, view: PlayerView) -> Action:
         """Return the action this heuristic prefers."""
@@ -166,8 +167,11 @@ class GreedyBot:
             placing = [a for a in plays if held & set(_removed(a))]
             if not placing:
                 return TakeBack()
-            return max(placing, key=lambda a: self._play_score(view, a))
-        if not any(isinstance(a, LayDown) for a in plays):
+            # The melds of the packing the cards were taken for, when there are some.
+            best = {meld.cards for meld in _search.best_melds(view.hand, view.rules)}
+            planned = [a for a in placing if isinstance(a, LayDown) and a.cards in best]
+            return max(planned or placing, key=lambda a: self._play_score(view, a))
+        if not plays:  # lay down and lay off first, then look at the table
             rob = self._rob(view, actions)
             if rob is not None:
                 return rob
@@ -187,26 +191,40 @@ class GreedyBot:
         return others[0] if others else actions[0]
 
     def _rob(self, view: PlayerView, actions: tuple[Action, ...]) -> TakeFromTable | None:
-        """The table card whose taking raises the best packing most, if that opens or helps (Räuber-Rommé)."""
+        """The table card whose taking raises the best packing most, if that opens or helps (Räuber-Rommé).
+
+        The cards that come along with it count as what they were: melds
+        already, so only the hand cards they let meld are a gain, and the
+        best melds of the hand with them must hold every one. Each card
+        is tried once a turn, so that a turn taken back does not come round
+        to it again.
+        """
         robs = [a for a in actions if isinstance(a, TakeFromTable)]
         if not robs:
             return None
         rules = view.rules
         opened = view.opened[view.player]
         before = _search.packing_value(_search.pack_cards(view.hand), rules)
-        need = before + 1 if opened else max(rules.opening_threshold, before + 1)
-        best: tuple[int, TakeFromTable] | None = None
+        best: tuple[int, TakeFromTable, Card] | None = None
         turn = (view.turn.number, view.player, view.reshuffles)
         for rob in robs:
-            if (*turn, rob) in self._tried:
+            entry = view.table[rob.target]
+            card = entry.meld.cards[rob.position]
+            if (*turn, card) in self._tried:
                 continue
-            card = view.table[rob.target].meld.cards[rob.position]
-            value = _search.packing_value(_search.pack_cards((*view.hand, card)), rules)
-            if value >= need and (best is None or value > best[0]):
-                best = (value, rob)
+            _left, _right, along = _rob_parts(entry, rob.position, rules)
+            taken = (card, *along)
+            melds = _search.best_melds((*view.hand, *taken), rules)
+            if Counter(taken) - Counter(c for meld in melds for c in meld.cards):
+                continue  # the best melds leave a table card in hand
+            value = sum(meld.value for meld in melds)
+            gain = value - _search.packing_value(_search.pack_cards(taken), rules)
+            helps = gain > before and (opened or value >= rules.opening_threshold)
+            if helps and (best is None or gain > best[0]):
+                best = (gain, rob, card)
         if best is None:
             return None
-        self._tried.add((*turn, best[1]))
+        self._tried.add((*turn, best[2]))
         if len(self._tried) > _TRIED_LIMIT:
             self._tried = {key for key in self._tried if key[:3] == turn}
         return best[1]

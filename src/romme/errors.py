@@ -110,8 +110,6 @@ class Reason(str, enum.Enum):
     """Table cards may not be taken to be melded anew under these rules (``rearrange`` off, Räuber-Rommé)."""
     NO_SUCH_TABLE_CARD = "no_such_table_card"
     """The table meld has no card at the position named (Räuber-Rommé)."""
-    REARRANGE_BREAKS_MELD = "rearrange_breaks_meld"
-    """Taking the card would leave a group that is no meld, such as one of fewer than three cards (ASS S. 2–3)."""
     STAGED_TABLE_CARD = "staged_table_card"
     """A meld staged towards the opening this turn gives no card away; a take-back returns it whole (Räuber-Rommé)."""
     TABLE_CARDS_IN_HAND = "table_cards_in_hand"

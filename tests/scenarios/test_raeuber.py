@@ -19,6 +19,7 @@ from romme import (
     Discard,
     GameState,
     GreedyBot,
+    InvalidPositionError,
     LayDown,
     LayOff,
     Phase,
@@ -61,27 +62,59 @@ def _robs(state: GameState) -> set[str]:
     return {str(a) for a in legal_actions(state) if isinstance(a, TakeFromTable)}
 
 
-def test_a_card_may_leave_a_set_of_four_not_of_three_ASS_S_2() -> None:
-    """ASS S. 2: "solange keine Gruppe mit weniger als drei Karten übrig bleibt": a four-card set gives one card, a three-card set none."""
+def test_a_set_of_four_gives_one_card_a_set_of_three_comes_along_whole_ASS_S_2() -> None:
+    """ASS S. 2: "solange keine Gruppe mit weniger als drei Karten übrig bleibt": a four-card set keeps three; from a three-card set the two left come along."""
     state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
     after = apply(state, TakeFromTable(0, 2))
     assert "Q♣ Q♠ Q♦" == str(after.table[0].meld)
-    assert "Q♥" in [str(card) for card in after.hands[0]]
-    assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(1, 0))
-    assert {"rob 0 0", "rob 0 1", "rob 0 2", "rob 0 3"} == _robs(state)
+    assert ["Q♥"] == [str(card) for card in after.turn.borrowed]
+    broken = apply(state, TakeFromTable(1, 0))
+    assert ["Q♣ Q♠ Q♥ Q♦"] == [str(entry.meld) for entry in broken.table]
+    assert ["K♣", "K♠", "K♥"] == [str(card) for card in broken.turn.borrowed]
+    assert sorted(["K♣", "K♠", "K♥", "4♣", "2♦"]) == sorted(map(str, broken.hands[0]))
+    assert {f"rob {meld} {card}" for meld, size in ((0, 4), (1, 3)) for card in range(size)} == (
+        _robs(state)
+    )
 
 
-def test_a_run_gives_its_ends_and_splits_inside_into_two_runs_of_three_ASS_S_2() -> None:
-    """ASS S. 2: a run of seven gives either end, and its middle card (two runs of three are left); no other card."""
+def test_a_run_keeps_the_runs_on_either_side_of_the_card_the_rest_comes_along_ASS_S_2() -> None:
+    """ASS S. 2: a run of seven keeps a run of six for an end card, two runs of three for its middle card; shorter sides come along."""
     state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (HEARTS,), opened=True)
-    assert {"rob 0 0", "rob 0 3", "rob 0 6"} == _robs(state)
+    assert {f"rob 0 {card}" for card in range(7)} == _robs(state)
     split = apply(state, TakeFromTable(0, 3))
     assert ["5♥ 6♥ 7♥", "9♥ 10♥ J♥"] == [str(entry.meld) for entry in split.table]
     assert [1, 1] == [entry.owner for entry in split.table]
-    for position_ in (1, 2, 4, 5):
-        assert Reason.REARRANGE_BREAKS_MELD == refusal(state, TakeFromTable(0, position_))
+    assert ["8♥"] == [str(card) for card in split.turn.borrowed]
+    end = apply(state, TakeFromTable(0, 6))
+    assert ["5♥ 6♥ 7♥ 8♥ 9♥ 10♥"] == [str(entry.meld) for entry in end.table]
+    short = apply(state, TakeFromTable(0, 1))
+    assert ["7♥ 8♥ 9♥ 10♥ J♥"] == [str(entry.meld) for entry in short.table]
+    assert ["5♥", "6♥"] == [str(card) for card in short.turn.borrowed]
+    both = apply(apply(state, TakeFromTable(0, 5)), TakeFromTable(0, 2))
+    assert [] == [str(entry.meld) for entry in both.table]
+    assert 7 == len(both.turn.borrowed)
     assert Reason.NO_SUCH_TABLE_CARD == refusal(state, TakeFromTable(0, 7))
     assert Reason.NO_SUCH_MELD == refusal(state, TakeFromTable(1, 0))
+
+
+def test_a_meld_broken_up_whole_lets_its_cards_join_other_melds_ASS_S_2() -> None:
+    """ASS S. 2, "neu kombinieren": the three sevens of a set each extend a run of their suit; no group of fewer than three is left."""
+    table = (
+        ("7♥ 7♠ 7♦", 1),
+        ("4♥ 5♥ 6♥", 1),
+        ("4♠ 5♠ 6♠", 1),
+        ("8♦ 9♦ 10♦", 1),
+    )
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", table, opened=True)
+    state = apply(state, TakeFromTable(0, 0))
+    assert ["4♥ 5♥ 6♥", "4♠ 5♠ 6♠", "8♦ 9♦ 10♦"] == [str(e.meld) for e in state.table]
+    for action in ("layoff 0 7♥", "layoff 1 7♠", "layoff 2 7♦"):
+        assert Reason.TABLE_CARDS_IN_HAND == refusal(state, Discard("4♣"))
+        state = apply(state, parse_action(action))
+    assert ["4♥ 5♥ 6♥ 7♥", "4♠ 5♠ 6♠ 7♠", "7♦ 8♦ 9♦ 10♦"] == [str(e.meld) for e in state.table]
+    assert () == state.turn.borrowed
+    assert [1, 1, 1] == [entry.owner for entry in state.table]
+    assert Discard("4♣") in legal_actions(state)
 
 
 def test_table_cards_count_towards_the_opening_ASS_S_3() -> None:
@@ -269,3 +302,39 @@ def test_a_joker_taken_from_a_set_takes_its_announcement_with_it_Schmidt_S_3_and
     king_gone = apply(state, TakeFromTable(0, 0))
     assert "K♠ JK JK" == str(king_gone.table[0].meld)
     assert parse_cards("K♥ K♦") == king_gone.table[0].announced
+
+
+def test_the_first_to_lay_out_stays_first_when_the_meld_is_broken_up_ASS_S_2() -> None:
+    """ASS S. 2: "wer zuerst auslegt und trotzdem nicht gewinnt, bekommt 20 dazu": seat 1 laid out first, and stays so after seat 0 breaks up its only meld."""
+    rules = attrs.evolve(ASS_RAEUBER, ass_bonuses=True)
+    state = _seat_0_to_play(rules, "K♦ 2♦", (("K♣ K♠ K♥", 1), ("4♥ 5♥ 6♥", 0)), opened=True)
+    assert 1 == state.first_to_open  # read off the table: seat 1's meld lies first
+    broken = apply(state, TakeFromTable(0, 1))
+    relaid = apply(broken, LayDown("K♣ K♠ K♥ K♦"))
+    assert [0, 0] == [entry.owner for entry in relaid.table]
+    assert 1 == relaid.first_to_open
+    assert relaid == loads(dumps(relaid))
+    assert '"first_to_open": 1' in dumps(relaid)
+    done = apply(relaid, Discard("2♦"))
+    assert done.result is not None and 0 == done.result.winner
+    # Seat 0 went out (40 struck off), seat 1 laid out first and did not win (20 added).
+    assert (-40, 20) == done.result.bonuses
+
+
+def test_the_first_to_lay_out_is_written_only_where_the_table_does_not_show_it() -> None:
+    """Documents keep their shape: ``first_to_open`` is written only when the table's order does not give it."""
+    state = _seat_0_to_play(ASS_RAEUBER, "K♦ 2♦", (("K♣ K♠ K♥", 1),), opened=True)
+    assert "first_to_open" not in dumps(state)
+    assert "first_to_open" not in dumps(view(state, 1))
+    assert 1 == view(state, 0).first_to_open
+
+
+def test_the_seat_that_opens_first_is_first_to_lay_out_ASS_S_2() -> None:
+    """ASS S. 2 ("wer zuerst auslegt"): nobody is first before an opening, the first seat to open is; a seat that has not opened cannot be."""
+    state = _seat_0_to_play(PRESETS["ass-raeuber"], "J♥ Q♥ K♥ A♥ 4♣ 2♦", (), opened=False)
+    state = attrs.evolve(state, opened=(False, False))
+    assert state.first_to_open is None
+    opened = apply(state, LayDown("J♥ Q♥ K♥ A♥"))
+    assert (True, 0) == (opened.opened[0], opened.first_to_open)
+    with pytest.raises(InvalidPositionError, match="first_to_open"):
+        attrs.evolve(state, first_to_open=1)

@@ -1,17 +1,22 @@
 """Rearranging the table (private): the stages of Räuber-Rommé (rules §13).
 
 Under ``rearrange`` a player takes one card at a time from a table meld
-into the hand (`TakeFromTable`), as long as what is left is still a meld,
-or two melds where a card from inside a run splits it (ASS S. 2–3: "solange
-keine Gruppe mit weniger als drei Karten übrig bleibt"). The card is melded
-again with the existing `LayDown` and `LayOff` before the turn ends (the
-discard refuses while the turn holds such a card), and a `TakeBack`
-restores the table, the hand and the turn as they were before the first
-card was taken. So the table holds nothing but melds after every step,
-and the turn always has a way on.
+into the hand (`TakeFromTable`). What is left of the meld and is still a
+meld stays on the table: a set's other cards, the run on either side of
+the card (two runs where it lay inside). A group left that is no meld
+comes along into the hand with the card (ASS S. 2–3: "solange keine Gruppe
+mit weniger als drei Karten übrig bleibt"), so that a meld may be broken up
+whole and its cards melded anew. Every card taken is melded again with the
+existing `LayDown` and `LayOff` before the turn ends (the discard refuses
+while the turn holds such a card), and a `TakeBack` restores the table,
+the hand and the turn as they were before the first card was taken. So
+the table holds nothing but melds after every step, every arrangement of
+the table cards and the hand into melds is reached (break up the melds
+that change, lay the new ones), and the turn always has a way on.
 
 `_rob_parts` is the one statement of what a card's removal leaves; the
-checker (`_rob`) and the generator (`_robs`) both read it.
+checker (`_rob`) builds its effect, and the generator (`_robs`) lists
+every card of every meld not staged this turn.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -20,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, TypeAlias
 
 from romme import _guard, _search
 from romme._turn.position import (
@@ -65,58 +70,60 @@ def _rob_refused(pos: _Pos) -> Failure | None:
 
 def _run_part(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
     """The run `cards` make in this order, or ``None``."""
+    if len(cards) < _MIN_LEFT:
+        return None  # the cheap half, asked first: too short to be checked at all
     result = meld_failure(cards, rules, MeldKind.RUN)
     if isinstance(result, Meld) and result.cards == cards:
         return result
     return None
 
 
-def _rob_parts(
-    entry: TableMeld, position: int, rules: Rules
-) -> tuple[TableMeld, TableMeld | None] | None:
-    """What is left of `entry` without its card at `position`: the meld, and the right part of a split run.
+def _rob_parts(entry: TableMeld, position: int, rules: Rules) -> _Parts:
+    """What is left of `entry` without its card at `position`, and what comes along into the hand.
 
-    ``None`` when a group would be left that is no meld (ASS S. 2–3).
-    Both parts keep the owner and the staged flag; a joker laid this turn
-    stays marked in the part that holds it.
+    The parts still melds stay on the table: a set's other cards, a run's
+    cards on either side of the card (two runs where it lay inside). A
+    group left that is no meld comes along with the card (ASS S. 2–3: no
+    group of fewer than three cards stays behind). The parts keep the
+    owner and the staged flag; a joker laid this turn stays marked in the
+    part that holds it.
     """
     meld = entry.meld
     cards = meld.cards
-    if not _long_enough(meld, position):
-        return None
-    rest = (*cards[:position], *cards[position + 1 :])
     if meld.kind is MeldKind.SET:
-        result = meld_failure(rest, rules, MeldKind.SET)
+        rest = (*cards[:position], *cards[position + 1 :])
+        result = meld_failure(rest, rules, MeldKind.SET) if len(rest) >= _MIN_LEFT else None
         if not isinstance(result, Meld):
-            return None
+            return None, None, rest
         count = len(entry.fresh - {position})
         jokers = [p for p, card in enumerate(result.cards) if card.is_joker]
         fresh = frozenset(jokers[len(jokers) - count :]) if count else frozenset()
-        return _table_meld(
-            result, entry.owner, entry.staged, fresh, _announced_without(entry, position)
-        ), None
-    if position in (0, len(cards) - 1):
-        run = _run_part(rest, rules)
-        if run is None:
-            return None
-        shift = 1 if position == 0 else 0
-        fresh = frozenset(p - shift for p in entry.fresh if p != position)
-        return _table_meld(run, entry.owner, entry.staged, fresh), None
-    left = _run_part(cards[:position], rules)
-    right = _run_part(cards[position + 1 :], rules)
-    if left is None or right is None:
-        return None
-    return (
-        _table_meld(
+        return (
+            _table_meld(
+                result, entry.owner, entry.staged, fresh, _announced_without(entry, position)
+            ),
+            None,
+            (),
+        )
+    before, after = cards[:position], cards[position + 1 :]
+    left, right = _run_part(before, rules), _run_part(after, rules)
+    along = (*(() if left else before), *(() if right else after))
+    kept = (
+        None
+        if left is None
+        else _table_meld(
             left, entry.owner, entry.staged, frozenset(p for p in entry.fresh if p < position)
         ),
-        _table_meld(
+        None
+        if right is None
+        else _table_meld(
             right,
             entry.owner,
             entry.staged,
             frozenset(p - position - 1 for p in entry.fresh if p > position),
         ),
     )
+    return *kept, along
 
 
 def _announced_without(entry: TableMeld, position: int) -> tuple[Card, ...]:
@@ -132,18 +139,6 @@ def _announced_without(entry: TableMeld, position: int) -> tuple[Card, ...]:
         return announced
     index = position - (len(cards) - len(announced))
     return (*announced[:index], *announced[index + 1 :])
-
-
-def _long_enough(meld: Meld, position: int) -> bool:
-    """Whether every group left without the card at `position` has three cards or more (ASS S. 2–3).
-
-    The cheap half of `_rob_parts`, asked first: no meld is checked for
-    the cards of a group that is too short anyway.
-    """
-    size = len(meld.cards)
-    if meld.kind is MeldKind.SET or position in (0, size - 1):
-        return size > _MIN_LEFT
-    return position >= _MIN_LEFT and size - 1 - position >= _MIN_LEFT
 
 
 def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
@@ -167,24 +162,26 @@ def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
             Reason.STAGED_TABLE_CARD,
             f"{entry.meld} is staged towards the opening: a take-back returns it whole",
         )
-    parts = _rob_parts(entry, action.position, pos.rules)
-    if parts is None:
-        return Failure(
-            Reason.REARRANGE_BREAKS_MELD,
-            f"taking card {action.position} of {entry.meld} would leave a group that is no meld (ASS S. 2–3)",
-        )
-    return _robbed(pos, action, parts)
+    return _robbed(pos, action, _rob_parts(entry, action.position, pos.rules))
 
 
-def _robbed(pos: _Pos, action: TakeFromTable, parts: tuple[TableMeld, TableMeld | None]) -> Effect:
+def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     """The effect of a checked `TakeFromTable`: the card in hand, what is left of its meld in its place.
 
-    The left part keeps the meld's index (its identity); the right part
-    of a split run is a new meld at the end of the table.
+    The left part keeps the meld's index (its identity), or the right part
+    where no left one is left; the right part of a split run is a new meld
+    at the end of the table. A meld that leaves nothing behind leaves the
+    table, the melds after it moving up one place. The cards that came
+    along wait in the hand with the card.
     """
     card = pos.table[action.target].meld.cards[action.position]
-    left, right = parts
-    table = _replace_at(pos.table, action.target, left)
+    left, right, along = parts
+    if left is None:
+        left, right = right, None
+    if left is None:
+        table = (*pos.table[: action.target], *pos.table[action.target + 1 :])
+    else:
+        table = _replace_at(pos.table, action.target, left)
     if right is not None:
         table = (*table, right)
     turn = pos.turn
@@ -193,10 +190,14 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: tuple[TableMeld, TableMeld 
         before = _guard.trusted(
             TableBefore, table=pos.table, opened=pos.opened[pos.player], turn=turn
         )
-    borrowed = _add(turn.borrowed, card)
+    taken = (card, *along)
+    borrowed = _add(turn.borrowed, *taken)
+    key = pos.key
+    for each in taken:
+        key += _search.unit(each.code)
     return Effect(
-        hand=_add(pos.hand, card),
-        key=pos.key + _search.unit(card.code),
+        hand=_add(pos.hand, *taken),
+        key=key,
         table=table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
@@ -230,17 +231,18 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
 
 
 def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
-    """Every `TakeFromTable` the checker accepts now, meld by meld and card by card."""
+    """Every `TakeFromTable` the checker accepts now: each card of each meld not staged this turn."""
     if _rob_refused(pos):
         return
-    rules = pos.rules
     for index, entry in enumerate(pos.table):
         if entry.staged:
             continue  # a staged meld gives no card away
         for position in range(len(entry.meld.cards)):
-            if _rob_parts(entry, position, rules) is not None:
-                yield _guard.trusted(TakeFromTable, target=index, position=position)
+            yield _guard.trusted(TakeFromTable, target=index, position=position)
 
 
 _MIN_LEFT: Final = 3
 """No meld has fewer cards (ASS S. 2–3: "keine Gruppe mit weniger als drei Karten")."""
+
+_Parts: TypeAlias = tuple[TableMeld | None, TableMeld | None, tuple[Card, ...]]
+"""What a card's removal leaves of a meld: the left part (or a set's rest), the right part, the cards that come along."""
