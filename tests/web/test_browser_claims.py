@@ -1,4 +1,4 @@
-"""The web table at a claim window (knocking, rules §13) and in Räuber-Rommé, played by clicking in Chromium.
+"""The web table at a claim window (knocking, buying; rules §13) and in Räuber-Rommé, played by clicking in Chromium.
 
 As in `tests.web.test_browser`: the app under uvicorn in a thread, the
 computers moving at once, Debian's chromium driven by Playwright. Each
@@ -11,20 +11,33 @@ Every wait is for a selector or the status line's step, never a sleep.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from romme import GameState
-from tests.web.test_browser import _browser, _play_turn, _stored_match, _wait_step_change
+from tests.web.test_browser import (
+    RECORD_STATUS,
+    _assert_shown_one_by_one,
+    _browser,
+    _play_turn,
+    _stored_match,
+    _wait_step_change,
+)
 
-MAX_TURNS = 40
+MAX_TURNS = 80
 
 KLOPFEN_SEED = 14
 """`ass-klopfen`, four seats, seat 0 a person: Computer 1 knocks for a discard early on, and at
 step 8 the person is asked about Computer 1's discard, in the window Computer 2 opened by
 drawing (Computer 3, asked first, passes)."""
+
+KAUFEN_SEED = 3
+"""`ass-kaufen`, four seats, seat 0 a person: seat 0 draws, Computer 1 passes, Computer 2 buys,
+and the person, the first whose consent the purchase needs, is asked (then Computer 1, who
+consents)."""
 
 RAEUBER_SEED = 2
 """`ass-raeuber`, three seats, seat 0 a person: at step 10, in the person's play phase, table
@@ -71,6 +84,19 @@ def _click(page: Any, selector: str) -> None:
     _wait_step_change(page, step)
 
 
+def _play_until(page: Any, found: Callable[[], bool]) -> bool:
+    """Play the person's seat (draw; discard the first card offered a discard) until `found()` on its move."""
+    for _ in range(MAX_TURNS):
+        page.wait_for_selector("#status[data-state='my-turn']")
+        if found():
+            return True
+        if page.get_attribute("#status", "data-phase") == "draw":
+            _click(page, "#moves button[data-action='draw']")
+        else:
+            _play_turn(page)
+    return False
+
+
 @pytest.mark.slow
 def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) -> None:
     """ASS S. 1–2 (Klopfen): asked at a claim window, the person sees the card and the answers so far, knocks by clicking, and gets the card and a penalty card."""
@@ -80,14 +106,10 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
         page = browser.new_page(viewport={"width": 1300, "height": 900})
         page.set_default_timeout(20_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
+        page.add_init_script(RECORD_STATUS)
         _start(page, base, "ass-klopfen", 4, KLOPFEN_SEED)
-        for _ in range(MAX_TURNS):
-            page.wait_for_selector("#status[data-state='my-turn']")
-            if page.get_attribute("#status", "data-phase") == "claim":
-                break
-            _play_turn(page)
-        else:
-            pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} turns")
+        if not _play_until(page, lambda: page.get_attribute("#status", "data-phase") == "claim"):
+            pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} moves")
         before = _state(db)
         claim = before.turn.claim
         assert claim is not None
@@ -106,6 +128,7 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
             )
         )
         log_before = page.locator("#log li").all_inner_texts()
+        shown = page.evaluate("window.statusShown")
         page.click("#moves button[data-action='knock']")
         # The reply to the knock is saved before it reaches the page.
         page.wait_for_selector("#log li:has-text('You: knock')")
@@ -123,8 +146,12 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
         "knock": f"Knock: take {card} and a penalty card",
         "pass": f"Pass: leave {card}",
     }
-    # Computer 1's knock, earlier, is in the log in words.
+    # Computer 1's knock, earlier, is in the log in words; the computers' moves that came
+    # together, Computer 3's pass among them, were shown one by one on the status line.
     assert "Computer 1: knock (takes the discard and a penalty card)" in log_before
+    _assert_shown_one_by_one(shown, log_before)
+    assert [0, 3, "pass"] in _document(db)["log"]
+    assert ["replay", "Computer 3: pass (claims nothing)"] in [entry[1:] for entry in shown]
     # The stored game: the knock in the log, the card and the stock's top card in the hand.
     assert [0, 0, "knock"] in _document(db)["log"]
     gained = Counter(after.hands[0]) - Counter(before.hands[0])
@@ -145,15 +172,8 @@ def test_a_person_robs_a_table_card_takes_back_and_lays_it_again_ass_s2(tmp_path
         page.set_default_timeout(20_000)
         page.on("pageerror", lambda error: errors.append(str(error)))
         _start(page, base, "ass-raeuber", 3, RAEUBER_SEED)
-        for _ in range(MAX_TURNS):
-            page.wait_for_selector("#status[data-state='my-turn']")
-            if page.get_attribute("#status", "data-phase") == "draw":
-                _click(page, "#moves button[data-action='draw']")
-            if page.locator(rob).count() == 1:
-                break
-            _play_turn(page)
-        else:
-            pytest.fail(f"the table's J♥ was not offered within {MAX_TURNS} turns")
+        if not _play_until(page, lambda: page.locator(rob).count() == 1):
+            pytest.fail(f"the table's J♥ was not offered within {MAX_TURNS} moves")
         table_before = _state(db).table
         # A click on the table card offers to take it into the hand.
         page.click(rob)
@@ -208,3 +228,45 @@ def test_a_person_robs_a_table_card_takes_back_and_lays_it_again_ass_s2(tmp_path
     assert ([str(c) for c in run.meld.cards], run.owner) == (["10♥", "J♥", "Q♥", "K♥"], 0)
     assert laid.opened[0]
     assert laid.turn.borrowed == ()
+
+
+@pytest.mark.slow
+def test_a_person_consents_to_a_purchase_by_clicking_ass_s3(tmp_path: Path) -> None:
+    """ASS S. 3 (Kaufen): asked to consent, the person sees the buyer and the consents needed, consents by clicking, and the buyer gets the card and the top stock card."""
+    db = tmp_path / "games.sqlite3"
+    errors: list[str] = []
+    with _browser(db) as (base, browser):
+        page = browser.new_page(viewport={"width": 1300, "height": 900})
+        page.set_default_timeout(20_000)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        _start(page, base, "ass-kaufen", 4, KAUFEN_SEED)
+        if not _play_until(page, lambda: page.get_attribute("#status", "data-phase") == "claim"):
+            pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} moves")
+        before = _state(db)
+        card = str(before.discard_pile[-1])
+        page.wait_for_selector(f"#claim:not([hidden])[data-card='{card}'][data-kind='buy']")
+        lists = [
+            page.locator("#claim .claim-answers").nth(i).locator("li").all_inner_texts()
+            for i in range(2)
+        ]
+        status = page.inner_text("#status")
+        labels = page.locator("#moves button[data-action]").all_inner_texts()
+        _click(page, "#moves button[data-action='consent']")
+        page.wait_for_selector("#log li:has-text('Computer 1: consent (to the purchase)')")
+        closed = page.locator("#claim").is_hidden()
+    after = _state(db)
+    assert errors == []
+    assert lists == [
+        ["Computer 1: passed", "Computer 2: wants to buy"],
+        ["You: asked now…", "Computer 1: not asked yet"],
+    ]
+    assert status == f"Computer 2 wants to buy {card}: consent or refuse"
+    assert labels == [
+        f"Consent: Computer 2 may buy {card}",
+        f"Refuse: Computer 2 may not buy {card}",
+    ]
+    assert closed
+    log = _document(db)["log"]
+    assert log[log.index([0, 0, "consent"]) + 1] == [0, 1, "consent"]
+    gained = Counter(after.hands[2]) - Counter(before.hands[2])
+    assert gained == Counter([before.discard_pile[-1], before.stock[-1]])

@@ -191,7 +191,7 @@
       }
       return ol;
     };
-    box.append(list(c.claimants, { passed: "passed", buying: "buys", asked: "asked now…", waiting: "not asked yet" }));
+    box.append(list(c.claimants, { passed: "passed", buying: "wants to buy", asked: "asked now…", waiting: "not asked yet" }));
     if (c.buyer !== null) {
       box.append(Romme.el("div", "claim-how", "The purchase by " + name(c.buyer) + " needs the consent of:"));
       box.append(list(c.consents, { consented: "consented", asked: "asked now…", waiting: "not asked yet" }));
