@@ -136,6 +136,10 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
         steps = len(_document(db)["log"])
         page.wait_for_selector(f"#status[data-step='{steps}']")
         hand_shown = page.locator("#hand .card").evaluate_all("cs => cs.map(c => c.dataset.card)")
+        claimed = page.locator("#hand .card.claimed").evaluate_all(
+            "cs => cs.map(c => c.dataset.card)"
+        )
+        note = page.text_content("#drawn-note")
     assert errors == []
     # The page named the window's card and seats, and the seat asked.
     assert head.startswith("Computer 1's discard")
@@ -159,6 +163,9 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
     assert gained == Counter([before.discard_pile[-1], penalty])
     assert len(after.hands[0]) == len(before.hands[0]) + 2
     assert sorted(hand_shown) == sorted(str(c) for c in after.hands[0])
+    # The page marks the two cards the knock brought.
+    assert sorted(claimed) == sorted([card, str(penalty)])
+    assert note == f"· your claim brought {card} and, from the stock, {penalty}"
 
 
 @pytest.mark.slow

@@ -16,6 +16,7 @@
   let logged = null; // the moves listed in the log (null before the first reply)
   let replaying = false; // moves that came together are being shown one by one
   let selected = new Set(); // indices into the hand
+  let claimed = []; // the cards a claim of this seat brought into its hand (the card and the top stock card)
   let robPick = null; // the table card picked to take into the hand (Räuber-Rommé): its move text
   let handKey = "";
   let sheetsSeen = null;
@@ -229,11 +230,18 @@
     hand.replaceChildren();
     let drawnMarked = false;
     const held = v.current_player === data.seat ? [...borrowed(v)] : [];
+    const gained = [...claimed];
     v.hand.forEach((text, index) => {
       const button = Romme.card(text, "button");
       button.type = "button";
       button.dataset.index = String(index);
       if (selected.has(index)) button.classList.add("selected");
+      const fresh = gained.indexOf(text);
+      if (fresh >= 0) {
+        gained.splice(fresh, 1);
+        button.classList.add("claimed");
+        button.title = "brought by your claim";
+      }
       const from = held.indexOf(text);
       if (from >= 0) {
         held.splice(from, 1);
@@ -254,7 +262,8 @@
       hand.append(button);
     });
     $("hand-size").textContent = "(" + v.hand.length + ")";
-    $("drawn-note").textContent = data.drawn ? "· you drew " + data.drawn : "";
+    if (claimed.length) $("drawn-note").textContent = "· your claim brought " + claimed[0] + " and, from the stock, " + claimed[1];
+    else $("drawn-note").textContent = data.drawn ? "· you drew " + data.drawn : "";
   }
 
   function renderMoves() {
@@ -335,7 +344,28 @@
   // --delay 0, several people's tables, a slow connection) are shown one after
   // another, PACE_MS apart, before the table is drawn as the reply has it; the
   // first reply lists the moves before it at once.
+  // A hand that grew by two cards between two replies of one round grew by a
+  // claim of this seat (a knock, or a purchase all consented to): note them.
+  function noteClaimed(reply) {
+    if (data === null || reply.match.round !== data.match.round) {
+      claimed = [];
+      return;
+    }
+    const before = [...data.view.hand];
+    const gained = [];
+    for (const card of reply.view.hand) {
+      const at = before.indexOf(card);
+      if (at >= 0) before.splice(at, 1);
+      else gained.push(card);
+    }
+    const offered = data.claim ? data.claim.card : null;
+    if (reply.view.hand.length === data.view.hand.length + 2 && gained.length === 2)
+      claimed = gained[1] === offered ? [gained[1], gained[0]] : gained;
+    else if (reply.view.hand.length !== data.view.hand.length) claimed = [];
+  }
+
   async function present(reply) {
+    noteClaimed(reply);
     const fresh = logged === null ? [] : reply.events.filter((event) => event.step >= logged);
     const others = fresh.filter((event) => event.seat !== reply.seat);
     if (others.length < 2) {
