@@ -48,6 +48,12 @@ def _drive(
     raise AssertionError("the position did not come within 60 moves")
 
 
+def _game(test_client: Any, preset: str, players: int, seed: int) -> tuple[str, str]:
+    """A new game of `preset` with seat 0 a person: its id and seat 0's token."""
+    created = create(test_client, rules=preset, players=players, seed=seed)
+    return created["game"], token_of(created, 0)
+
+
 def _asked(reply: dict[str, Any]) -> bool:
     return bool(reply["my_turn"] and reply["claim"] is not None)
 
@@ -55,8 +61,7 @@ def _asked(reply: dict[str, Any]) -> bool:
 def test_knocking_window_names_the_card_whose_discard_it_is_and_the_answers_ass_s1() -> None:
     """ASS S. 1–2: the seat asked sees the card, whose discard it is, who declined it, who passed, and knock or pass."""
     with client() as test_client:
-        created = create(test_client, rules="ass-klopfen", players=4, seed=KLOPFEN_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-klopfen", 4, KLOPFEN_SEED)
         reply = _drive(test_client, game, token, _asked)
         state = stored_state(test_client, game)
         document = test_client.app.state.store.load(game)
@@ -92,8 +97,7 @@ def test_knocking_window_names_the_card_whose_discard_it_is_and_the_answers_ass_
 def test_a_knock_gives_the_card_and_the_top_stock_card_ass_s1() -> None:
     """ASS S. 1–2: after the seat's knock the stored hand holds the discard and the stock's top card, and the log the knock."""
     with client() as test_client:
-        created = create(test_client, rules="ass-klopfen", players=4, seed=KLOPFEN_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-klopfen", 4, KLOPFEN_SEED)
         _drive(test_client, game, token, _asked)
         before = stored_state(test_client, game)
         response = act(test_client, game, token, "knock", since=8)
@@ -110,8 +114,7 @@ def test_a_seat_not_asked_sees_the_window_and_the_computers_answer_paced_ass_s1(
     """ASS S. 1–2: while a computer is asked the person's reply shows the window with that seat asked and offers no move; the computer's knock comes after the delay, in the moves."""
     now = [1000.0]
     with client(delay=5.0, clock=lambda: now[0]) as test_client:
-        created = create(test_client, rules="ass-klopfen", players=4, seed=KLOPFEN_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-klopfen", 4, KLOPFEN_SEED)
         reply = act(test_client, game, token, "draw").json()
         replies = [reply]
         for later in (1.0, 5.0):
@@ -142,8 +145,7 @@ def test_a_seat_not_asked_sees_the_window_and_the_computers_answer_paced_ass_s1(
 def test_buying_window_names_the_buyer_and_the_consents_asked_ass_s3() -> None:
     """ASS S. 3: asked for consent, the seat sees who is buying, whose consent is needed, and consent or refuse; a refusal ends the purchase."""
     with client() as test_client:
-        created = create(test_client, rules="ass-kaufen", players=4, seed=KAUFEN_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-kaufen", 4, KAUFEN_SEED)
         reply = _drive(test_client, game, token, _asked)
         before = stored_state(test_client, game)
         refused = act(test_client, game, token, "refuse")
@@ -173,8 +175,7 @@ def _robs_j_hearts(reply: dict[str, Any]) -> bool:
 def test_table_cards_to_take_name_their_meld_and_position_ass_s2() -> None:
     """ASS S. 2–3: each `rob N P` move names the table meld N and the position P of the card it takes."""
     with client() as test_client:
-        created = create(test_client, rules="ass-raeuber", players=3, seed=RAEUBER_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-raeuber", 3, RAEUBER_SEED)
         reply = _drive(test_client, game, token, _robs_j_hearts)
     assert reply["step"] == 10
     robs = [move for move in reply["legal"] if move["verb"] == "rob"]
@@ -189,8 +190,7 @@ def test_table_cards_to_take_name_their_meld_and_position_ass_s2() -> None:
 def test_borrowed_cards_show_in_the_view_until_laid_or_taken_back_ass_s2() -> None:
     """ASS S. 2–3: a card taken from the table is in the hand and the view's borrowed cards, no discard is offered, and a take-back restores the table."""
     with client() as test_client:
-        created = create(test_client, rules="ass-raeuber", players=3, seed=RAEUBER_SEED)
-        game, token = created["game"], token_of(created, 0)
+        game, token = _game(test_client, "ass-raeuber", 3, RAEUBER_SEED)
         before = _drive(test_client, game, token, _robs_j_hearts)
         robbed = act(test_client, game, token, "rob 1 2").json()
         back = act(test_client, game, token, "takeback").json()

@@ -45,6 +45,16 @@ meld 1 is the set J♣ J♠ J♥ J♦; its J♥ (position 2) taken, the set keep
 person's 10♥ Q♥ K♥ with it make the run 10♥ J♥ Q♥ K♥ (40 points, an opening)."""
 
 
+def _table(browser: Any, base: str, errors: list[str], preset: str, players: int, seed: int) -> Any:
+    """A new page, its script errors collected in `errors`, at a new game of `preset` (seat 0 a person)."""
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.set_default_timeout(20_000)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.add_init_script(RECORD_STATUS)
+    _start(page, base, preset, players, seed)
+    return page
+
+
 def _start(page: Any, base: str, preset: str, players: int, seed: int) -> None:
     """Choose `preset` on the start page (listed from /api/presets), `players` seats, `seed`; start."""
     page.goto(base + "/")
@@ -97,19 +107,20 @@ def _play_until(page: Any, found: Callable[[], bool]) -> bool:
     return False
 
 
+def _play_to_a_window(page: Any) -> None:
+    """Play the person's seat until it is asked at a claim window."""
+    if not _play_until(page, lambda: page.get_attribute("#status", "data-phase") == "claim"):
+        pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} moves")
+
+
 @pytest.mark.slow
 def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) -> None:
     """ASS S. 1–2 (Klopfen): asked at a claim window, the person sees the card and the answers so far, knocks by clicking, and gets the card and a penalty card."""
     db = tmp_path / "games.sqlite3"
     errors: list[str] = []
     with _browser(db) as (base, browser):
-        page = browser.new_page(viewport={"width": 1300, "height": 900})
-        page.set_default_timeout(20_000)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.add_init_script(RECORD_STATUS)
-        _start(page, base, "ass-klopfen", 4, KLOPFEN_SEED)
-        if not _play_until(page, lambda: page.get_attribute("#status", "data-phase") == "claim"):
-            pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} moves")
+        page = _table(browser, base, errors, "ass-klopfen", 4, KLOPFEN_SEED)
+        _play_to_a_window(page)
         before = _state(db)
         claim = before.turn.claim
         assert claim is not None
@@ -175,10 +186,7 @@ def test_a_person_robs_a_table_card_takes_back_and_lays_it_again_ass_s2(tmp_path
     errors: list[str] = []
     rob = "#melds .card[data-rob='rob 1 2'][data-card='J♥']"
     with _browser(db) as (base, browser):
-        page = browser.new_page(viewport={"width": 1300, "height": 900})
-        page.set_default_timeout(20_000)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        _start(page, base, "ass-raeuber", 3, RAEUBER_SEED)
+        page = _table(browser, base, errors, "ass-raeuber", 3, RAEUBER_SEED)
         if not _play_until(page, lambda: page.locator(rob).count() == 1):
             pytest.fail(f"the table's J♥ was not offered within {MAX_TURNS} moves")
         table_before = _state(db).table
@@ -243,12 +251,8 @@ def test_a_person_consents_to_a_purchase_by_clicking_ass_s3(tmp_path: Path) -> N
     db = tmp_path / "games.sqlite3"
     errors: list[str] = []
     with _browser(db) as (base, browser):
-        page = browser.new_page(viewport={"width": 1300, "height": 900})
-        page.set_default_timeout(20_000)
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        _start(page, base, "ass-kaufen", 4, KAUFEN_SEED)
-        if not _play_until(page, lambda: page.get_attribute("#status", "data-phase") == "claim"):
-            pytest.fail(f"the person was not asked at a claim window within {MAX_TURNS} moves")
+        page = _table(browser, base, errors, "ass-kaufen", 4, KAUFEN_SEED)
+        _play_to_a_window(page)
         before = _state(db)
         card = str(before.discard_pile[-1])
         page.wait_for_selector(f"#claim:not([hidden])[data-card='{card}'][data-kind='buy']")
