@@ -340,10 +340,6 @@
       el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
   }
 
-  // Show a reply. Moves of other seats that came together (the computers at
-  // --delay 0, several people's tables, a slow connection) are shown one after
-  // another, PACE_MS apart, before the table is drawn as the reply has it; the
-  // first reply lists the moves before it at once.
   // A hand that grew by two cards between two replies of one round grew by a
   // claim of this seat (a knock, or a purchase all consented to): note them.
   function noteClaimed(reply) {
@@ -364,6 +360,10 @@
     else if (reply.view.hand.length !== data.view.hand.length) claimed = [];
   }
 
+  // Show a reply. Moves of other seats that came together (the computers at
+  // --delay 0, several people's tables, a slow connection) are shown one after
+  // another, PACE_MS apart, before the table is drawn as the reply has it; the
+  // first reply lists the moves before it at once.
   async function present(reply) {
     noteClaimed(reply);
     const fresh = logged === null ? [] : reply.events.filter((event) => event.step >= logged);
