@@ -30,7 +30,7 @@ from tests.web._helpers import (
 
 REPLY_KEYS = {
     "game", "seat", "preset", "step", "view", "my_turn", "legal", "drawn", "staged",
-    "seats", "match", "waiting", "sheets", "events",
+    "seats", "match", "waiting", "claim", "sheets", "events",
 }  # fmt: skip
 HIDDEN_KEYS = {"hands", "stock", "seed"}
 
@@ -53,6 +53,7 @@ def _check_only_the_view(test_client: Any, game: str, seat: int, reply: dict[str
     assert reply["view"]["hand"] == [str(card) for card in state.hands[seat]]
     assert reply["view"]["hand_sizes"] == list(state.hand_sizes())
     assert reply["sheets"] == []
+    assert (reply["claim"] is None) == (reply["view"]["turn"].get("claim") is None)
     if not reply["my_turn"]:
         assert reply["legal"] == []
         assert reply["drawn"] is None

@@ -10,6 +10,7 @@ round after a score sheet, and `reply` builds what one seat may see. A
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from collections import Counter
 from collections.abc import Sequence
@@ -28,12 +29,14 @@ from romme import (
     MatchScoring,
     RoundResult,
     Rules,
+    TakeFromTable,
     apply,
     legal_actions,
     new_match,
     to_dict,
     view,
 )
+from romme._position_checks import claimants, consenters
 from romme.cli import cards_from_hand
 
 __all__ = [
@@ -57,6 +60,9 @@ HOME_LIMIT: Final = 500
 
 MAX_EVENTS: Final = 200
 """The most moves one reply lists."""
+
+_DISCARD: Final = re.compile(r"(?:^| then )discard (\S+)$")
+"""A move's text form that ends with a discard (a swap's included), the card discarded in group 1."""
 
 
 class GameConflictError(ValueError):
@@ -179,6 +185,12 @@ def preset_summaries() -> list[dict[str, Any]]:
             facts.append("the dealer sits out")
         if rules.ace_wraps:
             facts.append("runs may go K-A-2")
+        if rules.knocking:
+            facts.append("a discard may be knocked for out of turn, with a penalty card")
+        if rules.buying:
+            facts.append("a discard may be bought out of turn, with the top stock card")
+        if rules.rearrange:
+            facts.append("cards may be taken from the table melds (Räuber-Rommé)")
         end = f"{rules.match_rounds} rounds" if rules.match_rounds else None
         if rules.match_limit:
             end = (
@@ -354,13 +366,76 @@ def _sheet(sheet: Sheet, rules: Rules) -> dict[str, Any]:
     }
 
 
+def _move(action: Action, top: Card | None) -> dict[str, Any]:
+    """One legal move as the page offers it; a card to take from the table names its meld and position."""
+    move: dict[str, Any] = {
+        "text": str(action),
+        "verb": _verb(action),
+        "cards": [str(c) for c in hand_cards(action, top)],
+    }
+    if isinstance(action, TakeFromTable):
+        move["from_table"] = [action.target, action.position]
+    return move
+
+
+def _discarded_by(table: Table, card: str) -> int | None:
+    """The seat whose discard `card`, the top of the pile, is: the last discard of the round in the log (``None`` for the card turned up at the deal)."""
+    for event in reversed(table.log):
+        if event.round != table.match.round:
+            return None
+        found = _DISCARD.search(event.action)
+        if found:
+            return event.seat if found.group(1) == card else None
+    return None
+
+
+def _claim(table: Table, state: GameState) -> dict[str, Any] | None:
+    """The claim window open on the top discard, for the page: the card, whose discard it is, who declined it, who answered what (rules §13).
+
+    ``claimants`` lists the seats asked whether they claim the card, in the
+    order asked, each with its answer so far (``passed``, ``buying``,
+    ``asked`` for the seat asked now, ``waiting``); under ``buying``,
+    ``consents`` lists the seats whose consent a purchase needs, likewise
+    (``consented``, ``asked``, ``waiting``).
+    """
+    claim = state.turn.claim
+    if claim is None or not state.discard_pile:
+        return None
+    asked, buyer = state.current_player, claim.buyer
+
+    def claimant(seat: int) -> str:
+        if seat in claim.passed:
+            return "passed"
+        if seat == buyer:
+            return "buying"
+        return "asked" if seat == asked and buyer is None else "waiting"
+
+    def consent(seat: int) -> str:
+        return "consented" if seat in claim.consented else "asked" if seat == asked else "waiting"
+
+    seats = claimants(state.rules, claim.turn_of, state.opened, state.dealt_in)
+    needed = () if buyer is None else consenters(claim.turn_of, buyer, state.dealt_in)
+    card = str(state.discard_pile[-1])
+    return {
+        "card": card,
+        "discarded_by": _discarded_by(table, card),
+        "kind": "buy" if state.rules.buying else "knock",
+        "turn_of": claim.turn_of,
+        "asked": asked,
+        "buyer": buyer,
+        "claimants": [{"seat": seat, "answer": claimant(seat)} for seat in seats],
+        "consents": [{"seat": seat, "answer": consent(seat)} for seat in needed],
+    }
+
+
 def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
     """Return what `seat` may see: its view and the public facts of the game.
 
     The view is ``to_dict(view(state, seat))``; the rest is public: seat
     names, the match totals, the moves since step `since` (their text
-    form), the score sheets of finished rounds, and, for `seat` alone, the
-    legal moves and the card it has just drawn.
+    form), the score sheets of finished rounds, the claim window open on
+    the top discard (`_claim`), and, for `seat` alone, the legal moves and
+    the card it has just drawn.
     """
     match = table.match
     state = match.state if match.state is not None and not table.waiting else table.final
@@ -368,18 +443,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
     seen = view(state, seat)
     my_turn = seen.is_my_turn and not table.waiting and match.state is not None
     top = seen.top_discard
-    legal = (
-        [
-            {
-                "text": str(action),
-                "verb": _verb(action),
-                "cards": [str(c) for c in hand_cards(action, top)],
-            }
-            for action in legal_actions(state)
-        ]
-        if my_turn
-        else []
-    )
+    legal = [_move(action, top) for action in legal_actions(state)] if my_turn else []
     staged = [entry.meld.value for entry in seen.table if entry.staged and entry.owner == seat]
     threshold = seen.rules.opening_threshold
     drawn = table.drawn
@@ -421,6 +485,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
             "winners": list(match.winners()) if match.is_over else [],
         },
         "waiting": table.waiting,
+        "claim": None if table.waiting else _claim(table, state),
         "sheets": [_sheet(sheet, match.rules) for sheet in table.sheets],
         "events": [
             {"step": index, "round": event.round, "seat": event.seat, "action": event.action}

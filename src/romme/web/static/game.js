@@ -16,6 +16,8 @@
   let logged = null; // the moves listed in the log (null before the first reply)
   let replaying = false; // moves that came together are being shown one by one
   let selected = new Set(); // indices into the hand
+  let claimed = []; // the cards a claim of this seat brought into its hand (the card and the top stock card)
+  let robPick = null; // the table card picked to take into the hand (Räuber-Rommé): its move text
   let handKey = "";
   let sheetsSeen = null;
 
@@ -25,6 +27,36 @@
 
   function name(seat) {
     return data.seats[seat].name;
+  }
+
+  // The cards taken from the table this turn that the seat to act still holds (Räuber-Rommé).
+  function borrowed(v) {
+    return (v.turn && v.turn.borrowed) || [];
+  }
+
+  // A move in words where its text alone says little: the answers at a claim
+  // window, taking a card from the table. Shared by the log and the status line.
+  function describe(action) {
+    if (action === "knock") return "knock (takes the discard and a penalty card)";
+    if (action === "buy") return "buy (asks to buy the discard)";
+    if (action === "pass") return "pass (claims nothing)";
+    if (action === "consent") return "consent (to the purchase)";
+    if (action === "refuse") return "refuse (the purchase)";
+    const rob = /^rob (\d+) (\d+)$/.exec(action);
+    if (rob) return action + " (takes a card from meld " + rob[1] + ")";
+    return action;
+  }
+
+  // The label of a move's button: the claim answers and the take-back in words.
+  function label(move) {
+    const c = data.claim;
+    if (c && move.verb === "knock") return "Knock: take " + c.card + " and a penalty card";
+    if (c && move.verb === "buy") return "Buy " + c.card + " with the top stock card";
+    if (c && move.verb === "pass") return "Pass: leave " + c.card;
+    if (c && move.verb === "consent") return "Consent: " + name(c.buyer) + " may buy " + c.card;
+    if (c && move.verb === "refuse") return "Refuse: " + name(c.buyer) + " may not buy " + c.card;
+    if (move.verb === "takeback" && borrowed(data.view).length) return "Take back: the table as it was";
+    return move.text;
   }
 
   function showError(answer) {
@@ -61,6 +93,12 @@
         ? size + (size === 1 ? " card" : " cards") + " · " + (v.opened[seat] ? "opened" : "not opened")
         : "sits out this round";
       el.append(Romme.el("div", "facts", facts));
+      const held = seat === v.current_player ? borrowed(v) : [];
+      if (held.length && seat !== data.seat) {
+        const note = Romme.el("div", "facts held", "holds from the table: ");
+        note.append(Romme.cards(held));
+        el.append(note);
+      }
       el.append(Romme.el("div", "total", "penalty total " + totals[seat]));
       box.append(el);
     }
@@ -79,13 +117,97 @@
       const item = Romme.el("li", "meld");
       item.dataset.index = String(index);
       item.append(Romme.el("span", "index", String(index)));
-      item.append(Romme.cards(entry.cards));
+      item.append(meldCards(entry, index));
       const who = entry.kind + (entry.owner === data.seat ? ", yours" : " of " + name(entry.owner)) + (entry.staged ? " · staged" : "");
       item.append(Romme.el("span", "owner", who));
       if (entry.staged) item.classList.add("staged-meld");
       melds.append(item);
     });
     if (!v.table.length) melds.append(Romme.el("li", "none", "no melds yet"));
+  }
+
+  // The cards of table meld `index`; under Räuber-Rommé each card the seat may
+  // take is a button that picks it (the move to take it is then offered).
+  function meldCards(entry, index) {
+    const robs = data.my_turn && !replaying ? data.legal.filter((m) => m.from_table && m.from_table[0] === index) : [];
+    if (!robs.length) return Romme.cards(entry.cards);
+    const row = Romme.el("span", "cards");
+    entry.cards.forEach((text, position) => {
+      const move = robs.find((m) => m.from_table[1] === position);
+      if (!move) {
+        row.append(Romme.card(text));
+        return;
+      }
+      const button = Romme.card(text, "button");
+      button.type = "button";
+      button.classList.add("robbable");
+      button.dataset.rob = move.text;
+      button.title = "take " + text + " into your hand";
+      if (robPick === move.text) button.classList.add("picked");
+      button.addEventListener("click", () => {
+        robPick = robPick === move.text ? null : move.text;
+        renderMiddle(data.view);
+        renderMoves();
+      });
+      row.append(button);
+    });
+    return row;
+  }
+
+  function tableCard(move) {
+    const [index, position] = move.from_table;
+    return data.view.table[index].cards[position];
+  }
+
+  // The claim window on the top discard: who declined it, which card, who has
+  // answered what, and who is asked now (knocking, buying; rules §13).
+  function renderClaim() {
+    const box = $("claim");
+    const c = data.claim;
+    box.replaceChildren();
+    box.hidden = !c;
+    if (!c) {
+      delete box.dataset.card;
+      return;
+    }
+    box.dataset.card = c.card;
+    box.dataset.kind = c.kind;
+    const head = Romme.el("div", "claim-head");
+    const whose = c.discarded_by === null ? "The discard" : name(c.discarded_by) === "You" ? "Your discard" : name(c.discarded_by) + "'s discard";
+    head.append(Romme.el("span", "", whose), Romme.cards([c.card]));
+    head.append(Romme.el("span", "", "is offered: " + name(c.turn_of) + " drew from the stock instead of taking it."));
+    box.append(head);
+    const how =
+      c.kind === "knock"
+        ? "Each seat asked in turn may knock for it: it takes the card and the top stock card as a penalty. The first to knock gets it."
+        : "Each seat asked in turn may buy it with the top stock card, if the seats whose turn comes first consent.";
+    box.append(Romme.el("p", "claim-how", how));
+    const list = (rows, words) => {
+      const ol = Romme.el("ol", "claim-answers");
+      for (const row of rows) {
+        const li = Romme.el("li", "answer-" + row.answer, name(row.seat) + ": " + words[row.answer]);
+        li.dataset.seat = String(row.seat);
+        li.dataset.answer = row.answer;
+        ol.append(li);
+      }
+      return ol;
+    };
+    box.append(list(c.claimants, { passed: "passed", buying: "wants to buy", asked: "asked now…", waiting: "not asked yet" }));
+    if (c.buyer !== null) {
+      box.append(Romme.el("div", "claim-how", "The purchase by " + name(c.buyer) + " needs the consent of:"));
+      box.append(list(c.consents, { consented: "consented", asked: "asked now…", waiting: "not asked yet" }));
+    }
+  }
+
+  // The cards taken from the table that this seat must lay again before it discards.
+  function renderBorrowed(v) {
+    const note = $("borrowed-note");
+    const held = v.current_player === data.seat ? borrowed(v) : [];
+    note.replaceChildren();
+    note.hidden = !held.length;
+    if (!held.length) return;
+    note.append(Romme.el("span", "", "Taken from the table: "), Romme.cards(held));
+    note.append(Romme.el("span", "", " Lay " + (held.length === 1 ? "it" : "them") + " again (meld or lay off) before you discard, or take back."));
   }
 
   function renderStaged() {
@@ -107,11 +229,25 @@
     const hand = $("hand");
     hand.replaceChildren();
     let drawnMarked = false;
+    const held = v.current_player === data.seat ? [...borrowed(v)] : [];
+    const gained = [...claimed];
     v.hand.forEach((text, index) => {
       const button = Romme.card(text, "button");
       button.type = "button";
       button.dataset.index = String(index);
       if (selected.has(index)) button.classList.add("selected");
+      const fresh = gained.indexOf(text);
+      if (fresh >= 0) {
+        gained.splice(fresh, 1);
+        button.classList.add("claimed");
+        button.title = "brought by your claim";
+      }
+      const from = held.indexOf(text);
+      if (from >= 0) {
+        held.splice(from, 1);
+        button.classList.add("borrowed");
+        button.title = "taken from the table: lay it again before you discard";
+      }
       if (!drawnMarked && data.drawn === text) {
         button.classList.add("drawn");
         button.title = "just drawn";
@@ -126,7 +262,8 @@
       hand.append(button);
     });
     $("hand-size").textContent = "(" + v.hand.length + ")";
-    $("drawn-note").textContent = data.drawn ? "· you drew " + data.drawn : "";
+    if (claimed.length) $("drawn-note").textContent = "· your claim brought " + claimed[0] + " and, from the stock, " + claimed[1];
+    else $("drawn-note").textContent = data.drawn ? "· you drew " + data.drawn : "";
   }
 
   function renderMoves() {
@@ -141,15 +278,20 @@
     if (!data.my_turn || replaying) return;
     const chosen = [...selected].map((i) => data.view.hand[i]);
     const offered = data.legal.filter(
-      (move) => move.cards.length === 0 || (chosen.length > 0 && sameCards(move.cards, chosen))
+      (move) =>
+        (move.cards.length === 0 && !move.from_table) || (chosen.length > 0 && sameCards(move.cards, chosen))
     );
-    for (const move of offered) {
-      const button = Romme.el("button", "move " + move.verb, move.text);
+    const picked = data.legal.find((move) => move.text === robPick);
+    for (const move of picked ? [picked, ...offered] : offered) {
+      const words = move === picked ? "Take " + tableCard(move) + " from meld " + move.from_table[0] + " into your hand" : label(move);
+      const button = Romme.el("button", "move " + move.verb, words);
       button.type = "button";
       button.dataset.action = move.text;
       button.addEventListener("click", () => send(move.text));
       box.append(button);
     }
+    if (!picked && data.legal.some((move) => move.from_table))
+      box.append(Romme.el("span", "hint", "Click a card of the table melds to take it into your hand."));
     const takes = data.legal.some((move) => move.verb === "take" && move.cards.length > 0);
     if (!chosen.length && data.view.phase === "draw" && takes)
       box.append(Romme.el("span", "hint", "To take the discard, select the cards you meld it with."));
@@ -162,7 +304,7 @@
   function logEvent(event) {
     if (logged !== null && event.step < logged) return;
     const log = $("log");
-    const item = Romme.el("li", "fresh", name(event.seat) + ": " + event.action);
+    const item = Romme.el("li", "fresh", name(event.seat) + ": " + describe(event.action));
     item.dataset.step = String(event.step);
     log.prepend(item);
     setTimeout(() => item.classList.remove("fresh"), 1200);
@@ -182,7 +324,7 @@
     if (discarded) pile.push(discarded[1]);
     else if (event.action === "takeback") {
       if (pile.taken) pile.push(pile.taken);
-    } else if (event.action.startsWith("take ") || event.action === "take") pile.taken = pile.pop();
+    } else if (event.action.startsWith("take ") || event.action === "take" || event.action === "knock") pile.taken = pile.pop();
     const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
     $("discard").replaceChildren(top);
     $("discard-size").textContent = cards(pile.length);
@@ -193,9 +335,29 @@
   function showMove(event) {
     const status = $("status");
     status.dataset.state = "replay";
-    status.textContent = name(event.seat) + ": " + event.action;
+    status.textContent = name(event.seat) + ": " + describe(event.action);
     for (const el of document.querySelectorAll("#seats .seat"))
       el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
+  }
+
+  // A hand that grew by two cards between two replies of one round grew by a
+  // claim of this seat (a knock, or a purchase all consented to): note them.
+  function noteClaimed(reply) {
+    if (data === null || reply.match.round !== data.match.round) {
+      claimed = [];
+      return;
+    }
+    const before = [...data.view.hand];
+    const gained = [];
+    for (const card of reply.view.hand) {
+      const at = before.indexOf(card);
+      if (at >= 0) before.splice(at, 1);
+      else gained.push(card);
+    }
+    const offered = data.claim ? data.claim.card : null;
+    if (reply.view.hand.length === data.view.hand.length + 2 && gained.length === 2)
+      claimed = gained[1] === offered ? [gained[1], gained[0]] : gained;
+    else if (reply.view.hand.length !== data.view.hand.length) claimed = [];
   }
 
   // Show a reply. Moves of other seats that came together (the computers at
@@ -203,6 +365,7 @@
   // another, PACE_MS apart, before the table is drawn as the reply has it; the
   // first reply lists the moves before it at once.
   async function present(reply) {
+    noteClaimed(reply);
     const fresh = logged === null ? [] : reply.events.filter((event) => event.step >= logged);
     const others = fresh.filter((event) => event.seat !== reply.seat);
     if (others.length < 2) {
@@ -241,9 +404,18 @@
     } else if (data.waiting) {
       state = "sheet";
       text = "The round is over";
+    } else if (data.my_turn && data.claim) {
+      state = "my-turn";
+      const c = data.claim;
+      if (c.buyer !== null) text = name(c.buyer) + " wants to buy " + c.card + ": consent or refuse";
+      else text = (c.kind === "knock" ? "Knock or pass: " : "Buy or pass: ") + c.card + " is offered";
     } else if (data.my_turn) {
       state = "my-turn";
-      text = v.phase === "draw" ? "Your turn: draw from the stock or take the discard" : "Your turn: meld, lay off, then discard";
+      if (v.phase === "draw") text = "Your turn: draw from the stock or take the discard";
+      else if (borrowed(v).length) text = "Your turn: lay the cards taken from the table again, then discard";
+      else text = "Your turn: meld, lay off, then discard";
+    } else if (data.claim) {
+      text = name(v.current_player) + " is asked about " + data.claim.card + "…";
     }
     status.dataset.state = state;
     status.dataset.phase = v.phase;
@@ -298,12 +470,15 @@
     const events = reply.events;
     data = reply;
     const v = reply.view;
+    if (robPick && !reply.legal.some((move) => move.text === robPick)) robPick = null;
     renderLog(events);
     step = reply.step;
     renderStatus(v);
     renderSeats(v);
     renderMiddle(v);
+    renderClaim();
     renderStaged();
+    renderBorrowed(v);
     renderHand(v);
     renderMoves();
     renderSheet(false);
