@@ -37,10 +37,13 @@ from romme.actions import (
     TakeFromTable,
 )
 from romme.cards import Card, Rank
+from romme.engine import apply
 from romme.legal import legal_actions
 from romme.rules import Rules, TakeDiscardMode
+from romme.sampling import determinize
 from romme.scoring import card_penalty
 from romme.views import PlayerView
+from romme.views import view as see
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "random_choice"]
 
@@ -128,12 +131,14 @@ class GreedyBot:
     card that hurts its hand least: not in its best melds, few partners,
     high penalty.
 
-    Under Räuber-Rommé (rules §13), when it has nothing to lay, it takes the
-    one table card that raises its hand's best packing most, if the packing
-    then reaches the opening (before it has opened) or grows (after); then it
-    lays the melds holding table cards first, and takes the turn back if a
-    table card finds no place. A bounded search: one card a turn, each
-    table card tried once.
+    Under Räuber-Rommé (rules §13), when it has nothing to lay down or lay
+    off, it takes the table card that raises its hand's best packing most
+    (the cards that come along counting as the melds they were), if the
+    packing then reaches the opening (before it has opened) or melds more
+    of its own cards (after), and holds every card taken with a card left
+    to discard. It plays the taking out first and takes a card only when
+    it then lays every table card again, its best melds first: it never
+    takes a turn back, and keeps no memory from one choice to the next.
 
     In a claim window (``knocking``, ``buying``, rules §13) it knocks or
     buys when the top discard raises the value of its best melds by at
@@ -145,9 +150,6 @@ class GreedyBot:
 
     CLAIM_GAIN = 10
     """The least gain in meld value for which the bot claims a discard out of turn."""
-
-    def __init__(self) -> None:
-        self._tried: set[tuple[int, int, int, Card]] = set()
 
     def choose(self, view: PlayerView) -> Action:
         """Return the action this heuristic prefers."""
@@ -195,9 +197,11 @@ class GreedyBot:
 
         The cards that come along with it count as what they were: melds
         already, so only the hand cards they let meld are a gain, and the
-        best melds of the hand with them must hold every one. Each card
-        is tried once a turn, so that a turn taken back does not come round
-        to it again.
+        best melds of the hand with them must hold every one and leave a
+        card to discard where going out takes one. The taking is played
+        out first on a position of the view (`_lays_again`): the bot takes
+        a card only when its way of laying the cards again places them all,
+        so that it never takes a turn back and needs no memory of one.
         """
         robs = [a for a in actions if isinstance(a, TakeFromTable)]
         if not robs:
@@ -205,29 +209,41 @@ class GreedyBot:
         rules = view.rules
         opened = view.opened[view.player]
         before = _search.packing_value(_search.pack_cards(view.hand), rules)
-        best: tuple[int, TakeFromTable, Card] | None = None
-        turn = (view.turn.number, view.player, view.reshuffles)
-        for rob in robs:
+        ranked: list[tuple[int, int, TakeFromTable]] = []
+        for order, rob in enumerate(robs):
             entry = view.table[rob.target]
-            card = entry.meld.cards[rob.position]
-            if (*turn, card) in self._tried:
-                continue
             _left, _right, along = _rob_parts(entry, rob.position, rules)
-            taken = (card, *along)
+            taken = (entry.meld.cards[rob.position], *along)
             melds = _search.best_melds((*view.hand, *taken), rules)
-            if Counter(taken) - Counter(c for meld in melds for c in meld.cards):
+            melded = Counter(card for meld in melds for card in meld.cards)
+            if Counter(taken) - melded:
                 continue  # the best melds leave a table card in hand
+            if rules.discard_to_go_out and melded.total() == len(view.hand) + len(taken):
+                continue  # no card would be left to discard
             value = sum(meld.value for meld in melds)
             gain = value - _search.packing_value(_search.pack_cards(taken), rules)
-            helps = gain > before and (opened or value >= rules.opening_threshold)
-            if helps and (best is None or gain > best[0]):
-                best = (gain, rob, card)
-        if best is None:
-            return None
-        self._tried.add((*turn, best[2]))
-        if len(self._tried) > _TRIED_LIMIT:
-            self._tried = {key for key in self._tried if key[:3] == turn}
-        return best[1]
+            if gain > before and (opened or value >= rules.opening_threshold):
+                ranked.append((-gain, order, rob))
+        for _gain, _order, rob in sorted(ranked):
+            if self._lays_again(view, rob):
+                return rob
+        return None
+
+    def _lays_again(self, view: PlayerView, rob: TakeFromTable) -> bool:
+        """Whether, after `rob`, this bot lays every card taken again and may then end its turn.
+
+        Played out on a position the view allows (the hidden cards play no
+        part in the player's own turn).
+        """
+        state = apply(determinize(view, random.Random(0)), rob)
+        for _ in range(len(state.hand) + 1):
+            if state.is_over or not state.turn.borrowed:
+                return state.is_over or any(isinstance(a, Discard) for a in legal_actions(state))
+            action = self.choose(see(state, state.current_player))
+            if isinstance(action, TakeBack):
+                return False
+            state = apply(state, action)
+        return False
 
     def _draw(self, view: PlayerView, actions: tuple[Action, ...]) -> Action:
         takes = [a for a in actions if isinstance(a, TakeDiscard)]
@@ -279,7 +295,6 @@ class GreedyBot:
         return (kept_value, -outs, card_penalty(card, rules))
 
 
-_TRIED_LIMIT = 4096
 """The table cards a GreedyBot remembers having tried (Räuber-Rommé): pruned to this turn's beyond it."""
 
 

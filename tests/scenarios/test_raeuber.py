@@ -239,6 +239,43 @@ def test_greedy_bot_takes_a_table_card_to_open_ASS_S_3() -> None:
     assert state.opened[0]
 
 
+def test_greedy_bot_breaks_up_a_set_of_three_to_open_ASS_S_3() -> None:
+    """ASS S. 3 (40 to lay out, table cards counting): the K♥ of a set of three makes 10♥ J♥ Q♥ K♥, its K♣ K♠ with the K♦ in hand a set again: 70 to open."""
+    rules = PRESETS["ass-raeuber"]
+    state = _seat_0_to_play(rules, "10♥ J♥ Q♥ K♦ 5♣", (("K♣ K♠ K♥", 1),), opened=False)
+    # From the hand alone nothing reaches 40: 10♥ J♥ Q♥ makes 30.
+    assert not any(isinstance(action, LayDown) for action in legal_actions(state))
+    chosen = []
+    while state.current_player == 0 and not state.is_over:
+        action = GreedyBot().choose(view(state, 0))
+        chosen.append(str(action))
+        state = apply(state, action)
+    assert chosen[0].startswith("rob 0 ")
+    assert "takeback" not in chosen
+    assert chosen[-1] == "discard 5♣"
+    assert state.opened[0]
+    assert sorted(str(entry.meld) for entry in state.table) == ["10♥ J♥ Q♥ K♥", "K♣ K♠ K♦"]
+    assert [0, 0] == [entry.owner for entry in state.table]
+    assert 1 == state.first_to_open  # seat 1 laid out first, though its meld is gone
+
+
+def test_fresh_greedy_bots_play_raeuber_rounds_without_taking_back() -> None:
+    """Rules §13: a new GreedyBot for every move (as the web table asks them) takes table cards, never takes a turn back, and ends the rounds."""
+    robbed = 0
+    for preset in ("ass-raeuber", "schmidt-raeuber"):
+        for seed in range(6):
+            state = new_game(PRESETS[preset], 4, seed=seed, dealer=seed % 4)
+            for _ in range(400):
+                if state.is_over:
+                    break
+                action = GreedyBot().choose(view(state, state.current_player))
+                assert not isinstance(action, TakeBack)
+                robbed += isinstance(action, TakeFromTable)
+                state = apply(state, action)
+            assert state.is_over
+    assert robbed > 0
+
+
 def test_random_bot_plays_rounds_of_raeuber_to_the_end() -> None:
     """Rules §13: random play under both Räuber presets takes table cards and ends every round, the cards conserved."""
     robbed = 0
@@ -316,7 +353,8 @@ def test_the_first_to_lay_out_stays_first_when_the_meld_is_broken_up_ASS_S_2() -
     assert relaid == loads(dumps(relaid))
     assert '"first_to_open": 1' in dumps(relaid)
     done = apply(relaid, Discard("2♦"))
-    assert done.result is not None and 0 == done.result.winner
+    assert done.result is not None
+    assert 0 == done.result.winner
     # Seat 0 went out (40 struck off), seat 1 laid out first and did not win (20 added).
     assert (-40, 20) == done.result.bonuses
 

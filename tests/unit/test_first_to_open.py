@@ -57,6 +57,8 @@ def test_the_table_gives_the_default_and_documents_keep_their_shape() -> None:
     assert other == loads(dumps(other))
     assert view(other, 0) == loads(dumps(view(other, 0)))
     assert 1 == loads(dumps(view(other, 0))).first_to_open
-    assert is_valid(to_dict(other)) and is_valid(to_dict(view(other, 0)))
+    assert is_valid(to_dict(other))
+    assert is_valid(to_dict(view(other, 0)))
     broken = {**to_dict(other), "first_to_open": "one"}
-    assert not is_valid(broken) and loads_refuses(broken)
+    assert not is_valid(broken)
+    assert loads_refuses(broken)
