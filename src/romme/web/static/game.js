@@ -513,8 +513,10 @@
         const answer = await Romme.request(
           "POST", "/api/games/" + encodeURIComponent(game) + "/actions", { action: text, step, since: step }, token
         );
-        if (answer.ok) await present(answer.body);
-        else showError(answer);
+        if (answer.ok) {
+          robPick = null; // a move made: the table card picked before it is picked no more
+          await present(answer.body);
+        } else showError(answer);
       });
     } finally {
       sending = false;
