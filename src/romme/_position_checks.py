@@ -19,7 +19,7 @@ from romme.rules import (
     Rules,
     TakeDiscardMode,
 )
-from romme.scoring import RoundResult, _result_of, first_to_open
+from romme.scoring import EndReason, RoundResult, first_to_open, score_hands
 
 if TYPE_CHECKING:
     from romme._game_state import GameState
@@ -169,6 +169,35 @@ def _claim_problem(position: Position) -> Problem | None:
     if not position.discard_pile or position.stock_size == 0:
         return "turn.claim", "a claim needs the top discard and a stock card"
     return None
+
+
+class _Ended(Protocol):
+    """What scoring reads of a position at the round's end (a `GameState`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+    @property
+    def first_to_open(self) -> int | None: ...
+
+
+def result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
+    """The result of the round that `state` ends by `end` (`score_hands`)."""
+    return score_hands(
+        state.rules,
+        state.hands,
+        state.opened,
+        state.dealt_in,
+        end,
+        winner,
+        hand_romme,
+        state.first_to_open,
+    )
 
 
 def first_on_table(position: Position) -> int | None:
@@ -356,7 +385,7 @@ def state_problem(state: GameState) -> Problem | None:
     if result is not None:
         if result.winner is not None and state.hands[result.winner]:
             return "result.winner", f"seat {result.winner} still holds cards"
-        expected = _result_of(state, result.end, result.winner, result.hand_romme)
+        expected = result_of(state, result.end, result.winner, result.hand_romme)
         if expected != result:
             return "result", "does not match the final hands, seats and openings"
         return None

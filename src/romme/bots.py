@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from romme import _search
-from romme._turn.rearranging import _rob_parts
+from romme._turn import rob_parts
 from romme.actions import (
     Action,
     Buy,
@@ -212,7 +212,7 @@ class GreedyBot:
         ranked: list[tuple[int, int, TakeFromTable]] = []
         for order, rob in enumerate(robs):
             entry = view.table[rob.target]
-            _left, _right, along = _rob_parts(entry, rob.position, rules)
+            _left, _right, along = rob_parts(entry, rob.position, rules)
             taken = (entry.meld.cards[rob.position], *along)
             melds = _search.best_melds((*view.hand, *taken), rules)
             melded = Counter(card for meld in melds for card in meld.cards)

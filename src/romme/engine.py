@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from romme import _guard
+from romme._position_checks import result_of
 from romme._search import unit
 from romme._turn import (
     ClaimEffect,
@@ -15,15 +16,15 @@ from romme._turn import (
     Failure,
     Next,
     end_of_turn_table,
+    hand_with,
     keep_hand_key,
     resolve,
 )
-from romme._turn.position import _add
 from romme.actions import Action
 from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.rules import MAX_RESHUFFLES, StockExhausted
-from romme.scoring import EndReason, RoundResult, _result_of
+from romme.scoring import EndReason, RoundResult
 from romme.state import GameState, Phase, TableMeld, TurnState, replace_state
 
 __all__ = ["apply", "score_round"]
@@ -69,7 +70,7 @@ def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
     stock = state.stock
     if effect.draw:
         drawn = stock[-1]
-        hand = _add(hand, drawn)
+        hand = hand_with(hand, drawn)
         key += unit(drawn.code)
         stock = stock[:-1]
     after = _next_state(state, effect, seat, hand, stock)
@@ -137,7 +138,7 @@ def _claim_step(
         extra = (pile[-1], stock[-1])
         hands = (
             *hands[:gives],
-            _add(hands[gives], *extra),
+            hand_with(hands[gives], *extra),
             *hands[gives + 1 :],
         )
         pile = pile[:-1]
@@ -224,7 +225,7 @@ def _enter_draw(state: GameState) -> GameState:
 
 
 def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool) -> GameState:
-    result = _result_of(state, end, winner, hand_romme)
+    result = result_of(state, end, winner, hand_romme)
     return replace_state(
         state, table=end_of_turn_table(state.table), phase=Phase.ROUND_OVER, result=result
     )

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Protocol
 
 import attrs
 
@@ -186,35 +185,6 @@ def score_hands(
         dealt_in=dealt_in,
         opened=opened,
         bonuses=_ass_bonuses(hands, winner, first_to_open) if rules.ass_bonuses else (),
-    )
-
-
-class _Ended(Protocol):
-    """What scoring reads of a position at the round's end (a `GameState`)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def opened(self) -> tuple[bool, ...]: ...
-    @property
-    def dealt_in(self) -> tuple[bool, ...]: ...
-    @property
-    def first_to_open(self) -> int | None: ...
-
-
-def _result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
-    """The result of the round that `state` ends by `end` (`score_hands`)."""
-    return score_hands(
-        state.rules,
-        state.hands,
-        state.opened,
-        state.dealt_in,
-        end,
-        winner,
-        hand_romme,
-        state.first_to_open,
     )
 
 

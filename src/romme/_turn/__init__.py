@@ -9,6 +9,10 @@ boundary test keeps it so); the modules inside are free to change.
 - `discards` lists only the legal discards (the draw-and-discard floor of
   the benchmarks);
 - `seats_to_act` names the seats that may act at this decision point;
+- `hand_with` adds cards to a hand in card order, the order every hand
+  is kept in;
+- `rob_parts` says what taking a card from a table meld leaves of it and
+  what comes along into the hand (Räuber-Rommé, rules §13);
 - `hand_key`, `keep_hand_key` and `kept_hand_key` read and hand on the
   coded hand a `GameState` keeps for the seat that acts in it (a packed
   multiset, `romme._search.pack_cards`), so that `apply` keeps it up to date
@@ -36,12 +40,14 @@ from romme._turn.position import (
     Failure,
     Next,
     Position,
+    _add,
     _table_meld,
     hand_key,
     keep_hand_key,
     kept_hand_key,
     seats_to_act,
 )
+from romme._turn.rearranging import _rob_parts
 from romme.actions import Action, Discard
 
 if TYPE_CHECKING:
@@ -57,12 +63,17 @@ __all__ = [
     "discards",
     "end_of_turn_table",
     "hand_key",
+    "hand_with",
     "keep_hand_key",
     "kept_hand_key",
     "legal_actions",
     "resolve",
+    "rob_parts",
     "seats_to_act",
 ]
+
+hand_with = _add
+rob_parts = _rob_parts
 
 
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
