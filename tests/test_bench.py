@@ -11,10 +11,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 SCRIPT = Path(__file__).parent.parent / "bench" / "run.py"
 
 
+@pytest.mark.slow
 def test_bench_quick_run_reports_every_figure() -> None:
+    """The quick benchmark prints every figure (a run of about 45 s: in the slow run)."""
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--quick", "--json"],
         capture_output=True,
