@@ -180,7 +180,7 @@ def test_random_choice_is_the_generators_choice_under_the_rule_books() -> None:
 def test_random_choice_draws_a_kind_first_under_rearrange() -> None:
     """Under ``rearrange`` each kind of action present is drawn about as often, however many of it there are."""
     rules = find_rules("ass-raeuber")
-    actions = (
+    actions: tuple[Action, ...] = (
         Discard("4♣"),
         *(TakeFromTable(meld, card) for meld in range(3) for card in range(3)),
     )
