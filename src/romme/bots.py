@@ -62,9 +62,9 @@ class RandomBot:
 
     Under ``rearrange`` (Räuber-Rommé) it draws the kind of action first
     (a discard, a lay-down, a table card taken, a take-back, …), then one
-    of that kind (`random_choice`): chosen uniformly, the many takes of
-    table cards would crowd out the rest, each turn growing the hand until
-    a take-back.
+    of that kind (`romme.bots.random_choice`): chosen uniformly, the many
+    takes of table cards would crowd out the rest, each turn growing the
+    hand until a take-back.
 
     >>> from romme import find_rules, new_game, view
     >>> bot = RandomBot(seed=3)
