@@ -148,17 +148,37 @@ def trusted(cls: type[T], **fields: Any) -> T:
     For the engine's own hot paths only: every field must be given, in its
     final form (the converters and validators do not run). The fields are
     set through the slots' own descriptors, as attrs' ``__init__`` does.
+    The hottest paths keep `builder` (`cls`) and call it directly.
     """
-    setters = _setters(cls)  # type: ignore[arg-type]  # a class is hashable; no cast on this hot path
-    value = object.__new__(cls)
-    for name, field in fields.items():
-        setters[name](value, field)
-    return value
+    return builder(cls)(**fields)
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """The function `trusted` builds values of the slotted class `cls` with: every field by keyword.
+
+    Written for `cls` from its slots' names (as attrs writes an
+    ``__init__``), so that a call binds its keywords and sets each slot
+    through the slot's own descriptor, without a loop over a dict; a field
+    left out or unknown is a `TypeError`.
+    """
+    return _builder(cls)  # type: ignore[arg-type]  # a class is hashable
 
 
 @functools.lru_cache(maxsize=64)
-def _setters(cls: type[Any]) -> dict[str, Callable[[Any, Any], None]]:
-    """The slot setters of `cls`, by slot name (`trusted` builds a few classes: cached)."""
-    return {
-        name: getattr(cls, name).__set__ for name in vars(cls)["__slots__"] if name != "__weakref__"
-    }
+def _builder(cls: type[Any]) -> Callable[..., Any]:
+    names = [name for name in vars(cls)["__slots__"] if name != "__weakref__"]
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+    namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
+    source = "\n".join(
+        [
+            f"def build(*, {', '.join(names)}):",
+            "    value = _new(_cls)",
+            *(f"    _set_{name}(value, {name})" for name in names),
+            "    return value",
+        ]
+    )
+    # The source is made of the slot names of the library's own classes only.
+    exec(source, namespace)
+    built: Callable[..., Any] = namespace["build"]
+    built.__qualname__ = f"builder({cls.__name__})"
+    return built

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from romme import _guard
 from romme._position_checks import result_of
@@ -173,8 +174,7 @@ def _next_turn(
         if dealt_in[candidate]:
             seat = candidate
             break
-    turn = _guard.trusted(
-        TurnState,
+    turn = _new_turn(
         number=state.turn.number + 1,
         opened_before=opened[seat],
         taken=None,
@@ -199,6 +199,9 @@ def _next_turn(
             first_to_open=first_to_open,
         )
     )
+
+
+_new_turn: Final = _guard.builder(TurnState)
 
 
 def _enter_draw(state: GameState) -> GameState:

@@ -1,12 +1,23 @@
-"""The engine's internal state copy: every field carried over (docs/maintainers.md: immutable states)."""
+"""The engine's internal state copy and value builder: every field carried over (docs/maintainers.md: immutable states)."""
 
 from __future__ import annotations
 
 import inspect
 
 import attrs
+import pytest
 
-from romme import GameState, Phase, find_rules, new_game
+from romme import (
+    GameState,
+    Phase,
+    TableMeld,
+    TurnState,
+    find_rules,
+    new_game,
+    parse_card,
+    parse_cards,
+    validate_meld,
+)
 from romme.state import replace_state
 
 
@@ -34,3 +45,39 @@ def test_replace_state_changes_only_what_it_is_given() -> None:
     assert (after.phase, after.current_player) == (Phase.PLAY, 2)
     assert attrs.evolve(after, phase=Phase.DRAW, current_player=1) == state
     assert (state.phase, state.current_player) == (Phase.DRAW, 1)  # the input is unchanged
+
+
+def test_trusted_builder_sets_every_slot_as_the_checked_constructor_does() -> None:
+    from romme._guard import builder
+
+    build = builder(TurnState)
+    fields = {
+        "number": 4,
+        "opened_before": True,
+        "taken": parse_card("7♥"),
+        "taken_in_hand": True,
+        "taken_staged": False,
+        "laid_off": True,
+        "borrowed": (),
+        "before": None,
+        "claim": None,
+    }
+    assert {field.name for field in attrs.fields(TurnState)} == set(fields)
+    built = build(**fields)
+    assert type(built) is TurnState
+    assert built == TurnState(**fields)
+    assert hash(built) == hash(TurnState(**fields))
+    assert builder(TurnState) is build  # written once per class
+
+
+def test_trusted_builder_refuses_a_field_left_out_or_unknown() -> None:
+    from romme._guard import builder
+
+    build = builder(TableMeld)
+    meld = validate_meld(parse_cards("7♥ 8♥ 9♥"), find_rules("drov"))
+    with pytest.raises(TypeError):
+        build(meld=meld, owner=0, staged=False, fresh=frozenset())  # no `announced`
+    with pytest.raises(TypeError):
+        build(meld=meld, owner=0, staged=False, fresh=frozenset(), announced=(), colour="red")
+    entry = build(meld=meld, owner=1, staged=True, fresh=frozenset(), announced=())
+    assert entry == TableMeld(meld, 1, staged=True)

@@ -41,6 +41,7 @@ from romme._turn.position import (
     Next,
     Position,
     _add,
+    _any_fresh,
     _table_meld,
     hand_key,
     keep_hand_key,
@@ -94,7 +95,7 @@ def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
 
 def end_of_turn_table(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """Return `table` as it lies once a turn is over: no joker counts as laid this turn any more."""
-    if not any(entry.fresh for entry in table):
+    if not _any_fresh(table):
         return table
     return tuple(
         _table_meld(entry.meld, entry.owner, entry.staged, frozenset(), entry.announced)

@@ -20,6 +20,7 @@ from romme._turn.position import (
     Failure,
     Next,
     _add,
+    _any_staged,
     _borrowed_failure,
     _can_discard_something,
     _finish,
@@ -30,11 +31,11 @@ from romme._turn.position import (
     _need_phase,
     _Pos,
     _pos,
-    _remove,
     _staged,
     _turn_with,
     _unstage,
     _waiver,
+    _without,
     seats_to_act,
 )
 from romme._turn.rearranging import _restore, _rob
@@ -229,17 +230,16 @@ def _take_back(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
-    """Why `card` may not be discarded now, or ``None`` (rules §4, §5, §8)."""
+def _discard_problem(pos: _Pos, card: Card, staged: bool) -> Failure | None:
+    """Why `card` may not be discarded now, or ``None`` (rules §4, §5, §8); `staged`: melds are staged."""
     wrong = _need_phase(pos, Phase.PLAY, "discarding")
     if wrong:
         return wrong
-    hand = pos.hand
-    if card not in hand:
+    if not _search.count(pos.key, card.code):
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if pos.turn.borrowed:
         return _borrowed_failure(pos)
-    if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
+    if staged and _opening_short(pos):
         return _shortfall(_staged(pos.table), pos.rules)
     problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))
     if problem is Reason.JOKER_DISCARD:
@@ -254,12 +254,20 @@ def _discard_problem(pos: _Pos, card: Card) -> Failure | None:
     return None
 
 
+def _opening_short(pos: _Pos) -> bool:
+    """Whether the melds staged this turn (there are some) still keep the turn from ending (rules §5, §8).
+
+    They fall short of the opening unless the discard is the hand's last
+    card and makes a Hand-Rommé that needs no threshold (`_waiver`).
+    """
+    return len(pos.hand) > 1 or not _waiver(pos)
+
+
 def _discardable(pos: _Pos) -> list[Card]:
     """The distinct cards `_discard_problem` accepts now, in card order (for the generator)."""
     if pos.phase is not Phase.PLAY or pos.turn.borrowed:
         return []
-    hand = pos.hand
-    if any(entry.staged for entry in pos.table) and (len(hand) > 1 or not _waiver(pos)):
+    if _any_staged(pos.table) and _opening_short(pos):
         return []
     rules = pos.rules
     key = pos.key
@@ -273,13 +281,13 @@ def _discardable(pos: _Pos) -> list[Card]:
 
 def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
     card = action.card
-    problem = _discard_problem(pos, card)
+    staged = _any_staged(pos.table)
+    problem = _discard_problem(pos, card, staged)
     if problem is not None:
         return problem
     rules = pos.rules
-    rest = _remove(pos.hand, (card,))
+    rest = _without(pos.hand, card)
     assert rest is not None
-    staged = any(entry.staged for entry in pos.table)
     # Discarding the last card with staged melds completes a Hand-Rommé (checked above);
     # a player who goes out has laid out all they held, and counts as opened (rules §7, §8).
     opened = pos.opened[pos.player] or staged or not rest
@@ -315,8 +323,10 @@ def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos 
     seats = seats_to_act(position)
     if not seats:
         return Failure(Reason.ROUND_OVER, "the round is over")
+    viewer = position.player if isinstance(position, PlayerView) else None
+    if player is None and viewer is None:
+        return _pos(position, seats[0])
     who = f"seat {seats[0]} is to act" if len(seats) == 1 else f"seats {seats} may act"
-    viewer = getattr(position, "player", None)
     if viewer is not None and viewer not in seats:
         return Failure(Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; {who}")
     if player is not None and (player not in seats or viewer not in (None, player)):

@@ -28,6 +28,7 @@ from romme._turn.opening import _lay_down_possible
 from romme._turn.position import (
     Failure,
     _after_use,
+    _any_staged,
     _failed_take_discards,
     _first_go_round,
     _Pos,
@@ -120,7 +121,7 @@ def _extend_run(
     for option in options:
         sequence.append(option)
         cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
-        yield _trusted(LayOff, target=end.target, cards=cards, side=end.side, announce=())
+        yield _new_lay_off(target=end.target, cards=cards, side=end.side, announce=())
         if option is JOKER:
             yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
@@ -167,9 +168,7 @@ def _layoff_candidates(
                     for extra in range(min(jokers, room - size) + 1):
                         if size + extra:
                             cards = (*chosen, *(JOKER,) * extra)
-                            yield _trusted(
-                                LayOff, target=index, cards=cards, side=None, announce=()
-                            )
+                            yield _new_lay_off(target=index, cards=cards, side=None, announce=())
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
@@ -192,10 +191,10 @@ def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
     for meld in melds:
         if _lay_down_allowed(pos, meld):
             if not rules.announced_jokers:
-                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind, announce=())
+                yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=())
                 continue
             for announce in _announcements(rules, meld, None, meld.cards):
-                yield _trusted(LayDown, cards=meld.cards, kind=meld.kind, announce=announce)
+                yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=announce)
 
 
 def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
@@ -230,8 +229,7 @@ def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Ite
             yield layoff
             continue
         for announce in _announcements(pos.rules, fit[0], entry, layoff.cards):
-            yield _trusted(
-                LayOff,
+            yield _new_lay_off(
                 target=layoff.target,
                 cards=layoff.cards,
                 side=layoff.side,
@@ -248,11 +246,11 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
     melds = _search.melds_with(inner.key, card.code, pos.rules)
     if opened or (melds and _lay_down_possible(inner)):
         for lay_down in _lay_downs(inner, melds):
-            yield _trusted(TakeDiscard, use=lay_down), True
+            yield _new_take(use=lay_down), True
     if opened:
         for layoff in _layoffs(inner, inner.hand, only=card):
             if _indirect_layoff_refused(pos, card, layoff) is None:
-                yield _trusted(TakeDiscard, use=layoff), True
+                yield _new_take(use=layoff), True
 
 
 def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
@@ -270,7 +268,7 @@ def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
     if pos.phase is Phase.CLAIM:
         yield from ((answer, True) for answer in _claim_answers(pos))
         return
-    if pos.turn.before is not None or any(entry.staged for entry in pos.table):
+    if pos.turn.before is not None or _any_staged(pos.table):
         yield _TAKE_BACK, False
     yield from _play_candidates(pos)
     if rules.rearrange:
@@ -295,7 +293,7 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
         codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
         for code in sorted(codes & in_hand):
             card = _CARDS[code]
-            base = _trusted(SwapJoker, target=index, card=card, then=None)
+            base = _new_swap(target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
                 yield base, False
                 continue
@@ -305,12 +303,12 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
             after = _swapped(pos, base, *found)
             # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
             for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
-                yield _trusted(SwapJoker, target=index, card=card, then=lay_down), True
+                yield _new_swap(target=index, card=card, then=lay_down), True
             for layoff in _layoffs(after, after.hand, only=JOKER):
                 if not _back_to_its_meld(index, layoff, rules):
-                    yield _trusted(SwapJoker, target=index, card=card, then=layoff), True
+                    yield _new_swap(target=index, card=card, then=layoff), True
             if mode is SwappedJoker.MELD_OR_DISCARD:
-                action = _trusted(SwapJoker, target=index, card=card, then=_DISCARDS[JOKER_CODE])
+                action = _new_swap(target=index, card=card, then=_DISCARDS[JOKER_CODE])
                 yield action, not isinstance(_place_joker(pos, action, after), Failure)
 
 
@@ -318,7 +316,10 @@ _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _DRAW: Final = Draw()
 _TAKE: Final = TakeDiscard()
 _TAKE_BACK: Final = TakeBack()
-_trusted: Final = _guard.trusted
+_new_lay_off: Final = _guard.builder(LayOff)
+_new_lay_down: Final = _guard.builder(LayDown)
+_new_take: Final = _guard.builder(TakeDiscard)
+_new_swap: Final = _guard.builder(SwapJoker)
 """The generator's candidates are valid actions by construction: built without the checks of
 their constructors (the checker then decides whether each is legal)."""
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)

@@ -6,6 +6,8 @@
 from __future__ import annotations
 
 import enum
+import operator
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 
@@ -157,18 +159,19 @@ def _pos(position: Position, seat: int) -> _Pos:
     else:
         hand = position.hand
         key = _search.pack_cards(hand)
+    # Positional: a named tuple is built faster so, and this runs for every check.
     return _Pos(
-        rules=position.rules,
-        player=seat,
-        phase=position.phase,
-        hand=hand,
-        key=key,
-        table=position.table,
-        discard_pile=position.discard_pile,
-        opened=position.opened,
-        turn=position.turn,
-        stock_size=position.stock_size,
-        dealt_in=position.dealt_in,
+        position.rules,
+        seat,
+        position.phase,
+        hand,
+        position.table,
+        position.discard_pile,
+        position.opened,
+        position.turn,
+        position.stock_size,
+        key,
+        position.dealt_in,
     )
 
 
@@ -202,8 +205,19 @@ def _remove(
     return tuple(rest)  # still sorted
 
 
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
+    """`hand` (sorted, as every hand is kept) without one `card`, or ``None`` if it holds none."""
+    place = bisect_left(hand, card.code, key=card_code)
+    if place == len(hand) or hand[place].code != card.code:
+        return None
+    return hand[:place] + hand[place + 1 :]
+
+
 def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
     """`hand` with `cards` added, in card order (the order every hand is kept in)."""
+    if len(cards) == 1:  # a draw: one card put in its place
+        place = bisect_right(hand, cards[0].code, key=card_code)
+        return (*hand[:place], cards[0], *hand[place:])
     return tuple(sorted((*hand, *cards), key=card_code))
 
 
@@ -284,6 +298,20 @@ def _waiver(pos: _Pos) -> bool:
     )
 
 
+_is_staged: Final = operator.attrgetter("staged")
+_fresh_of: Final = operator.attrgetter("fresh")
+
+
+def _any_staged(table: tuple[TableMeld, ...]) -> bool:
+    """Whether a meld of `table` is staged: laid this turn towards an opening not yet complete (rules §5)."""
+    return any(map(_is_staged, table))
+
+
+def _any_fresh(table: tuple[TableMeld, ...]) -> bool:
+    """Whether a meld of `table` holds a joker laid this turn."""
+    return any(map(_fresh_of, table))
+
+
 def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
     return tuple(
@@ -299,9 +327,11 @@ def _table_meld(
     announced: tuple[Card, ...] = (),
 ) -> TableMeld:
     """``TableMeld(meld, owner, staged, fresh, announced)`` of values the checker made, without checking them again."""
-    return _guard.trusted(
-        TableMeld, meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced
-    )
+    return _new_table_meld(meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced)
+
+
+_new_table_meld: Final = _guard.builder(TableMeld)
+_new_turn: Final = _guard.builder(TurnState)
 
 
 class _Same(enum.Enum):
@@ -323,8 +353,7 @@ def _turn_with(
     claim: ClaimWindow | _Same | None = _SAME,
 ) -> TurnState:
     """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
-    return _guard.trusted(
-        TurnState,
+    return _new_turn(
         number=turn.number,
         opened_before=turn.opened_before,
         taken=turn.taken if taken is _SAME else taken,
