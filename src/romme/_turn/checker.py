@@ -166,8 +166,9 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
 
 def _taking(pos: _Pos, card: Card) -> _Pos:
     """The position in which the top discard `card`, taken under ``immediate_use``, is used (rules §4)."""
-    return pos.with_hand(
-        _add(pos.hand, card),
+    return pos._replace(
+        hand=_add(pos.hand, card),
+        key=pos.key + _search.unit(card.code),
         phase=Phase.PLAY,
         discard_pile=pos.discard_pile[:-1],
         turn=_turn_with(pos.turn, taken=card, taken_staged=not pos.opened[pos.player]),
