@@ -15,6 +15,8 @@ import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
+import attrs
+
 from romme.errors import InputTooLargeError
 
 E = TypeVar("E", bound=enum.Enum)
@@ -154,9 +156,9 @@ def trusted(cls: type[T], **fields: Any) -> T:
 
 
 def builder(cls: type[T]) -> Callable[..., T]:
-    """The function `trusted` builds values of the slotted class `cls` with: every field by keyword.
+    """The function `trusted` builds values of the slotted attrs class `cls` with: every field by keyword.
 
-    Written for `cls` from its slots' names (as attrs writes an
+    Written for `cls` from its fields' names (as attrs writes an
     ``__init__``), so that a call binds its keywords and sets each slot
     through the slot's own descriptor, without a loop over a dict; a field
     left out or unknown is a `TypeError`.
@@ -166,7 +168,7 @@ def builder(cls: type[T]) -> Callable[..., T]:
 
 @functools.lru_cache(maxsize=64)
 def _builder(cls: type[Any]) -> Callable[..., Any]:
-    names = [name for name in vars(cls)["__slots__"] if name != "__weakref__"]
+    names = [field.name for field in attrs.fields(cls)]  # its bases' fields too
     namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
     namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
     source = "\n".join(

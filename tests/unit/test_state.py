@@ -81,3 +81,23 @@ def test_trusted_builder_refuses_a_field_left_out_or_unknown() -> None:
         build(meld=meld, owner=0, staged=False, fresh=frozenset(), announced=(), colour="red")
     entry = build(meld=meld, owner=1, staged=True, fresh=frozenset(), announced=())
     assert entry == TableMeld(meld, 1, staged=True)
+
+
+@attrs.frozen(kw_only=True)
+class _Base:
+    first: int
+    second: str = "b"
+
+
+@attrs.frozen(kw_only=True)
+class _Derived(_Base):
+    third: tuple[int, ...]
+
+
+def test_trusted_builder_of_a_subclass_sets_its_bases_fields_too() -> None:
+    from romme._guard import builder
+
+    built = builder(_Derived)(first=1, second="two", third=(3,))
+    assert built == _Derived(first=1, second="two", third=(3,))
+    with pytest.raises(TypeError):
+        builder(_Derived)(third=(3,))  # the base's fields are not optional either
