@@ -22,15 +22,15 @@ Table melds are numbered from 0 in the order they were laid.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from typing import Final, TypeAlias
 
 import attrs
 
+from romme import _action_fields as _fields
 from romme import _guard
 from romme.cards import MAX_NOTATION_LENGTH, Card, format_cards, parse_card, parse_cards
 from romme.errors import InvalidNotationError
-from romme.melds import MAX_MELD_CARDS, MeldKind
+from romme.melds import MeldKind
 
 __all__ = [
     "Action",
@@ -52,41 +52,6 @@ __all__ = [
 ]
 
 
-def _cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    result = _guard.bounded(value, MAX_MELD_CARDS, "an action's cards")
-    for card in result:
-        if not isinstance(card, Card):
-            raise TypeError(f"expected Card values, not {type(card).__name__}")
-    return result
-
-
-def _card(value: Card | str) -> Card:
-    if isinstance(value, str):
-        return parse_card(value)
-    if not isinstance(value, Card):
-        raise TypeError(f"expected a Card, not {type(value).__name__}")
-    return value
-
-
-def _index(value: int) -> int:
-    if type(value) is not int:
-        raise TypeError(f"a table meld is addressed by an int, not {type(value).__name__}")
-    if value >= 1_000_000:
-        raise InvalidNotationError("no table holds that many melds", token=f"{value:e}")
-    if value < 0:
-        raise ValueError(f"table melds are numbered from 0, not {value}")
-    return value
-
-
-def _some_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    cards = _cards(value)
-    if not cards:
-        raise ValueError("a lay-down or lay-off needs at least one card")
-    return cards
-
-
 @enum.unique
 class Side(str, enum.Enum):
     """The end of a run a lay-off goes to."""
@@ -95,17 +60,6 @@ class Side(str, enum.Enum):
     """Before the first card."""
     HIGH = "high"
     """After the last card."""
-
-
-def _announce(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    cards = _cards(value)
-    if any(card.is_joker for card in cards):
-        raise ValueError("a joker is announced as a natural card, not a joker")
-    return cards
-
-
-def _kind(value: MeldKind | str | None) -> MeldKind | None:
-    return None if value is None else _guard.member(MeldKind, value, "a lay-down's kind")
 
 
 def _side(value: Side | str | None) -> Side | None:
@@ -128,11 +82,11 @@ class LayDown:
     or run where the cards could form both.
     """
 
-    cards: tuple[Card, ...] = attrs.field(converter=_some_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_fields.to_some_cards)
     """The meld's cards (at least one)."""
-    kind: MeldKind | None = attrs.field(default=None, converter=_kind)
+    kind: MeldKind | None = attrs.field(default=None, converter=_fields.to_kind)
     """Set or run, when the cards could form both (``"set"`` and ``"run"`` are accepted too)."""
-    announce: tuple[Card, ...] = attrs.field(default=(), converter=_announce)
+    announce: tuple[Card, ...] = attrs.field(default=(), converter=_fields.to_announced)
     """Under ``announced_jokers``: the cards a set's jokers stand for, one per joker, in card order
     (Schmidt S. 3); empty otherwise, and for a run, whose jokers' cards their places fix."""
 
@@ -155,13 +109,13 @@ class LayOff:
     not matter.
     """
 
-    target: int = attrs.field(converter=_index)
+    target: int = attrs.field(converter=_fields.to_index)
     """The index of the table meld."""
-    cards: tuple[Card, ...] = attrs.field(converter=_some_cards)
+    cards: tuple[Card, ...] = attrs.field(converter=_fields.to_some_cards)
     """The cards to add, jokers included (DRoV Streitfall 2: JK and Q♥ together); at least one."""
     side: Side | None = attrs.field(default=None, converter=_side)
     """The end of a run the cards go to (``"low"`` and ``"high"`` are accepted too)."""
-    announce: tuple[Card, ...] = attrs.field(default=(), converter=_announce)
+    announce: tuple[Card, ...] = attrs.field(default=(), converter=_fields.to_announced)
     """Under ``announced_jokers``: the cards the jokers laid off onto a set stand for, one per
     joker, in card order (Schmidt S. 3); empty otherwise."""
 
@@ -182,7 +136,7 @@ def _as(announce: tuple[Card, ...]) -> str:
 class Discard:
     """Put one card from the hand on the discard pile, ending the turn (abwerfen)."""
 
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=_fields.to_card)
     """The card discarded."""
 
     def __str__(self) -> str:
@@ -232,9 +186,9 @@ class SwapJoker:
     joker goes to the hand (``to_hand``).
     """
 
-    target: int = attrs.field(converter=_index)
+    target: int = attrs.field(converter=_fields.to_index)
     """The index of the table meld holding the joker."""
-    card: Card = attrs.field(converter=_card)
+    card: Card = attrs.field(converter=_fields.to_card)
     """The natural card that takes the joker's place."""
     then: LayDown | LayOff | Discard | None = attrs.field(default=None, converter=_then)
     """The freed joker's new place (also accepted as text)."""
@@ -242,18 +196,6 @@ class SwapJoker:
     def __str__(self) -> str:
         then = "" if self.then is None else f" then {self.then}"
         return f"swap {self.target} {self.card}{then}"
-
-
-def _position(value: int) -> int:
-    if type(value) is not int:
-        raise TypeError(
-            f"a card of a table meld is addressed by an int, not {type(value).__name__}"
-        )
-    if value < 0:
-        raise ValueError(f"the cards of a table meld are numbered from 0, not {value}")
-    if value >= MAX_MELD_CARDS:
-        raise ValueError(f"no meld holds {value + 1} cards")
-    return value
 
 
 @attrs.frozen
@@ -268,9 +210,9 @@ class TakeFromTable:
     card was taken.
     """
 
-    target: int = attrs.field(converter=_index)
+    target: int = attrs.field(converter=_fields.to_index)
     """The index of the table meld."""
-    position: int = attrs.field(converter=_position)
+    position: int = attrs.field(converter=_fields.to_position)
     """The card's position in the meld's cards, from 0."""
 
     def __str__(self) -> str:
