@@ -9,6 +9,8 @@ all rest on it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from typing_extensions import assert_never
 
 from romme import _search
@@ -65,6 +67,8 @@ from romme.state import GameState, Phase
 from romme.views import PlayerView
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
+_POSITIONS: Final = (GameState, PlayerView)
+"""What the checker reads (a tuple: `isinstance` of a union would build the union at every call)."""
 
 
 def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
@@ -315,7 +319,7 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
 
 
 def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos | Failure:
-    if not isinstance(position, GameState | PlayerView):
+    if not isinstance(position, _POSITIONS):
         raise TypeError(
             f"position must be a GameState or a PlayerView, not {type(position).__name__}"
         )
