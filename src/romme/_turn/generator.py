@@ -316,12 +316,12 @@ _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _DRAW: Final = Draw()
 _TAKE: Final = TakeDiscard()
 _TAKE_BACK: Final = TakeBack()
+# The generator's candidates are valid actions by construction: built without the checks of
+# their constructors (`_guard.builder`; the checker then decides whether each is legal).
 _new_lay_off: Final = _guard.builder(LayOff)
 _new_lay_down: Final = _guard.builder(LayDown)
 _new_take: Final = _guard.builder(TakeDiscard)
 _new_swap: Final = _guard.builder(SwapJoker)
-"""The generator's candidates are valid actions by construction: built without the checks of
-their constructors (the checker then decides whether each is legal)."""
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 _CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
 
