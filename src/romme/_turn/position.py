@@ -250,6 +250,10 @@ def _may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reaso
 
 def _can_discard_something(key: int, rules: Rules, locked: int | None) -> bool:
     """Whether some card of the packed hand `key` may be the discard (`_may_discard`)."""
+    if locked is None:
+        # `_may_discard` refuses only a joker beside natural cards, which may go
+        # themselves: with no card locked, any hand that holds a card has a discard.
+        return key != 0
     return any(_may_discard(code, key, rules, locked) is None for code in _search.codes_in(key))
 
 
