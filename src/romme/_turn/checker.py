@@ -76,7 +76,9 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
         return Failure(Reason.ROUND_OVER, "the round is over")
     if not isinstance(action, ACTION_TYPES):
         raise TypeError(f"not an action: {action!r}")
-    match action:
+    match action:  # the commonest first: a class pattern is an isinstance test
+        case Discard():
+            return _discard(pos, action)
         case Draw():
             return _draw(pos)
         case TakeDiscard():
@@ -89,8 +91,6 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             return _swap(pos, action)
         case TakeBack():
             return _take_back(pos)
-        case Discard():
-            return _discard(pos, action)
         case TakeFromTable():
             return _rob(pos, action)
         case Knock() | Buy() | Pass() | Consent() | Refuse():
