@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 import attrs
 import pytest
@@ -51,7 +52,7 @@ def test_trusted_builder_sets_every_slot_as_the_checked_constructor_does() -> No
     from romme._guard import builder
 
     build = builder(TurnState)
-    fields = {
+    fields: dict[str, Any] = {
         "number": 4,
         "opened_before": True,
         "taken": parse_card("7♥"),
