@@ -33,11 +33,11 @@ from romme._turn.position import (
     _need_phase,
     _Pos,
     _pos,
+    _remove,
     _staged,
     _turn_with,
     _unstage,
     _waiver,
-    _without,
     seats_to_act,
 )
 from romme._turn.rearranging import _restore, _rob
@@ -291,7 +291,7 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
     if problem is not None:
         return problem
     rules = pos.rules
-    rest = _without(pos.hand, card)
+    rest = _remove(pos.hand, (card,))
     assert rest is not None
     # Discarding the last card with staged melds completes a Hand-Rommé (checked above);
     # a player who goes out has laid out all they held, and counts as opened (rules §7, §8).

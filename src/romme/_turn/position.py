@@ -189,8 +189,15 @@ def _remove(
 ) -> tuple[Card, ...] | None:
     """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some.
 
-    With `partly`, the cards `hand` lacks are passed over instead.
+    With `partly`, the cards `hand` lacks are passed over instead. A hand
+    is sorted (as every hand is kept), so one card is found by bisection.
     """
+    if len(cards) == 1 and not partly:  # a discard, a swap's card: the commonest removal
+        code = cards[0].code
+        place = bisect_left(hand, code, key=card_code)
+        if place == len(hand) or hand[place].code != code:
+            return None
+        return hand[:place] + hand[place + 1 :]
     rest = list(hand)
     codes = [card.code for card in hand]  # integers compare faster than cards
     for card in cards:
@@ -203,14 +210,6 @@ def _remove(
         del codes[place]
         del rest[place]
     return tuple(rest)  # still sorted
-
-
-def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...] | None:
-    """`hand` (sorted, as every hand is kept) without one `card`, or ``None`` if it holds none."""
-    place = bisect_left(hand, card.code, key=card_code)
-    if place == len(hand) or hand[place].code != card.code:
-        return None
-    return hand[:place] + hand[place + 1 :]
 
 
 def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
