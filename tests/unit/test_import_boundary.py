@@ -200,3 +200,22 @@ def test_no_module_imports_a_private_name_of_a_public_module() -> None:
                     if alias.name.startswith("_")
                 ]
     assert found == []
+
+
+def test_the_generator_lists_moves_without_the_checkers_dispatch() -> None:
+    """The generator asks the stages' own verdicts, never the dispatch `_resolve` (maintainers' page, step 3 of an action).
+
+    Each move is listed where the stage that decides its kind of action
+    accepts it, so the generator holds no path on which a candidate would
+    be built only for the whole checker to throw it away.
+    """
+    tree = ast.parse((CORE / "generator.py").read_text(encoding="utf-8"))
+    named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    imported = {
+        alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert "_resolve" not in named | imported
+    assert {"_draw_refused", "_take_back_refused", "_take_refused"} <= imported

@@ -22,8 +22,8 @@ The stages (rules §4–§9): `position` holds the vocabulary (the position as
 the checker reads it, an action's effect, a refusal) and the predicates
 shared by the stages; `checker` decides each kind of action; `opening`
 answers whether an opening or a Hand-Rommé can still be completed this
-turn; `generator` builds the candidate actions and keeps those the
-checker's stages accept.
+turn; `generator` builds the moves and lists those the checker's stages
+accept, without going through the checker's dispatch.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

@@ -99,12 +99,20 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             assert_never(action)
 
 
-def _draw(pos: _Pos) -> Effect | Failure:
+def _draw_refused(pos: _Pos) -> Failure | None:
+    """Why the player may not draw from the stock now, or ``None`` (rules §4)."""
     wrong = _need_phase(pos, Phase.DRAW, "drawing")
     if wrong:
         return wrong
     if pos.stock_size == 0:
         return Failure(Reason.STOCK_EMPTY, "the stock is empty")
+    return None
+
+
+def _draw(pos: _Pos) -> Effect | Failure:
+    refused = _draw_refused(pos)
+    if refused:
+        return refused
     rules = pos.rules
     opens = _window(pos) if rules.knocking or rules.buying else None
     if opens is None:
@@ -179,15 +187,23 @@ def _taking(pos: _Pos, card: Card) -> _Pos:
     )
 
 
-def _take_back(pos: _Pos) -> Effect | Failure:
+def _take_back_refused(pos: _Pos) -> Failure | None:
+    """Why nothing may be taken back now, or ``None``: there are staged melds or table cards taken (rules §5, §13)."""
     wrong = _need_phase(pos, Phase.PLAY, "taking back")
     if wrong:
         return wrong
+    if pos.turn.before is None and not _any_staged(pos.table):
+        return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
+    return None
+
+
+def _take_back(pos: _Pos) -> Effect | Failure:
+    refused = _take_back_refused(pos)
+    if refused:
+        return refused
     if pos.turn.before is not None:
         return _restore(pos, pos.turn.before)
     staged = [entry for entry in pos.table if entry.staged]
-    if not staged:
-        return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
     returned = [card for entry in staged for card in entry.meld.cards]
     table = tuple(entry for entry in pos.table if not entry.staged)
     turn = pos.turn

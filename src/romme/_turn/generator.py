@@ -1,8 +1,9 @@
 """The legal-move generator (private): every action the checker accepts, each once (rules §4–§9).
 
-Candidates are built from the hand and the table and kept only when the
-checker's own functions accept them, so the generator lists exactly what
-`resolve` allows.
+Moves are built from the hand and the table and listed only when the
+checker's own stage functions and predicates accept them, so the generator
+lists exactly what `resolve` allows; no move goes through `resolve`
+itself.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -10,12 +11,19 @@ checker's own functions accept them, so the generator lists exactly what
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import chain, combinations
+from itertools import combinations
 from typing import Final, NamedTuple
 
 from romme import _guard, _search
 from romme._shape import shape_of
-from romme._turn.checker import _discardable, _resolve, _take_refused, _taking
+from romme._turn.checker import (
+    _discardable,
+    _draw_refused,
+    _take,
+    _take_back_refused,
+    _take_refused,
+    _taking,
+)
 from romme._turn.claiming import _claim_answers
 from romme._turn.laying import (
     _announcements,
@@ -28,13 +36,12 @@ from romme._turn.opening import _lay_down_possible
 from romme._turn.position import (
     Failure,
     _after_use,
-    _any_staged,
     _failed_take_discards,
     _first_go_round,
     _Pos,
 )
 from romme._turn.rearranging import _robs
-from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap_joker, _swapped
+from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap, _swap_joker, _swapped
 from romme.actions import (
     Action,
     Discard,
@@ -197,19 +204,17 @@ def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
                 yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=announce)
 
 
-def _play_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
-    """The lay-downs and lay-offs of the play phase, each with whether it is already known legal."""
+def _plays(pos: _Pos) -> Iterator[Action]:
+    """The legal lay-downs and lay-offs of the play phase."""
     if _first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
     if _failed_take_discards(pos):
         return  # after a failed take only the discard is left (DRoV Streitfall 1, 3)
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
-        for lay_down in _lay_downs(pos, _search.melds_in(pos.key, pos.rules)):
-            yield lay_down, True
+        yield from _lay_downs(pos, _search.melds_in(pos.key, pos.rules))
     if opened:
-        for layoff in _layoffs(pos, pos.hand):
-            yield layoff, True
+        yield from _layoffs(pos, pos.hand)
 
 
 def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Iterator[LayOff]:
@@ -237,8 +242,8 @@ def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Ite
             )
 
 
-def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
-    """The takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it, checked."""
+def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
+    """The legal takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
     if _first_go_round(pos) or _take_refused(pos):
         return  # its use would be a lay-down or lay-off (ASS S. 1)
     inner = _taking(pos, card)
@@ -246,41 +251,43 @@ def _take_candidates(pos: _Pos, card: Card) -> Iterator[tuple[Action, bool]]:
     melds = _search.melds_with(inner.key, card.code, pos.rules)
     if opened or (melds and _lay_down_possible(inner)):
         for lay_down in _lay_downs(inner, melds):
-            yield _new_take(use=lay_down), True
+            yield _new_take(use=lay_down)
     if opened:
         for layoff in _layoffs(inner, inner.hand, only=card):
             if _indirect_layoff_refused(pos, card, layoff) is None:
-                yield _new_take(use=layoff), True
+                yield _new_take(use=layoff)
 
 
-def _candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
-    """Every candidate action, each with whether it is already known legal (else the checker decides)."""
+def _moves(pos: _Pos) -> Iterator[Action]:
+    """Every legal action but the discards and the joker swaps."""
     rules = pos.rules
     if pos.phase is Phase.DRAW:
-        yield _DRAW, False
+        if _draw_refused(pos) is None:
+            yield _DRAW
         if not pos.discard_pile:
             return
         if rules.take_discard is TakeMode.FREE:
-            yield _TAKE, False
+            if not isinstance(_take(pos, _TAKE), Failure):
+                yield _TAKE
             return
-        yield from _take_candidates(pos, pos.discard_pile[-1])
+        yield from _takes(pos, pos.discard_pile[-1])
         return
     if pos.phase is Phase.CLAIM:
-        yield from ((answer, True) for answer in _claim_answers(pos))
+        yield from _claim_answers(pos)
         return
-    if pos.turn.before is not None or _any_staged(pos.table):
-        yield _TAKE_BACK, False
-    yield from _play_candidates(pos)
+    if _take_back_refused(pos) is None:
+        yield _TAKE_BACK
+    yield from _plays(pos)
     if rules.rearrange:
-        for rob in _robs(pos):
-            yield rob, True
+        yield from _robs(pos)
 
 
-def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
-    """Swaps with each place of the freed joker, each with whether it is already known legal.
+def _swaps(pos: _Pos) -> Iterator[Action]:
+    """The legal joker swaps, with each place of the freed joker.
 
     The swap itself is checked once per table meld and card, and each
-    follow-up on the position after it, with the checker's own functions.
+    follow-up on the position after it, with the checker's own functions
+    (under ``swapped_joker=to_hand`` the whole swap, as the checker does).
     """
     rules = pos.rules
     in_hand = {card.code for card in pos.hand}
@@ -295,7 +302,8 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
             card = _CARDS[code]
             base = _new_swap(target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
-                yield base, False
+                if not isinstance(_swap(pos, base), Failure):
+                    yield base
                 continue
             found = _swap_joker(pos, base)
             if isinstance(found, Failure):
@@ -303,21 +311,22 @@ def _swap_candidates(pos: _Pos) -> Iterator[tuple[Action, bool]]:
             after = _swapped(pos, base, *found)
             # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
             for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
-                yield _new_swap(target=index, card=card, then=lay_down), True
+                yield _new_swap(target=index, card=card, then=lay_down)
             for layoff in _layoffs(after, after.hand, only=JOKER):
                 if not _back_to_its_meld(index, layoff, rules):
-                    yield _new_swap(target=index, card=card, then=layoff), True
+                    yield _new_swap(target=index, card=card, then=layoff)
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 action = _new_swap(target=index, card=card, then=_DISCARDS[JOKER_CODE])
-                yield action, not isinstance(_place_joker(pos, action, after), Failure)
+                if not isinstance(_place_joker(pos, action, after), Failure):
+                    yield action
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _DRAW: Final = Draw()
 _TAKE: Final = TakeDiscard()
 _TAKE_BACK: Final = TakeBack()
-# The generator's candidates are valid actions by construction: built without the checks of
-# their constructors (`_guard.builder`; the checker then decides whether each is legal).
+# The generator's moves are valid actions by construction: built without the checks of
+# their constructors (`_guard.builder`), and listed only once the checker's stages accept them.
 _new_lay_off: Final = _guard.builder(LayOff)
 _new_lay_down: Final = _guard.builder(LayDown)
 _new_take: Final = _guard.builder(TakeDiscard)
@@ -332,12 +341,8 @@ def legal_moves(pos: _Pos) -> tuple[Action, ...]:
     Discards first (checked without building their effect), then the
     draws or plays, then joker swaps with each place of the freed joker.
     """
-    seen: dict[Action, None] = dict.fromkeys(_DISCARDS[card.code] for card in _discardable(pos))
-    candidates = _candidates(pos)
+    moves: dict[Action, None] = dict.fromkeys(_DISCARDS[card.code] for card in _discardable(pos))
+    moves.update(dict.fromkeys(_moves(pos)))
     if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
-        candidates = chain(candidates, _swap_candidates(pos))
-    for action, known in candidates:
-        # A candidate not known legal by construction goes to the checker.
-        if known or (action not in seen and not isinstance(_resolve(pos, action), Failure)):
-            seen[action] = None
-    return tuple(seen)
+        moves.update(dict.fromkeys(_swaps(pos)))
+    return tuple(moves)
