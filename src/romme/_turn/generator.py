@@ -340,9 +340,14 @@ def legal_moves(pos: _Pos) -> tuple[Action, ...]:
 
     Discards first (checked without building their effect), then the
     draws or plays, then joker swaps with each place of the freed joker.
+    Each move is built once: the discards are of distinct cards, each
+    lay-down of a distinct meld and announcement, each lay-off of a
+    distinct choice of cards, end and table meld, each swap of a distinct
+    meld, card and follow-up, so the list is kept without hashing a move
+    (the stateful and property tests check that no move is listed twice).
     """
-    moves: dict[Action, None] = dict.fromkeys(_DISCARDS[card.code] for card in _discardable(pos))
-    moves.update(dict.fromkeys(_moves(pos)))
+    moves: list[Action] = [_DISCARDS[card.code] for card in _discardable(pos)]
+    moves.extend(_moves(pos))
     if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
-        moves.update(dict.fromkeys(_swaps(pos)))
+        moves.extend(_swaps(pos))
     return tuple(moves)
