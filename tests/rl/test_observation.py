@@ -145,6 +145,34 @@ def test_every_entry_is_the_documented_one(state: GameState) -> None:
         assert np.array_equal(layout.encode(seen), expected)
 
 
+@pytest.mark.parametrize("preset", ["classic", "drov", "ass-raeuber"])
+def test_one_layout_through_a_round_encodes_every_view_as_documented(preset: str) -> None:
+    """A layout kept through a round (as an environment keeps it) encodes each view as a fresh one would.
+
+    The layout keeps the table block of the last table each seat saw; the
+    views come in play order, every seat's at every step, and then again
+    from the last back to the first, so a kept block is given again only for
+    the very table it was made of.
+    """
+    rules = find_rules(preset)
+    state = new_game(rules, 3, seed=11)
+    layout = Observation(rules, 3)
+    chooser = random.Random(11)
+    seen: list[PlayerView] = []
+    for _ in range(300):  # a round, or its first 300 moves (random Räuber-Rommé plays long)
+        if state.is_over:
+            break
+        for seat in range(3):
+            seen.append(view(state, seat))
+            expected = np.array(_documented_array(seen[-1], layout), dtype=np.float32)
+            assert np.array_equal(layout.encode(seen[-1]), expected)
+        state = apply(state, chooser.choice(legal_actions(state)))
+    assert any(len(v.table) for v in seen)  # the table changed during the round
+    for earlier in reversed(seen):
+        expected = np.array(_documented_array(earlier, layout), dtype=np.float32)
+        assert np.array_equal(layout.encode(earlier), expected)
+
+
 def test_a_visible_change_changes_both_forms() -> None:
     """A move the viewer sees (the discard of the player before) changes the array and the string."""
     rules = find_rules("classic")

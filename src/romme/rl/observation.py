@@ -40,6 +40,8 @@ from romme._position_checks import most_cards
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
+    from romme import TableMeld
+
 __all__ = ["OBSERVATION_VERSION", "Block", "Observation", "encode_view", "view_string"]
 
 OBSERVATION_VERSION: Final = 1
@@ -109,6 +111,9 @@ class Observation:
         """The blocks in layout order."""
         self.size: Final = start
         """The length of the array."""
+        self._table_size = self.slots * self._slot
+        self._tables: list[tuple[tuple[TableMeld, ...], bytes] | None] = [None] * players
+        """Per seat, the last table it saw and its block (`_table_block`)."""
         self.high: Final = float(max(rules.decks, rules.jokers, 1))
         """The largest value any entry takes (copies of one card)."""
         self._at = {block.name: block.start for block in blocks}
@@ -142,7 +147,10 @@ class Observation:
 
         The entries that count (cards, flags) are gathered as indexes and
         counted in one byte buffer, which becomes the float32 array in one
-        conversion; then the few fractions are set.
+        conversion; then the few fractions are set. The table block is
+        kept per seat while the table stays the same (`_table_block`), so
+        a layout used through a round encodes the table anew only after
+        it changed; the result is the same as a fresh layout's.
 
         Raises:
             TypeError: If `seen` is not a `romme.PlayerView`.
@@ -187,19 +195,6 @@ class Observation:
         ):
             if flag:
                 ones.append(place)
-        slot, table = self._slot, at["table"]
-        for index, entry in enumerate(seen.table[: self.slots]):
-            base = table + index * slot
-            meld = entry.meld
-            ones.append(base)
-            ones.append(base + (1 if meld.kind.value == "set" else 2))
-            if entry.staged:
-                ones.append(base + 3)
-            if entry.fresh:
-                ones.append(base + 4)
-            ones.append(base + 5 + (entry.owner - me) % players)
-            cards = base + 5 + players
-            ones.extend([cards + card.code for card in meld.cards])
         if turn.before is not None:
             rearranged = at["rearranged"]
             ones.append(rearranged)
@@ -207,10 +202,43 @@ class Observation:
         counted = bytearray(self.size)  # no entry counts past a few copies of one card
         for place in ones:
             counted[place] += 1
+        table = at["table"]
+        counted[table : table + self._table_size] = self._table_block(seen.table, me)
         out = np.frombuffer(counted, dtype=np.uint8).astype(np.float32)
         for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
             out[place] = value / divisor
         return out
+
+    def _table_block(self, table: tuple[TableMeld, ...], me: int) -> bytes:
+        """The table block of the array as bytes, for the table `table` seen by seat `me`.
+
+        The table changes only when a meld is laid or changed, so the block
+        of the last table each seat saw is kept and given again while the
+        table is that very tuple (a position's values never change). Each
+        kept entry is replaced whole, so threads sharing a layout read
+        either the old pair or the new one.
+        """
+        kept = self._tables[me]
+        if kept is not None and kept[0] is table:
+            return kept[1]
+        players, slot = self.players, self._slot
+        block = bytearray(self._table_size)
+        for index, entry in enumerate(table[: self.slots]):
+            base = index * slot
+            meld = entry.meld
+            block[base] = 1
+            block[base + (1 if meld.kind.value == "set" else 2)] = 1
+            if entry.staged:
+                block[base + 3] = 1
+            if entry.fresh:
+                block[base + 4] = 1
+            block[base + 5 + (entry.owner - me) % players] = 1
+            cards = base + 5 + players
+            for card in meld.cards:
+                block[cards + card.code] += 1
+        found = bytes(block)
+        self._tables[me] = (table, found)
+        return found
 
     def _claim_ones(self, claim: ClaimWindow, me: int) -> list[int]:
         """The entries of the claims block that an open claim window sets."""
