@@ -2,7 +2,10 @@
 
 Run: ``python bench/instructions.py [PRESET ...]`` (default drov, classic and
 german-rummy; ``--rounds N`` rounds each, 6 by default; ``--rlcard`` adds
-RLCard's gin rummy the same way, with the ``[bench]`` extra). Needs
+RLCard's gin rummy the same way, with the ``[bench]`` extra; ``--rl`` adds
+the loops of ``bench/rl.py``, by rounds of two seats under ``classic``:
+romme's PettingZoo env, the same rounds played bare, and PettingZoo's
+``gin_rummy_v4``, whose counts are per step). Needs
 ``valgrind`` on the PATH (Debian's package ``valgrind``).
 
 Each count plays seeded rounds of uniformly random legal moves
@@ -66,6 +69,67 @@ def play_rlcard(games: int) -> int:
     return run(games)
 
 
+def play_env(workload: str, rounds: int) -> int:
+    """The RL loops of ``bench/rl.py`` by rounds: three warm-up rounds, then `rounds`; return the steps.
+
+    ``rl-env`` steps romme's PettingZoo env (classic, two seats) with the
+    move drawn from ``info["legal_moves"]``; ``rl-bare`` plays the very
+    same rounds and moves with `legal_actions` and `apply` alone;
+    ``rl-gin`` steps PettingZoo's ``gin_rummy_v4`` with the move drawn
+    from its mask (needs the ``[bench]`` extra).
+    """
+    from romme import apply, find_rules, legal_actions, new_game
+
+    if workload == "rl-bare":
+        rules = find_rules("classic")
+
+        def bare(first: int, count: int) -> int:
+            steps = 0
+            chooser = random.Random(first)
+            for episode in range(first, first + count):
+                deal = random.Random(episode)
+                state = new_game(rules, 2, seed=deal.getrandbits(64), dealer=deal.randrange(2))
+                while not state.is_over:
+                    state = apply(state, chooser.choice(legal_actions(state)))
+                    steps += 1
+            return steps
+
+        bare(1_000_000, 3)
+        return bare(0, rounds)
+    if workload == "rl-env":
+        from romme.rl import pettingzoo as romme_pz
+
+        env = romme_pz.env("classic", 2)
+        pick = "legal_moves"
+    else:
+        from pettingzoo.classic import gin_rummy_v4  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+        env = gin_rummy_v4.env()
+        pick = "mask"
+
+    def stepped(first: int, count: int) -> int:
+        import numpy as np
+
+        steps = 0
+        chooser = random.Random(first)
+        for episode in range(first, first + count):
+            env.reset(seed=episode)
+            for _agent in env.agent_iter():
+                observation, _, terminated, truncated, info = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                if pick == "legal_moves":
+                    env.step(chooser.choice(info["legal_moves"]))
+                else:
+                    env.step(int(chooser.choice(np.flatnonzero(observation["action_mask"]))))
+                steps += 1
+        return steps
+
+    stepped(1_000_000, 3)
+    return stepped(0, rounds)
+
+
 def count(workload: str, rounds: int) -> tuple[int, int]:
     """The instructions and decisions of one valgrind run of `workload` with `rounds` rounds."""
     done = subprocess.run(
@@ -103,17 +167,25 @@ def main() -> None:
     parser.add_argument("presets", nargs="*", default=["drov", "classic", "german-rummy"])
     parser.add_argument("--rounds", type=int, default=6, help="rounds (games) counted per workload")
     parser.add_argument("--rlcard", action="store_true", help="count RLCard's gin rummy too")
+    parser.add_argument(
+        "--rl",
+        action="store_true",
+        help="count the loops of bench/rl.py too: romme's env, bare play and gin_rummy_v4",
+    )
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.workload is not None:  # inside valgrind: play and print the decisions
         if args.workload == "rlcard":
             print(play_rlcard(args.rounds))
+        elif args.workload.startswith("rl-"):
+            print(play_env(args.workload, args.rounds))
         else:
             print(play(args.workload, args.rounds))
         return
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     workloads = [*args.presets, *(["rlcard"] if args.rlcard else [])]
+    workloads += ["rl-env", "rl-bare", "rl-gin"] if args.rl else []
     print(f"{'workload':<16} {'decisions':>9} {'instructions/decision':>22}")
     for workload in workloads:
         instructions, decisions = per_decision(workload, args.rounds)
