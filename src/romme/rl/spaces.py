@@ -98,6 +98,8 @@ class Range(NamedTuple):
 Position = GameState | PlayerView
 _CLAIM_ANSWERS: Final = (Knock(), Buy(), Pass(), Consent(), Refuse())
 _CLAIM_TYPES: Final = (Knock, Buy, Pass, Consent, Refuse)
+_CODE_OF: Final = {(card.rank, card.suit): card.code for card in CARDS if not card.is_joker}
+"""The code of each natural card by rank and suit (a joker's role names the cards it stands for so)."""
 
 
 class ActionSpace(MeldNumbering):
@@ -258,8 +260,10 @@ class ActionSpace(MeldNumbering):
         """
         pairs: list[tuple[int, Card]] = []
         for index, entry in enumerate(position.table):
-            cards = {Card(role.rank, suit) for role in entry.meld.jokers for suit in role.suits}
-            pairs.extend((index, card) for card in sorted(cards, key=lambda card: card.code))
+            roles = entry.meld.jokers
+            if roles:
+                codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
+                pairs.extend((index, CARDS[code]) for code in sorted(codes))
         return pairs
 
     def _follow_ups(
