@@ -88,7 +88,7 @@ def _run_layoffs(
     joker where ``adjacent_jokers`` forbids it in every run. Everything
     else, the joker limit included, is for the checker to decide.
     """
-    suit_base = next(card.code for card in meld.cards if not card.is_joker) // 13 * 13
+    suit_base = _SUIT_BASE[meld.suit]
     high_start = meld.ranks[-1] - 1
     low_start = meld.ranks[0] - 3
     if not jokers and not (
@@ -333,6 +333,8 @@ _new_take: Final = _guard.builder(TakeDiscard)
 _new_swap: Final = _guard.builder(SwapJoker)
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 _CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
+_SUIT_BASE: Final = {card.suit: card.code for card in _CARDS[:JOKER_CODE:13]}
+"""The code of each suit's two, the first of its thirteen codes."""
 
 
 def legal_moves(pos: _Pos) -> tuple[Action, ...]:
