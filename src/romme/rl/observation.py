@@ -148,7 +148,7 @@ class Observation:
         The entries that count (cards, flags) are gathered as indexes and
         counted in one byte buffer, which becomes the float32 array in one
         conversion; then the few fractions are set. The table block is
-        kept per seat while the table stays the same (`_table_block`), so
+        kept per seat while the table stays the same, so
         a layout used through a round encodes the table anew only after
         it changed; the result is the same as a fresh layout's.
 
