@@ -19,7 +19,7 @@ import attrs
 from romme import _guard
 from romme.cards import Card, Rank, Suit
 
-__all__ = ["JokerRole", "MeldKind"]
+__all__ = ["JokerRole", "MeldKind", "stood_for"]
 
 
 @enum.unique
@@ -66,6 +66,20 @@ class JokerRole:
     def can_be(self, card: Card) -> bool:
         """Return whether `card` is a card this joker stands for."""
         return card.rank is self.rank and card.suit in self.suits
+
+
+_CODE_OF: Final = {
+    (card.rank, card.suit): card.code
+    for card in map(Card.from_code, range(52))  # the natural cards
+}
+
+
+def stood_for(roles: Iterable[JokerRole]) -> list[int]:
+    """Return the codes of the natural cards some joker of `roles` stands for, in card order.
+
+    The cards a joker swap may give for a meld's jokers (rules §6).
+    """
+    return sorted({_CODE_OF[role.rank, suit] for role in roles for suit in role.suits})
 
 
 # -- values -----------------------------------------------------------------

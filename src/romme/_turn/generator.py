@@ -15,6 +15,7 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from romme import _guard, _search
+from romme._meld_parts import stood_for
 from romme._shape import shape_of
 from romme._turn.checker import (
     _discardable,
@@ -297,8 +298,9 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
         if not roles:
             continue
         # The natural cards in hand some joker of the meld stands for, in card order.
-        codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
-        for code in sorted(codes & in_hand):
+        for code in stood_for(roles):
+            if code not in in_hand:
+                continue
             card = _CARDS[code]
             base = _new_swap(target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
@@ -332,7 +334,6 @@ _new_lay_down: Final = _guard.builder(LayDown)
 _new_take: Final = _guard.builder(TakeDiscard)
 _new_swap: Final = _guard.builder(SwapJoker)
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
-_CODE_OF: Final = {(card.rank, card.suit): card.code for card in _CARDS if not card.is_joker}
 _SUIT_BASE: Final = {card.suit: card.code for card in _CARDS[:JOKER_CODE:13]}
 """The code of each suit's two, the first of its thirteen codes."""
 

@@ -56,6 +56,7 @@ from romme import (
     TakeFromTable,
     legal_actions,
 )
+from romme._meld_parts import stood_for
 from romme.rl._catalog import CARDS
 from romme.rl._meld_ids import ANNOUNCE_WIDTH, ActionSpaceError, MeldNumbering
 
@@ -98,8 +99,6 @@ class Range(NamedTuple):
 Position = GameState | PlayerView
 _CLAIM_ANSWERS: Final = (Knock(), Buy(), Pass(), Consent(), Refuse())
 _CLAIM_TYPES: Final = (Knock, Buy, Pass, Consent, Refuse)
-_CODE_OF: Final = {(card.rank, card.suit): card.code for card in CARDS if not card.is_joker}
-"""The code of each natural card by rank and suit (a joker's role names the cards it stands for so)."""
 
 
 class ActionSpace(MeldNumbering):
@@ -262,8 +261,7 @@ class ActionSpace(MeldNumbering):
         for index, entry in enumerate(position.table):
             roles = entry.meld.jokers
             if roles:
-                codes = {_CODE_OF[role.rank, suit] for role in roles for suit in role.suits}
-                pairs.extend((index, CARDS[code]) for code in sorted(codes))
+                pairs.extend((index, CARDS[code]) for code in stood_for(roles))
         return pairs
 
     def _follow_ups(
