@@ -78,7 +78,8 @@ def play_env(workload: str, rounds: int) -> int:
     ``rl-gin`` steps PettingZoo's ``gin_rummy_v4`` with the move drawn
     from its mask (needs the ``[bench]`` extra).
     """
-    from romme import apply, find_rules, legal_actions, new_game
+    from romme import apply, find_rules, legal_actions
+    from romme.rl.pettingzoo import deal
 
     if workload == "rl-bare":
         rules = find_rules("classic")
@@ -87,8 +88,7 @@ def play_env(workload: str, rounds: int) -> int:
             steps = 0
             chooser = random.Random(first)
             for episode in range(first, first + count):
-                deal = random.Random(episode)
-                state = new_game(rules, 2, seed=deal.getrandbits(64), dealer=deal.randrange(2))
+                state = deal(rules, 2, episode)  # as the env's reset(seed=episode) deals
                 while not state.is_over:
                     state = apply(state, chooser.choice(legal_actions(state)))
                     steps += 1

@@ -36,7 +36,7 @@ from typing import Any
 
 import numpy as np
 
-from romme import apply, find_rules, legal_actions, new_game
+from romme import apply, find_rules, legal_actions
 
 RULES = "classic"
 PLAYERS = 2
@@ -76,20 +76,21 @@ def _env_rate(make: Callable[[], Any], seconds: float, seed: int, draw: str = "m
 def _bare_rate(seconds: float, seed: int) -> float:
     """Steps per second of random legal play on the engine alone (legal_actions + apply).
 
-    Each round is dealt as the env's ``reset(seed=…)`` deals it (a
-    ``random.Random`` of the seed gives the deal's seed, then the dealer),
+    Each round is dealt as the env's ``reset(seed=…)`` deals it
+    (`romme.rl.pettingzoo.deal`),
     and ``info["legal_moves"]`` lists the ids in the order of
     `legal_actions`, so this loop plays the very rounds and moves of the
     env loop that draws from ``legal_moves``.
     """
+    from romme.rl.pettingzoo import deal
+
     rules = find_rules(RULES)
     rng = random.Random(seed)
     steps = 0
     episode = 0
     start = _clock()
     while _clock() - start < seconds:
-        deal = random.Random(seed + episode)
-        state = new_game(rules, PLAYERS, seed=deal.getrandbits(64), dealer=deal.randrange(PLAYERS))
+        state = deal(rules, PLAYERS, seed + episode)
         episode += 1
         while not state.is_over:
             state = apply(state, rng.choice(legal_actions(state)))

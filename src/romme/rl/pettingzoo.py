@@ -14,7 +14,8 @@ and the action space is ``Discrete(ActionSpace(rules).size)``.
 Every seat, a dealer who sits out included, is an agent; a seat acts
 whenever the engine says it is to act, several actions in a row in one
 turn. ``reset(seed=…)`` deals from that seed (and the dealer is drawn
-from it), so a seed repeats the round exactly. Rewards come at the end of
+from it), so a seed repeats the round exactly; `deal` gives that round's
+position without an environment. Rewards come at the end of
 the round (`romme.rl.rewards.Rewards`). With ``max_cycles`` the round is
 truncated once any seat has taken that many actions.
 """
@@ -34,7 +35,7 @@ from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace
 
-__all__ = ["DEFAULT_MAX_CYCLES", "env", "raw_env"]
+__all__ = ["DEFAULT_MAX_CYCLES", "deal", "env", "raw_env"]
 
 DEFAULT_MAX_CYCLES: Final = 2000
 """The most actions of one seat before a round is truncated, by default."""
@@ -46,6 +47,30 @@ def _rules(rules: Rules | str) -> Rules:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules value or a preset name, not {type(rules).__name__}")
     return rules
+
+
+def deal(rules: Rules | str, players: int, seed: int) -> GameState:
+    """Return the round ``reset(seed=seed)`` deals: the position the env starts from.
+
+    The seed seeds a ``random.Random``, which gives the deal's seed and
+    then the dealer; playing a round on the engine from this position,
+    with the moves the env was given, plays the env's round.
+
+    >>> from romme import find_rules
+    >>> env = raw_env("classic", 2)
+    >>> env.reset(seed=7)
+    >>> env.state == deal(find_rules("classic"), 2, 7)
+    True
+
+    Raises:
+        TypeError: If `rules` is neither a `romme.Rules` value nor a preset name.
+        InvalidPositionError: For a number of seats the rules cannot seat.
+    """
+    return _deal(_rules(rules), players, random.Random(seed))
+
+
+def _deal(rules: Rules, players: int, draws: random.Random) -> GameState:
+    return new_game(rules, players, seed=draws.getrandbits(64), dealer=draws.randrange(players))
 
 
 class _Ids(spaces.Discrete):
@@ -135,13 +160,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Deal a new round; with `seed`, the same round as every reset with that seed."""
         if seed is not None:
             self._random = random.Random(seed)
-        players = len(self.possible_agents)
-        self.state = new_game(
-            self.rules,
-            players,
-            seed=self._random.getrandbits(64),
-            dealer=self._random.randrange(players),
-        )
+        self.state = _deal(self.rules, len(self.possible_agents), self._random)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
