@@ -22,6 +22,7 @@ truncated once any seat has taken that many actions.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Final
 
@@ -222,18 +223,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Release nothing: the environment holds no outside resources."""
 
 
-class _Read:
-    """An attribute of a wrapper that is the bare environment's attribute `name`, refused before ``reset``."""
+def _read(name: str) -> Any:
+    """The attribute `name` of the bare environment, read in C (``operator.attrgetter``) through ``_ready``.
 
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def __get__(self, wrapper: _Direct | None, owner: type | None = None) -> Any:
-        if wrapper is None:
-            return self
-        if not wrapper._has_reset:
-            raise AttributeError(f"{self.name} cannot be accessed before reset")
-        return getattr(wrapper._bare, self.name)
+    Where the wrapper has no ``_ready`` (the outermost one before ``reset``)
+    the read fails with ``AttributeError``, and Python then asks the
+    wrapper's ``__getattr__``: PettingZoo's own, which refuses the
+    per-step attributes before ``reset``.
+    """
+    return property(
+        operator.attrgetter(f"_ready.{name}"), doc=f"The bare environment's ``{name}``."
+    )
 
 
 class _Direct:
@@ -243,25 +243,27 @@ class _Direct:
     ``__getattr__``, one wrapper after the other, a few microseconds a
     read, and `AECEnv.last`, ``agent_iter`` and the wrappers' own ``step``
     read a dozen of them a step. Mixed into those wrappers, these
-    attributes (`_Read`) return the bare environment's values in one read; the
-    outermost wrapper still refuses them before ``reset`` as PettingZoo's
-    ``OrderEnforcingWrapper`` does.
+    attributes (`_read`) return the bare environment's values in one read
+    made in C, without a Python call; the outermost wrapper sets ``_ready``
+    only at ``reset``, so before it PettingZoo's ``OrderEnforcingWrapper``
+    refuses them as it does.
     """
 
     _bare: raw_env
-    _has_reset: bool = True  # OrderEnforcingWrapper keeps its own, False until reset
+    _ready: raw_env
+    """The bare environment, once its attributes may be read."""
 
     def __init__(self, env: Any, **kwargs: Any) -> None:
         super().__init__(env, **kwargs)  # type: ignore[call-arg]
-        self._bare = env.unwrapped
+        self._bare = self._ready = env.unwrapped
 
-    agents = _Read("agents")
-    agent_selection = _Read("agent_selection")
-    rewards = _Read("rewards")
-    terminations = _Read("terminations")
-    truncations = _Read("truncations")
-    infos = _Read("infos")
-    _cumulative_rewards = _Read("_cumulative_rewards")
+    agents = _read("agents")
+    agent_selection = _read("agent_selection")
+    rewards = _read("rewards")
+    terminations = _read("terminations")
+    truncations = _read("truncations")
+    infos = _read("infos")
+    _cumulative_rewards = _read("_cumulative_rewards")
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._bare.action_space(agent)
@@ -279,7 +281,16 @@ class _AssertOutOfBounds(_Direct, wrappers.AssertOutOfBoundsWrapper):  # type: i
 
 
 class _OrderEnforcing(_Direct, wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
-    """PettingZoo's ``OrderEnforcingWrapper``, reading through `_Direct`."""
+    """PettingZoo's ``OrderEnforcingWrapper``, reading through `_Direct` once reset."""
+
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        del self._ready  # until reset, PettingZoo's refusals answer
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Reset as PettingZoo's wrapper does; from now on the per-step reads go straight through."""
+        super().reset(seed=seed, options=options)
+        self._ready = self._bare
 
     def __str__(self) -> str:
         return str(self.env)
