@@ -4,7 +4,8 @@ Run: ``python bench/instructions.py [PRESET ...]`` (default drov, classic and
 german-rummy; ``--rounds N`` rounds each, 6 by default; ``--rlcard`` adds
 RLCard's gin rummy the same way, with the ``[bench]`` extra; ``--rl`` adds
 the loops of ``bench/rl.py``, by rounds of two seats under ``classic``:
-romme's PettingZoo env, the same rounds played bare, and PettingZoo's
+romme's PettingZoo env, the same rounds played bare, PettingZoo's loop
+through the env's wrappers with no game work (its floor) and PettingZoo's
 ``gin_rummy_v4``, whose counts are per step). Needs
 ``valgrind`` on the PATH (Debian's package ``valgrind``).
 
@@ -76,7 +77,9 @@ def play_env(workload: str, rounds: int) -> int:
     move drawn from ``info["legal_moves"]``; ``rl-bare`` plays the very
     same rounds and moves with `legal_actions` and `apply` alone;
     ``rl-gin`` steps PettingZoo's ``gin_rummy_v4`` with the move drawn
-    from its mask (needs the ``[bench]`` extra).
+    from its mask (needs the ``[bench]`` extra); ``rl-floor`` steps
+    `rl.floor_env`, PettingZoo's loop through the env's wrappers with no
+    game work, whose rounds are long, so it plays fewer of them.
     """
     from romme import apply, find_rules, legal_actions
     from romme.rl.pettingzoo import deal
@@ -101,6 +104,12 @@ def play_env(workload: str, rounds: int) -> int:
 
         env = romme_pz.env("classic", 2)
         pick = "legal_moves"
+    elif workload == "rl-floor":
+        from rl import FLOOR_STEPS, floor_env  # bench/rl.py, beside this file
+
+        env = floor_env()
+        pick = "legal_moves"
+        rounds = -(-rounds * 60 // FLOOR_STEPS)  # rounds of the env's ~60 steps, rounded up
     else:
         from pettingzoo.classic import gin_rummy_v4  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
@@ -185,7 +194,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     workloads = [*args.presets, *(["rlcard"] if args.rlcard else [])]
-    workloads += ["rl-env", "rl-bare", "rl-gin"] if args.rl else []
+    workloads += ["rl-env", "rl-bare", "rl-floor", "rl-gin"] if args.rl else []
     print(f"{'workload':<16} {'decisions':>9} {'instructions/decision':>22}")
     for workload in workloads:
         instructions, decisions = per_decision(workload, args.rounds)

@@ -13,14 +13,19 @@ random legal moves over whole rounds, in the same run on the same machine:
 - ``gin_rummy_v4``: PettingZoo's own gin rummy (RLCard underneath), the
   first loop (needs the ``[bench]`` extra);
 - ``bare``: ``legal_actions`` + ``apply`` on the same rules, no
-  environment.
+  environment;
+- the floor: PettingZoo's loop through the env's own wrappers around an
+  environment that does no game work (a fixed observation, a step that
+  only passes the turn), drawing from ``legal_moves``: the part of the
+  env's overhead that is PettingZoo's and not romme's.
 
 Every loop draws with the same ``random.Random().choice``, so the draw
 costs them all alike. Rates are steps per second of the process's CPU
 time (other jobs on a shared machine do not count), and the loops take
 turns in every repetition. It prints each rate (the median of the
-repetitions), romme's env over gin_rummy_v4, and the env's overhead over
-the bare loop (bare rate over env rate, minus one).
+repetitions), romme's env over gin_rummy_v4, the env's overhead over
+the bare loop (bare rate over env rate, minus one), and the floor's cost
+per step as a share of a bare step's (bare rate over floor rate).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ from romme import apply, find_rules, legal_actions
 
 RULES = "classic"
 PLAYERS = 2
+FLOOR_STEPS = 2000
 
 
 def _env_rate(make: Callable[[], Any], seconds: float, seed: int, draw: str = "mask") -> float:
@@ -104,6 +110,44 @@ def _romme_env() -> Any:
     return romme_pz.env(RULES, PLAYERS)
 
 
+def floor_env() -> Any:
+    """PettingZoo's loop alone: the env's wrappers (`romme.rl.pettingzoo.wrap`) around a round without game work.
+
+    Its `observe` gives the observation of the round's first position
+    every time and its `step` only passes the turn, for rounds of
+    `FLOOR_STEPS` steps (long, so that dealing them costs little a step), keeping PettingZoo's bookkeeping (rewards, terminations,
+    infos with ``legal_moves``) as the real env does.
+    """
+    from romme.rl import pettingzoo as romme_pz
+
+    class Floor(romme_pz.raw_env):
+        def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+            super().reset(seed=seed, options=options)
+            self._fixed = super().observe(self.agent_selection)
+            self._legal = self.infos[self.agent_selection]["legal_moves"]
+            self._left = FLOOR_STEPS
+
+        def observe(self, agent: str) -> dict[str, Any]:
+            return self._fixed
+
+        def step(self, action: int | None) -> None:
+            agent = self.agent_selection
+            if self.terminations[agent] or self.truncations[agent]:
+                self._was_dead_step(action)
+                return
+            self._left -= 1
+            self._cumulative_rewards[agent] = 0
+            if not self._left:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self.terminations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.possible_agents[self._left % PLAYERS]
+            self.infos = {a: {} for a in self.agents}
+            self.infos[self.agent_selection] = {"legal_moves": self._legal}
+            self._accumulate_rewards()
+
+    return romme_pz.wrap(Floor(RULES, PLAYERS))
+
+
 def _gin_rummy() -> Any:
     from pettingzoo.classic import gin_rummy_v4  # type: ignore[import-untyped]
 
@@ -146,6 +190,9 @@ def main() -> None:
             _romme_env, seconds, 1000 * rep, draw="bool_mask"
         ),
         "bare_steps_per_s": lambda rep: _bare_rate(seconds, 1000 * rep),
+        "pettingzoo_floor_steps_per_s": lambda rep: _env_rate(
+            floor_env, seconds, 1000 * rep, draw="legal_moves"
+        ),
     }
     try:
         _gin_rummy().close()
@@ -161,6 +208,7 @@ def main() -> None:
     figures["env_overhead_over_bare"] = bare / env - 1
     figures["env_legal_moves_overhead_over_bare"] = bare / listed - 1
     figures["env_bool_mask_overhead_over_bare"] = bare / viewed - 1
+    figures["pettingzoo_floor_share_of_bare"] = bare / figures["pettingzoo_floor_steps_per_s"]
     gin = figures["gin_rummy_v4_steps_per_s"]
     figures["romme_env_over_gin_rummy_v4"] = env / gin if gin else None
     figures["romme_env_legal_moves_over_gin_rummy_v4"] = listed / gin if gin else None
@@ -187,6 +235,12 @@ def main() -> None:
     print(f"env overhead over bare play (mask):              {overhead:10.1%}")
     print(f"env overhead over bare play (legal_moves):       {listed_overhead:10.1%}")
     print(f"env overhead over bare play (mask as bool):      {viewed_overhead:10.1%}")
+    floor = figures["pettingzoo_floor_steps_per_s"]
+    print(f"PettingZoo's loop and wrappers, no game work:    {floor:10.0f} steps/s")
+    print(
+        "  its cost per step over a bare step's:           "
+        f"{figures['pettingzoo_floor_share_of_bare']:10.1%}"
+    )
 
 
 if __name__ == "__main__":

@@ -49,7 +49,7 @@ def test_rllib_example_imports_without_ray() -> None:
 
 
 def test_rl_bench_reports_every_figure() -> None:
-    """bench/rl.py --json reports the env's (three ways of drawing), the bare loop's and gin_rummy_v4's rates and the ratios."""
+    """bench/rl.py --json reports the env's (three ways of drawing), the bare loop's, the floor's and gin_rummy_v4's rates and the ratios."""
     require_extra("pettingzoo", "rl")
     require_extra("rlcard", "bench")
     done = subprocess.run(
@@ -78,3 +78,5 @@ def test_rl_bench_reports_every_figure() -> None:
         assert figures[name] > 0
     assert figures["romme_env_over_gin_rummy_v4"] > 0
     assert figures["env_overhead_over_bare"] > -1
+    assert figures["pettingzoo_floor_steps_per_s"] > 0
+    assert figures["pettingzoo_floor_share_of_bare"] > 0

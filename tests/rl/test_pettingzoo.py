@@ -149,3 +149,41 @@ def test_bad_arguments_are_refused() -> None:
         romme_pz.raw_env(max_cycles=0)
     with pytest.raises(TypeError):
         romme_pz.raw_env(rules=3)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("rules", "players"), [("classic", 2), ("drov", 3)])
+def test_deal_is_the_round_reset_deals_and_replays_on_the_engine(rules: str, players: int) -> None:
+    """deal(rules, players, seed) is the position reset(seed=seed) starts from; the env's moves replay on it."""
+    env = romme_pz.env(rules, players)
+    chooser = np.random.default_rng(5)
+    for seed in (0, 1, 99):
+        env.reset(seed=seed)
+        state = romme_pz.deal(rules, players, seed)
+        assert env.unwrapped.state == state
+        for _ in range(40):
+            if state.is_over:
+                break
+            legal = env.infos[env.agent_selection]["legal_moves"]
+            index = int(chooser.integers(len(legal)))
+            env.step(legal[index])
+            state = apply(state, legal_actions(state)[index])
+            assert env.unwrapped.state == state
+
+
+def test_wrap_wraps_a_subclass_as_env_does_and_refuses_anything_else() -> None:
+    """wrap gives a raw_env subclass the classic games' wrappers (PettingZoo's api_test passes); other values are a TypeError."""
+
+    class Tagged(romme_pz.raw_env):
+        def observe(self, agent: str) -> dict[str, Any]:
+            found = super().observe(agent)
+            found["observation"][0] = 0.0
+            return found
+
+    env = romme_pz.wrap(Tagged("classic", 2))
+    assert isinstance(env, wrappers.OrderEnforcingWrapper)
+    assert isinstance(env.env.env, wrappers.TerminateIllegalWrapper)
+    assert isinstance(env.unwrapped, Tagged)
+    pettingzoo_test.api_test(env, num_cycles=10)
+    for wrong in (romme_pz.env("classic", 2), "classic", None):
+        with pytest.raises(TypeError, match="wrap takes a raw_env"):
+            romme_pz.wrap(wrong)  # type: ignore[arg-type]

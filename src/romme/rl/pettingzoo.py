@@ -3,7 +3,8 @@
 ``env(rules="classic", players=4)`` returns the environment wrapped as
 PettingZoo's classic games are (an illegal action ends the round with
 reward -1 for the seat that tried it; out-of-bounds ids are refused; the
-order of calls is enforced); `raw_env` is the bare class. Agents are
+order of calls is enforced); `raw_env` is the bare class, and `wrap`
+wraps one (or a subclass's instance) the same way. Agents are
 ``player_0`` … ``player_{n-1}`` (the seats); each observation is a dict
 with ``"observation"`` (`romme.rl.observation.Observation`) and
 ``"action_mask"`` (int8, `romme.rl.spaces.ActionSpace.mask`), the info
@@ -36,7 +37,7 @@ from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace
 
-__all__ = ["DEFAULT_MAX_CYCLES", "deal", "env", "raw_env"]
+__all__ = ["DEFAULT_MAX_CYCLES", "deal", "env", "raw_env", "wrap"]
 
 DEFAULT_MAX_CYCLES: Final = 2000
 """The most actions of one seat before a round is truncated, by default."""
@@ -318,7 +319,20 @@ def env(
         render_mode: ``None`` or ``"ansi"``.
         **kwargs: `raw_env`'s ``rewards`` and ``max_cycles``.
     """
-    wrapped = raw_env(rules, players, render_mode, **kwargs)
-    wrapped = _TerminateIllegal(wrapped, illegal_reward=-1)
+    return wrap(raw_env(rules, players, render_mode, **kwargs))
+
+
+def wrap(bare: raw_env) -> Any:
+    """Return `bare` (a `raw_env`, or an instance of a subclass) wrapped as `env` wraps it.
+
+    For an environment that changes `raw_env`'s observations or steps in
+    a subclass and keeps the wrappers of the classic games.
+
+    Raises:
+        TypeError: If `bare` is not a `raw_env`.
+    """
+    if not isinstance(bare, raw_env):
+        raise TypeError(f"wrap takes a raw_env, not {type(bare).__name__}")
+    wrapped = _TerminateIllegal(bare, illegal_reward=-1)
     wrapped = _AssertOutOfBounds(wrapped)
     return _OrderEnforcing(wrapped)
