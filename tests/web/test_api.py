@@ -336,9 +336,11 @@ def test_pages_and_static_files_are_served() -> None:
     with client() as test_client:
         start = test_client.get("/")
         game = test_client.get("/g/anything")
-        script = test_client.get("/static/game.js")
+        scripts = [test_client.get(f"/static/{name}.js") for name in ("cards", "claims", "game")]
         missing = test_client.get("/static/nothing.js")
-    assert start.status_code == game.status_code == script.status_code == 200
+    assert start.status_code == game.status_code == 200
+    assert [script.status_code for script in scripts] == [200, 200, 200]
+    assert all(f'<script src="/static/{n}.js"' in game.text for n in ("cards", "claims", "game"))
     assert "new-game" in start.text
     assert 'id="hand"' in game.text
     assert start.headers["content-security-policy"].startswith("default-src 'self'")

@@ -52,6 +52,19 @@ const Romme = {
     return { ok: response.ok, status: response.status, body: data };
   },
 
+  /** "1 card", "5 cards". */
+  count(number) {
+    return number + (number === 1 ? " card" : " cards");
+  },
+
+  /** Whether two lists of card texts hold the same cards, in any order. */
+  sameCards(a, b) {
+    if (a.length !== b.length) return false;
+    const x = [...a].sort();
+    const y = [...b].sort();
+    return x.every((card, i) => card === y[i]);
+  },
+
   el(tag, className, text) {
     const el = document.createElement(tag);
     if (className) el.className = className;

@@ -21,10 +21,6 @@
   let handKey = "";
   let sheetsSeen = null;
 
-  function cards(count) {
-    return count + (count === 1 ? " card" : " cards");
-  }
-
   function name(seat) {
     return data.seats[seat].name;
   }
@@ -32,19 +28,6 @@
   // The cards taken from the table this turn that the seat to act still holds (Räuber-Rommé).
   function borrowed(v) {
     return (v.turn && v.turn.borrowed) || [];
-  }
-
-  // A move in words where its text alone says little: the answers at a claim
-  // window, taking a card from the table. Shared by the log and the status line.
-  function describe(action) {
-    if (action === "knock") return "knock (takes the discard and a penalty card)";
-    if (action === "buy") return "buy (asks to buy the discard)";
-    if (action === "pass") return "pass (claims nothing)";
-    if (action === "consent") return "consent (to the purchase)";
-    if (action === "refuse") return "refuse (the purchase)";
-    const rob = /^rob (\d+) (\d+)$/.exec(action);
-    if (rob) return action + " (takes a card from meld " + rob[1] + ")";
-    return action;
   }
 
   // The label of a move's button: the claim answers and the take-back in words.
@@ -64,13 +47,6 @@
     const message = $("message");
     message.textContent = "Not allowed: " + (body.message || "the server refused");
     message.dataset.error = body.error || "";
-  }
-
-  function sameCards(a, b) {
-    if (a.length !== b.length) return false;
-    const x = [...a].sort();
-    const y = [...b].sort();
-    return x.every((card, i) => card === y[i]);
   }
 
   function renderSeats(v) {
@@ -105,12 +81,12 @@
   }
 
   function renderMiddle(v) {
-    $("stock-size").textContent = cards(v.stock_size);
+    $("stock-size").textContent = Romme.count(v.stock_size);
     const pile = $("discard");
     pile.replaceChildren();
     const top = v.discard_pile.length ? v.discard_pile[v.discard_pile.length - 1] : null;
     pile.append(top ? Romme.card(top, "div") : Romme.el("div", "card empty", "empty"));
-    $("discard-size").textContent = cards(v.discard_pile.length);
+    $("discard-size").textContent = Romme.count(v.discard_pile.length);
     const melds = $("melds");
     melds.replaceChildren();
     v.table.forEach((entry, index) => {
@@ -159,44 +135,9 @@
     return data.view.table[index].cards[position];
   }
 
-  // The claim window on the top discard: who declined it, which card, who has
-  // answered what, and who is asked now (knocking, buying; rules §13).
+  // The claim window on the top discard (knocking, buying; rules §13).
   function renderClaim() {
-    const box = $("claim");
-    const c = data.claim;
-    box.replaceChildren();
-    box.hidden = !c;
-    if (!c) {
-      delete box.dataset.card;
-      return;
-    }
-    box.dataset.card = c.card;
-    box.dataset.kind = c.kind;
-    const head = Romme.el("div", "claim-head");
-    const whose = c.discarded_by === null ? "The discard" : name(c.discarded_by) === "You" ? "Your discard" : name(c.discarded_by) + "'s discard";
-    head.append(Romme.el("span", "", whose), Romme.cards([c.card]));
-    head.append(Romme.el("span", "", "is offered: " + name(c.turn_of) + " drew from the stock instead of taking it."));
-    box.append(head);
-    const how =
-      c.kind === "knock"
-        ? "Each seat asked in turn may knock for it: it takes the card and the top stock card as a penalty. The first to knock gets it."
-        : "Each seat asked in turn may buy it with the top stock card, if the seats whose turn comes first consent.";
-    box.append(Romme.el("p", "claim-how", how));
-    const list = (rows, words) => {
-      const ol = Romme.el("ol", "claim-answers");
-      for (const row of rows) {
-        const li = Romme.el("li", "answer-" + row.answer, name(row.seat) + ": " + words[row.answer]);
-        li.dataset.seat = String(row.seat);
-        li.dataset.answer = row.answer;
-        ol.append(li);
-      }
-      return ol;
-    };
-    box.append(list(c.claimants, { passed: "passed", buying: "wants to buy", asked: "asked now…", waiting: "not asked yet" }));
-    if (c.buyer !== null) {
-      box.append(Romme.el("div", "claim-how", "The purchase by " + name(c.buyer) + " needs the consent of:"));
-      box.append(list(c.consents, { consented: "consented", asked: "asked now…", waiting: "not asked yet" }));
-    }
+    Romme.claimPanel($("claim"), data.claim, name);
   }
 
   // The cards taken from the table that this seat must lay again before it discards.
@@ -279,7 +220,7 @@
     const chosen = [...selected].map((i) => data.view.hand[i]);
     const offered = data.legal.filter(
       (move) =>
-        (move.cards.length === 0 && !move.from_table) || (chosen.length > 0 && sameCards(move.cards, chosen))
+        (move.cards.length === 0 && !move.from_table) || (chosen.length > 0 && Romme.sameCards(move.cards, chosen))
     );
     const picked = data.legal.find((move) => move.text === robPick);
     for (const move of picked ? [picked, ...offered] : offered) {
@@ -304,7 +245,7 @@
   function logEvent(event) {
     if (logged !== null && event.step < logged) return;
     const log = $("log");
-    const item = Romme.el("li", "fresh", name(event.seat) + ": " + describe(event.action));
+    const item = Romme.el("li", "fresh", name(event.seat) + ": " + Romme.describe(event.action));
     item.dataset.step = String(event.step);
     log.prepend(item);
     setTimeout(() => item.classList.remove("fresh"), 1200);
@@ -327,7 +268,7 @@
     } else if (event.action.startsWith("take ") || event.action === "take" || event.action === "knock") pile.taken = pile.pop();
     const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
     $("discard").replaceChildren(top);
-    $("discard-size").textContent = cards(pile.length);
+    $("discard-size").textContent = Romme.count(pile.length);
   }
 
   // One move of another seat, shown on its own: the status line names it and
@@ -335,29 +276,15 @@
   function showMove(event) {
     const status = $("status");
     status.dataset.state = "replay";
-    status.textContent = name(event.seat) + ": " + describe(event.action);
+    status.textContent = name(event.seat) + ": " + Romme.describe(event.action);
     for (const el of document.querySelectorAll("#seats .seat"))
       el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
   }
 
-  // A hand that grew by two cards between two replies of one round grew by a
-  // claim of this seat (a knock, or a purchase all consented to): note them.
+  // The cards a claim of this seat brought, between two replies of one round.
   function noteClaimed(reply) {
-    if (data === null || reply.match.round !== data.match.round) {
-      claimed = [];
-      return;
-    }
-    const before = [...data.view.hand];
-    const gained = [];
-    for (const card of reply.view.hand) {
-      const at = before.indexOf(card);
-      if (at >= 0) before.splice(at, 1);
-      else gained.push(card);
-    }
-    const offered = data.claim ? data.claim.card : null;
-    if (reply.view.hand.length === data.view.hand.length + 2 && gained.length === 2)
-      claimed = gained[1] === offered ? [gained[1], gained[0]] : gained;
-    else if (reply.view.hand.length !== data.view.hand.length) claimed = [];
+    if (data === null || reply.match.round !== data.match.round) claimed = [];
+    else claimed = Romme.claimedCards(data.view.hand, reply.view.hand, data.claim ? data.claim.card : null) || claimed;
   }
 
   // Show a reply. Moves of other seats that came together (the computers at
