@@ -53,6 +53,8 @@ _PHASE_INDEX: Final = {phase: index for index, phase in enumerate(_PHASES)}
 _SEAT: Final = 5
 _TURN: Final = _CODES + 4
 _MAX_RESHUFFLES: Final = 20
+_BYTE: Final = np.dtype(np.uint8)
+_FLOAT: Final = np.dtype(np.float32)
 
 
 class Block(NamedTuple):
@@ -145,9 +147,9 @@ class Observation:
     def encode(self, seen: PlayerView) -> NDArray[np.float32]:
         """Return the array of `seen` (float32, length `size`), a fresh array each call.
 
-        The entries that count (cards, flags) are gathered as indexes and
-        counted in one byte buffer, which becomes the float32 array in one
-        conversion; then the few fractions are set. The table block is
+        The entries that count (cards, flags) are counted in one byte
+        buffer, which becomes the float32 array in one conversion; then the
+        few fractions are set. The table block is
         kept per seat while the table stays the same, so
         a layout used through a round encodes the table anew only after
         it changed; the result is the same as a fresh layout's.
@@ -159,17 +161,22 @@ class Observation:
         self._check(seen)
         at = self._at
         players, me = self.players, seen.player
-        hand, counts, top = at["hand"], at["discard_counts"], at["discard_top"]
-        ones = [hand + card.code for card in seen.hand]
+        counted = bytearray(self.size)  # no entry counts past a few copies of one card
+        hand = at["hand"]
+        for card in seen.hand:
+            counted[hand + card.code] += 1
         pile = seen.discard_pile
         if pile:
-            ones.extend([counts + card.code for card in pile])
-            ones.append(top + pile[-1].code)
+            counts = at["discard_counts"]
+            for card in pile:
+                counted[counts + card.code] += 1
+            counted[at["discard_top"] + pile[-1].code] = 1
         claim = seen.turn.claim
         if claim is None:
-            ones.append(at["phase"] + _PHASE_INDEX[seen.phase])
+            counted[at["phase"] + _PHASE_INDEX[seen.phase]] = 1
         else:
-            ones.extend(self._claim_ones(claim, me))
+            for place in self._claim_ones(claim, me):
+                counted[place] += 1
         seats, over = at["seats"], seen.is_over
         sizes, opened, dealt_in = seen.hand_sizes, seen.opened, seen.dealt_in
         fractions = [len(pile), seen.stock_size, seen.reshuffles]
@@ -178,33 +185,31 @@ class Observation:
             base = seats + _SEAT * offset
             fractions.append(sizes[seat])
             if opened[seat]:
-                ones.append(base + 1)
+                counted[base + 1] = 1
             if dealt_in[seat]:
-                ones.append(base + 2)
+                counted[base + 2] = 1
             if seat == seen.current_player and not over:
-                ones.append(base + 3)
+                counted[base + 3] = 1
             if seat == seen.dealer:
-                ones.append(base + 4)
+                counted[base + 4] = 1
         turn, turn_at = seen.turn, at["turn"]
         if turn.taken is not None:
-            ones.append(turn_at + turn.taken.code)
+            counted[turn_at + turn.taken.code] = 1
         for flag, place in zip(
             (turn.taken_in_hand, turn.taken_staged, turn.laid_off, turn.opened_before),
             range(turn_at + _CODES, turn_at + _TURN),
             strict=True,
         ):
             if flag:
-                ones.append(place)
+                counted[place] = 1
         if turn.before is not None:
             rearranged = at["rearranged"]
-            ones.append(rearranged)
-            ones.extend([rearranged + 1 + card.code for card in turn.borrowed])
-        counted = bytearray(self.size)  # no entry counts past a few copies of one card
-        for place in ones:
-            counted[place] += 1
+            counted[rearranged] = 1
+            for card in turn.borrowed:
+                counted[rearranged + 1 + card.code] += 1
         table = at["table"]
         counted[table : table + self._table_size] = self._table_block(seen.table, me)
-        out = np.frombuffer(counted, dtype=np.uint8).astype(np.float32)
+        out = np.frombuffer(counted, _BYTE).astype(_FLOAT)
         for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
             out[place] = value / divisor
         return out
