@@ -302,7 +302,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     fit = _lay_off_fit(pos, entry, action)
     if isinstance(fit, Failure):
         return fit
-    meld, side, turn, follow = fit
+    meld, side, used, follow = fit
     rules = pos.rules
     if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
         rules, meld, entry, action.cards
@@ -322,7 +322,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=turn,
+        turn=_turn_with(used, laid_off=True),
         next=follow,
         hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
     )
@@ -333,18 +333,20 @@ def _lay_off_fit(
 ) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
     """Whether the cards of `action` (held, by a player who may lay off) fit `entry`, and the turn goes on.
 
-    Returns the meld made, its side, the turn and what follows. The
-    generator asks only this of the lay-offs it builds from the hand.
+    Returns the meld made, its side, the turn once the cards are used
+    (not yet marked as having laid off: only the effect needs that, and
+    what follows does not depend on it) and what follows. The generator
+    asks only this of the lay-offs it builds from the hand.
     """
     extended = _extend(entry, action.cards, action.side, pos.rules)
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
-    turn = _turn_with(_after_use(pos.turn, action.cards), laid_off=True)
-    follow = _finish(pos.rules, pos.key - _search.pack_cards(action.cards), turn)
+    used = _after_use(pos.turn, action.cards)  # the turn itself while no card of it is used
+    follow = _finish(pos.rules, pos.key - _search.pack_cards(action.cards), used)
     if isinstance(follow, Failure):
         return follow
-    return meld, side, turn, follow
+    return meld, side, used, follow
 
 
 def _extend(
