@@ -284,44 +284,62 @@ class ActionSpace(MeldNumbering):
     ) -> dict[SwapJoker, int]:
         """The ids of `swaps` in `position`, whose legal actions are `legal`.
 
-        The table's pairs and each pair's places for the freed joker are
-        worked out once for all of them.
+        Every legal swap is numbered once (`_swap_numbers`); a swap that is
+        not among them is an `ActionSpaceError`.
+        """
+        listed = [a for a in legal if isinstance(a, SwapJoker)]
+        numbered = dict(zip(listed, self._swap_numbers(listed, position), strict=True))
+        result: dict[SwapJoker, int] = {}
+        for action in swaps:
+            found = numbered.get(action)
+            if found is None:
+                pairs = {(t, c) for t, c in self.table_pairs(position)}
+                if (action.target, action.card) not in pairs:
+                    raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
+                raise ActionSpaceError(f"{action}: not legal in this position")
+            result[action] = found
+        return result
+
+    def _swap_numbers(self, listed: Sequence[SwapJoker], position: Position) -> list[int]:
+        """The ids of `listed`, every legal swap of `position` in the order listed.
+
+        A swap's id is its (table meld, card) pair's place among the table's
+        pairs (`table_pairs`) times `FOLLOW_UPS`, plus its follow-up: 0
+        for the joker kept in hand, 1 for it discarded, then 2, 3, … for
+        the places the joker is laid in, in the order of their own ids. The
+        id of each place is worked out once, and no action is hashed but
+        those places (whose ids are remembered between calls).
         """
         pair_index = {pair: i for i, pair in enumerate(self.table_pairs(position))}
-        chosen = set(swaps)
-        for action in swaps:
-            index = pair_index.get((action.target, action.card))
+        places: dict[tuple[int, Card], list[int]] = {}
+        follows: list[int | None] = []
+        for action in listed:
+            then = action.then
+            if then is None or isinstance(then, Discard):
+                follows.append(None)
+                continue
+            laid = self._memo_id(then)
+            places.setdefault((action.target, action.card), []).append(laid)
+            follows.append(laid)
+        rank = {
+            pair: {place: 2 + order for order, place in enumerate(sorted(found))}
+            for pair, found in places.items()
+        }
+        start = self._start["swap"]
+        ids: list[int] = []
+        for action, at in zip(listed, follows, strict=True):
+            pair = (action.target, action.card)
+            index = pair_index.get(pair)
             if index is None or index >= self.pairs:
                 raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
-        places: dict[tuple[int, Card], list[LayDown | LayOff | Discard]] = {}
-        for other in legal:
-            if isinstance(other, SwapJoker):
-                chosen.discard(other)
-                if other.then is not None:
-                    places.setdefault((other.target, other.card), []).append(other.then)
-        if chosen:
-            raise ActionSpaceError(f"{next(iter(chosen))}: not legal in this position")
-        result: dict[SwapJoker, int] = {}
-        follow_of: dict[tuple[int, Card], dict[int, int]] = {}
-        for action in swaps:
-            pair = (action.target, action.card)
-            if action.then is None:
-                follow = 0
-            elif isinstance(action.then, Discard):
-                follow = 1
-            else:
-                if pair not in follow_of:
-                    placed = sorted(
-                        self._memo_id(t) for t in places[pair] if not isinstance(t, Discard)
-                    )
-                    follow_of[pair] = {i: 2 + rank for rank, i in enumerate(placed)}
-                follow = follow_of[pair][self._memo_id(action.then)]
+            # No place: 0 for the joker kept in hand, 1 for it discarded.
+            follow = rank[pair][at] if at is not None else int(action.then is not None)
             if follow >= FOLLOW_UPS:
                 raise ActionSpaceError(
                     f"{action}: more than {FOLLOW_UPS - 2} places for the freed joker"
                 )
-            result[action] = self._start["swap"] + pair_index[pair] * FOLLOW_UPS + follow
-        return result
+            ids.append(start + index * FOLLOW_UPS + follow)
+        return ids
 
     # -- decoding ---------------------------------------------------------------------
 
@@ -444,11 +462,8 @@ class ActionSpace(MeldNumbering):
                 found = memo.get(action)
                 ids.append(found if found is not None else self._memo_id(action))
         if swaps:
-            numbered = self._swap_ids(swaps, position, legal)
-            ids = [
-                numbered[a] if isinstance(a, SwapJoker) else i
-                for a, i in zip(legal, ids, strict=True)
-            ]
+            numbers = iter(self._swap_numbers(swaps, position))
+            ids = [next(numbers) if i < 0 else i for i in ids]
         return ids
 
     def mask(self, position: Position) -> NDArray[np.bool_]:
