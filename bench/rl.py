@@ -115,8 +115,9 @@ def floor_env() -> Any:
 
     Its `observe` gives the observation of the round's first position
     every time and its `step` only passes the turn, for rounds of
-    `FLOOR_STEPS` steps (long, so that dealing them costs little a step), keeping PettingZoo's bookkeeping (rewards, terminations,
-    infos with ``legal_moves``) as the real env does.
+    `FLOOR_STEPS` steps (long, so that dealing them costs little a step),
+    keeping PettingZoo's bookkeeping (rewards, terminations, infos with
+    ``legal_moves``) as the real env does.
     """
     from romme.rl import pettingzoo as romme_pz
 
