@@ -293,8 +293,7 @@ class ActionSpace(MeldNumbering):
         for action in swaps:
             found = numbered.get(action)
             if found is None:
-                pairs = {(t, c) for t, c in self.table_pairs(position)}
-                if (action.target, action.card) not in pairs:
+                if (action.target, action.card) not in self.table_pairs(position):
                     raise ActionSpaceError(f"{action}: the table offers no such joker to swap")
                 raise ActionSpaceError(f"{action}: not legal in this position")
             result[action] = found
