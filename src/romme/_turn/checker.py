@@ -88,7 +88,7 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
         case LayOff():
             return _lay_off(pos, action)
         case SwapJoker():
-            return _swap(pos, action)
+            return _swap(pos, action.target, action.card, action.then)
         case TakeBack():
             return _take_back(pos)
         case TakeFromTable():

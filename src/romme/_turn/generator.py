@@ -1,9 +1,11 @@
 """The legal-move generator (private): every action the checker accepts, each once (rules §4–§9).
 
-Moves are built from the hand and the table and listed only when the
-checker's own stage functions and predicates accept them, so the generator
-lists exactly what `resolve` allows; no move goes through `resolve`
-itself.
+Moves are found in the hand and the table as their parts (a lay-off's
+table meld, cards and end; a swap's meld and card) and checked on those
+parts by the checker's own stage functions and predicates, so the
+generator lists exactly what `resolve` allows; no move goes through
+`resolve` itself, and a public action object is built only for a move
+that is listed.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeAlias
 
 from romme import _guard, _search
 from romme._meld_parts import stood_for
@@ -78,9 +80,15 @@ class _RunEnd(NamedTuple):
     """Whether two jokers may never lie side by side (``adjacent_jokers=forbidden``)."""
 
 
+_Candidate: TypeAlias = tuple[int, tuple[Card, ...], Side | None]
+"""A lay-off not yet checked: the table meld's index, the cards and the end (a set's: ``None``).
+
+No `LayOff` is built for a candidate until the checker's verdict accepts it."""
+
+
 def _run_layoffs(
     index: int, meld: Meld, counts: list[int], jokers: int, rules: Rules
-) -> Iterator[LayOff]:
+) -> Iterator[_Candidate]:
     """The sequences of hand cards that continue run `index` at either end (not yet checked).
 
     Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
@@ -116,7 +124,7 @@ def _extend_run(
     jokers: int,
     previous: int,
     previous_joker: bool,
-) -> Iterator[LayOff]:
+) -> Iterator[_Candidate]:
     """Extend `sequence` by one card beyond rank index `previous` (a joker's, if `previous_joker`)."""
     depth = len(sequence)
     if depth >= end.room or (previous % 13 == _ACE_INDEX and not end.wraps):
@@ -129,7 +137,7 @@ def _extend_run(
     for option in options:
         sequence.append(option)
         cards = tuple(sequence) if end.side is Side.HIGH else tuple(reversed(sequence))
-        yield _new_lay_off(target=end.target, cards=cards, side=end.side, announce=())
+        yield end.target, cards, end.side
         if option is JOKER:
             yield from _extend_run(end, sequence, counts, jokers - 1, here, True)
         else:
@@ -149,7 +157,7 @@ def _code_counts(hand: tuple[Card, ...]) -> list[int]:
 
 def _layoff_candidates(
     pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
-) -> Iterator[LayOff]:
+) -> Iterator[_Candidate]:
     """Lay-offs onto every table meld (not yet checked); with `only`, those that can hold it."""
     counts = _code_counts(hand)
     jokers = counts[JOKER_CODE]
@@ -175,8 +183,7 @@ def _layoff_candidates(
                 for chosen in sorted(set(combinations(naturals, size))):
                     for extra in range(min(jokers, room - size) + 1):
                         if size + extra:
-                            cards = (*chosen, *(JOKER,) * extra)
-                            yield _new_lay_off(target=index, cards=cards, side=None, announce=())
+                            yield index, (*chosen, *(JOKER,) * extra), None
         else:
             if match_suit is not None and meld.suit is not match_suit:
                 continue
@@ -224,23 +231,18 @@ def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Ite
         return
     table = pos.table
     announced = pos.rules.announced_jokers
-    for layoff in _layoff_candidates(pos, hand, only):
-        if only is not None and only not in layoff.cards:
+    for target, cards, side in _layoff_candidates(pos, hand, only):
+        if only is not None and only not in cards:
             continue
-        entry = table[layoff.target]
-        fit = _lay_off_fit(pos, entry, layoff)
+        entry = table[target]
+        fit = _lay_off_fit(pos, entry, cards, side)
         if isinstance(fit, Failure):
             continue
         if not announced:
-            yield layoff
+            yield _new_lay_off(target=target, cards=cards, side=side, announce=())
             continue
-        for announce in _announcements(pos.rules, fit[0], entry, layoff.cards):
-            yield _new_lay_off(
-                target=layoff.target,
-                cards=layoff.cards,
-                side=layoff.side,
-                announce=announce,
-            )
+        for announce in _announcements(pos.rules, fit[0], entry, cards):
+            yield _new_lay_off(target=target, cards=cards, side=side, announce=announce)
 
 
 def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
@@ -288,7 +290,8 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
 
     The swap itself is checked once per table meld and card, and each
     follow-up on the position after it, with the checker's own functions
-    (under ``swapped_joker=to_hand`` the whole swap, as the checker does).
+    (under ``swapped_joker=to_hand`` the whole swap, as the checker does),
+    on the swap's parts: a `SwapJoker` is built only for a swap listed.
     """
     rules = pos.rules
     in_hand = {card.code for card in pos.hand}
@@ -302,15 +305,14 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
             if code not in in_hand:
                 continue
             card = _CARDS[code]
-            base = _new_swap(target=index, card=card, then=None)
             if mode is SwappedJoker.TO_HAND:
-                if not isinstance(_swap(pos, base), Failure):
-                    yield base
+                if not isinstance(_swap(pos, index, card, None), Failure):
+                    yield _new_swap(target=index, card=card, then=None)
                 continue
-            found = _swap_joker(pos, base)
+            found = _swap_joker(pos, index, card)
             if isinstance(found, Failure):
                 continue
-            after = _swapped(pos, base, *found)
+            after = _swapped(pos, index, card, *found)
             # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
             for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
                 yield _new_swap(target=index, card=card, then=lay_down)
@@ -318,9 +320,9 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
                 if not _back_to_its_meld(index, layoff, rules):
                     yield _new_swap(target=index, card=card, then=layoff)
             if mode is SwappedJoker.MELD_OR_DISCARD:
-                action = _new_swap(target=index, card=card, then=_DISCARDS[JOKER_CODE])
-                if not isinstance(_place_joker(pos, action, after), Failure):
-                    yield action
+                discard = _DISCARDS[JOKER_CODE]
+                if not isinstance(_place_joker(pos, index, discard, after), Failure):
+                    yield _new_swap(target=index, card=card, then=discard)
 
 
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))

@@ -299,7 +299,7 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     rest = _check_cards(pos, action.cards)
     if isinstance(rest, Failure):
         return rest
-    fit = _lay_off_fit(pos, entry, action)
+    fit = _lay_off_fit(pos, entry, action.cards, action.side)
     if isinstance(fit, Failure):
         return fit
     meld, side, used, follow = fit
@@ -329,21 +329,22 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
 
 
 def _lay_off_fit(
-    pos: _Pos, entry: TableMeld, action: LayOff
+    pos: _Pos, entry: TableMeld, cards: tuple[Card, ...], side: Side | None
 ) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
-    """Whether the cards of `action` (held, by a player who may lay off) fit `entry`, and the turn goes on.
+    """Whether `cards` (held, by a player who may lay off) fit `entry` at `side`, and the turn goes on.
 
     Returns the meld made, its side, the turn once the cards are used
     (not yet marked as having laid off: only the effect needs that, and
     what follows does not depend on it) and what follows. The generator
-    asks only this of the lay-offs it builds from the hand.
+    asks only this of the lay-offs it finds in the hand, and builds a
+    `LayOff` only for those it accepts.
     """
-    extended = _extend(entry, action.cards, action.side, pos.rules)
+    extended = _extend(entry, cards, side, pos.rules)
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
-    used = _after_use(pos.turn, action.cards)  # the turn itself while no card of it is used
-    follow = _finish(pos.rules, pos.key - _search.pack_cards(action.cards), used)
+    used = _after_use(pos.turn, cards)  # the turn itself while no card of it is used
+    follow = _finish(pos.rules, pos.key - _search.pack_cards(cards), used)
     if isinstance(follow, Failure):
         return follow
     return meld, side, used, follow

@@ -5,6 +5,8 @@
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 from romme import _search
 from romme._turn.laying import _lay, _may_lay_off, _target
 from romme._turn.position import (
@@ -23,28 +25,30 @@ from romme._turn.position import (
     _table_meld,
     _turn_with,
 )
-from romme.actions import (
-    Discard,
-    LayOff,
-    SwapJoker,
-)
-from romme.cards import JOKER, format_cards
+from romme.actions import Discard, LayDown, LayOff
+from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
 from romme.state import Phase, TableMeld
 
+Placement: TypeAlias = LayDown | LayOff | Discard | None
+"""Where a swap puts the freed joker: a `SwapJoker`'s ``then``."""
 
-def _swap(pos: _Pos, action: SwapJoker) -> Effect | Failure:
-    """Check and carry out a swap, then place the freed joker."""
-    found = _swap_joker(pos, action)
+
+def _swap(pos: _Pos, target: int, card: Card, then: Placement) -> Effect | Failure:
+    """Check and carry out the swap of `card` into table meld `target`, then place the freed joker by `then`.
+
+    A `SwapJoker`'s parts: the generator checks a swap before it builds one.
+    """
+    found = _swap_joker(pos, target, card)
     if isinstance(found, Failure):
         return found
-    return _place_joker(pos, action, _swapped(pos, action, *found))
+    return _place_joker(pos, target, then, _swapped(pos, target, card, *found))
 
 
-def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure:
-    """Check a swap: the table meld and the position of the joker `action.card` replaces."""
+def _swap_joker(pos: _Pos, target: int, card: Card) -> tuple[TableMeld, int] | Failure:
+    """Check a swap: the table meld `target` and the position of the joker `card` replaces."""
     rules = pos.rules
     wrong = _need_phase(pos, Phase.PLAY, "swapping a joker") or _may_lay_off(
         pos, "swapping a joker"
@@ -53,17 +57,16 @@ def _swap_joker(pos: _Pos, action: SwapJoker) -> tuple[TableMeld, int] | Failure
         return wrong
     if not rules.joker_swap:
         return Failure(Reason.SWAP_NOT_ALLOWED, "these rules do not allow joker swaps")
-    entry = _target(pos, action.target)
+    entry = _target(pos, target)
     if isinstance(entry, Failure):
         return entry
-    card = action.card
     meld = entry.meld
     if card.is_joker:
         return Failure(Reason.WRONG_SWAP_CARD, "a joker is swapped for a natural card, not a joker")
     if card not in pos.hand:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if not meld.jokers:
-        return Failure(Reason.NO_JOKER_THERE, f"table meld {action.target} ({meld}) holds no joker")
+        return Failure(Reason.NO_JOKER_THERE, f"table meld {target} ({meld}) holds no joker")
     roles = [role for role in meld.jokers if role.can_be(card)]
     if not roles:
         return Failure(Reason.WRONG_SWAP_CARD, f"no joker in {meld} stands for {card}")
@@ -104,10 +107,9 @@ def _complete_after_swap(meld: Meld) -> bool:
     return len(meld.jokers) == 1 and (meld.kind is MeldKind.RUN or len(meld) == 4)
 
 
-def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _Pos:
-    """The position after a checked swap of the joker at `position`: the freed joker in hand."""
+def _swapped(pos: _Pos, target: int, card: Card, entry: TableMeld, position: int) -> _Pos:
+    """The position after a checked swap of `card` for the joker at `position`: the freed joker in hand."""
     rules = pos.rules
-    card = action.card
     meld = entry.meld
     cards = list(meld.cards)
     cards[position] = card
@@ -133,7 +135,7 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
         index = [p for p, c in enumerate(meld.cards) if c.is_joker].index(position)
         announced = (*announced[:index], *announced[index + 1 :])
     table = _replace_at(
-        pos.table, action.target, _table_meld(result, entry.owner, entry.staged, fresh, announced)
+        pos.table, target, _table_meld(result, entry.owner, entry.staged, fresh, announced)
     )
     rest = _remove(pos.hand, (card,))
     assert rest is not None
@@ -142,11 +144,10 @@ def _swapped(pos: _Pos, action: SwapJoker, entry: TableMeld, position: int) -> _
     return pos.with_hand(hand, table=table, turn=turn)
 
 
-def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
-    """Place the joker a swap freed (`after` is the position with it in hand), as `action` says."""
+def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect | Failure:
+    """Place the joker a swap took from table meld `source` (`after`: with it in hand), as `then` says."""
     rules = pos.rules
     hand, table, turn = after.hand, after.table, after.turn
-    then = action.then
     mode = rules.swapped_joker
     if mode is SwappedJoker.TO_HAND:
         if then is not None:
@@ -197,7 +198,7 @@ def _place_joker(pos: _Pos, action: SwapJoker, after: _Pos) -> Effect | Failure:
             Reason.SWAPPED_JOKER_NOT_PLACED,
             "the freed joker must be part of the meld or lay-off that follows the swap",
         )
-    if isinstance(then, LayOff) and _back_to_its_meld(action.target, then, rules):
+    if isinstance(then, LayOff) and _back_to_its_meld(source, then, rules):
         return Failure(
             Reason.SWAP_BACK_SAME_MELD,
             "the freed joker may not go back into the meld it came from (German Rummy rules)",
