@@ -43,6 +43,7 @@ from romme._testing_values import (
     _any_rules,
     st,  # the guarded import of hypothesis
 )
+from romme._turn import only_discard_left
 
 __all__ = ["NearMiss", "NearMissKind", "actions", "near_miss_actions", "positions"]
 
@@ -255,10 +256,15 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
         return NearMiss(action, None, family, frozenset({Reason.WRONG_PHASE}))
     tally = Counter(hand)
     absent = [card for card in deck if tally[card] == 0]
+    # After a failed take only a discard ends the turn, and every other play is refused
+    # for that before its cards or its table meld are looked at (DRoV Streitfall 1, 3).
+    after_failed_take = (
+        frozenset({Reason.TURN_ENDS_WITH_DISCARD}) if only_discard_left(position) else frozenset()
+    )
     if family == "wrong_card":
         card = draw(st.sampled_from(absent))
         options = [Discard(card)]
-        reasons = {Reason.CARD_NOT_IN_HAND}
+        reasons = {Reason.CARD_NOT_IN_HAND} | after_failed_take
         if len(hand) >= 2:
             options.append(LayDown((*hand[:2], card)))
             reasons |= {Reason.FIRST_GO_ROUND}  # checked before a lay-down's cards
@@ -277,7 +283,7 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     if position.phase is Phase.PLAY:
         options = [LayOff(target, hand[:1]), TakeFromTable(target, 0)]
         options += [SwapJoker(target, card) for card in naturals[:2]]
-        reasons |= {Reason.SWAP_NOT_ALLOWED, Reason.REARRANGE_OFF}
+        reasons |= {Reason.SWAP_NOT_ALLOWED, Reason.REARRANGE_OFF} | after_failed_take
     else:
         # In the draw phase a lay-off comes only as the first use of the taken discard.
         top = position.discard_pile[-1] if position.discard_pile else hand[0]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 from romme import (
     PRESETS,
@@ -18,6 +19,7 @@ from romme import (
     Draw,
     FailedTake,
     GameState,
+    IllegalActionError,
     JokerLimit,
     LayDown,
     LayOff,
@@ -30,6 +32,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     apply,
     dumps,
     is_legal,
@@ -39,6 +42,7 @@ from romme import (
     view,
 )
 from romme.board import board_text
+from romme.testing import NearMiss, near_miss_actions
 from tests.scenarios._helpers import DROV, SCHMIDT, Summary, play, position, refusal, summary
 
 SEAT_1 = "2♣ 3♦ 4♥ 6♠"
@@ -83,6 +87,45 @@ def test_after_a_failed_take_only_a_discard_is_legal_DRoV_Streitfall_1_3() -> No
     )
     assert Reason.TURN_ENDS_WITH_DISCARD == refusal(state, LayDown("K♣ K♠ K♥"))
     assert Reason.NOTHING_TO_TAKE_BACK == refusal(state, TakeBack())
+
+
+def test_near_misses_after_a_failed_take_name_its_refusal_DRoV_Streitfall_1_3() -> None:
+    """DRoV Streitfall 1, 3: after the failed take a lay-down is refused for the turn's end before its
+    cards are looked at, so `romme.testing.near_miss_actions` must allow
+    Reason.TURN_ENDS_WITH_DISCARD for a lay-down of a card not held (a case the stateful test under
+    random rules found refused so, with only CARD_NOT_IN_HAND allowed)."""
+    state = position(DROV_DISCARD, hands=(FAILED_TAKE_HAND, SEAT_1, SEAT_2), discard="4♥ 9♠")
+    state = play(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")), TakeBack())
+    assert Reason.TURN_ENDS_WITH_DISCARD == refusal(state, LayDown("K♣ K♠ K♦"))
+    assert Reason.NOT_OPENED == refusal(state, LayOff(3, "K♣"))  # a failed take leaves it unopened
+    assert Reason.CARD_NOT_IN_HAND == refusal(state, Discard("K♦"))
+
+    @settings(max_examples=200, database=None, deadline=None)
+    @given(miss=near_miss_actions(state))
+    def refused_as_named(miss: NearMiss) -> None:
+        with pytest.raises(IllegalActionError) as refused:
+            apply(state, miss.action, player=miss.player)
+        assert refused.value.reason in miss.reasons
+
+    refused_as_named()
+
+
+def test_no_table_card_is_taken_after_a_failed_take_DRoV_Streitfall_1_3_ASS_S_2() -> None:
+    """DRoV Streitfall 1, 3 with Räuber-Rommé (ASS S. 2–3) open to players who have not opened: the
+    turn ends "mit einer Abwurfkarte", so taking a table card is refused too
+    (Reason.TURN_ENDS_WITH_DISCARD) and the discards stay the only legal actions."""
+    rules = attrs.evolve(
+        DROV_DISCARD, rearrange=True, rearrange_needs_opened=False, opening_counts_table_cards=True
+    )
+    state = position(
+        rules,
+        hands=(FAILED_TAKE_HAND, SEAT_1, SEAT_2),
+        discard="4♥ 9♠",
+        table=(("9♦ 10♦ J♦ Q♦", 1),),
+    )
+    state = play(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")), TakeBack())
+    assert Reason.TURN_ENDS_WITH_DISCARD == refusal(state, TakeFromTable(0, 3))
+    assert all(isinstance(action, Discard) for action in legal_actions(state))
 
 
 def test_the_discard_after_a_failed_take_leaves_the_hand_one_card_short_DRoV_Streitfall_1_3() -> (

@@ -9,6 +9,9 @@ boundary test keeps it so); the modules inside are free to change.
 - `discards` lists only the legal discards (the draw-and-discard floor of
   the benchmarks);
 - `seats_to_act` names the seats that may act at this decision point;
+- `only_discard_left` says whether a failed take leaves the player to act
+  nothing but a discard (DRoV Streitfall 1, 3), for the near misses of
+  `romme.testing`, which must name that refusal;
 - `hand_with` adds cards to a hand in card order, the order every hand
   is kept in;
 - `rob_parts` says what taking a card from a table meld leaves of it and
@@ -42,6 +45,7 @@ from romme._turn.position import (
     Position,
     _add,
     _any_fresh,
+    _failed_take_discards,
     _table_meld,
     hand_key,
     keep_hand_key,
@@ -68,6 +72,7 @@ __all__ = [
     "keep_hand_key",
     "kept_hand_key",
     "legal_actions",
+    "only_discard_left",
     "resolve",
     "rob_parts",
     "seats_to_act",
@@ -91,6 +96,16 @@ def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
     if isinstance(pos, Failure):
         return ()
     return tuple(_DISCARDS[card.code] for card in _discardable(pos))
+
+
+def only_discard_left(position: GameState | PlayerView) -> bool:
+    """Whether a failed take leaves the player to act only a discard (``failed_take=discard``, DRoV Streitfall 1, 3).
+
+    Every other action of the turn is then refused with
+    ``Reason.TURN_ENDS_WITH_DISCARD`` before its cards are looked at.
+    """
+    pos = _position_for(position, None)
+    return not isinstance(pos, Failure) and _failed_take_discards(pos)
 
 
 def end_of_turn_table(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:

@@ -34,6 +34,7 @@ from romme._turn.position import (
     Next,
     _add,
     _need_phase,
+    _not_after_failed_take,
     _not_first_go_round,
     _Pos,
     _remove,
@@ -55,8 +56,10 @@ def _rob_refused(pos: _Pos) -> Failure | None:
         return Failure(
             Reason.REARRANGE_OFF, "these rules do not let a player take cards from the table"
         )
-    wrong = _need_phase(pos, Phase.PLAY, "taking a table card") or _not_first_go_round(
-        pos, "taking a table card"
+    wrong = (
+        _need_phase(pos, Phase.PLAY, "taking a table card")
+        or _not_first_go_round(pos, "taking a table card")
+        or _not_after_failed_take(pos, "taking a table card")
     )
     if wrong:
         return wrong
