@@ -40,34 +40,92 @@ class Next(enum.Enum):
     """The claim window closes: `ClaimEffect.ask` (whose turn it is) plays on; `ClaimEffect.gives` gets the card, if anyone."""
 
 
-@attrs.frozen(kw_only=True)
 class Effect:
-    """What an action does to the position of the player to act (internal)."""
+    """What an action does to the position of the player to act (internal).
 
-    hand: tuple[Card, ...]
-    key: int
-    """`hand` as a packed multiset (`romme._search.pack_cards`)."""
-    table: tuple[TableMeld, ...]
-    discard_pile: tuple[Card, ...]
-    opened: bool
-    turn: TurnState
-    next: Next
-    draw: bool = False
-    hand_romme: bool = False
+    ``key`` is ``hand`` as a packed multiset (`romme._search.pack_cards`);
+    ``draw`` says the top stock card joins the hand too, ``hand_romme``
+    that the player goes out with a Hand-Rommé.
+
+    A plain class with slots, not an attrs one: one is built for every
+    action applied, and plain attribute stores cost less than the frozen
+    class's guarded ones. Nothing changes an effect once built.
+    """
+
+    __slots__ = (
+        "discard_pile",
+        "draw",
+        "hand",
+        "hand_romme",
+        "key",
+        "next",
+        "opened",
+        "table",
+        "turn",
+    )
+
+    def __init__(
+        self,
+        *,
+        hand: tuple[Card, ...],
+        key: int,
+        table: tuple[TableMeld, ...],
+        discard_pile: tuple[Card, ...],
+        opened: bool,
+        turn: TurnState,
+        next: Next,
+        draw: bool = False,
+        hand_romme: bool = False,
+    ) -> None:
+        self.hand = hand
+        self.key = key
+        self.table = table
+        self.discard_pile = discard_pile
+        self.opened = opened
+        self.turn = turn
+        self.next = next
+        self.draw = draw
+        self.hand_romme = hand_romme
 
 
-@attrs.frozen(kw_only=True)
 class ClaimEffect(Effect):
     """The effect of a draw that opens a claim window, or of an answer in one (rules §13, internal).
 
     A subclass, so that the effects of the other actions, which the
-    generator builds many of, carry no fields they never use.
+    generator builds many of, carry no fields they never use. ``ask`` is,
+    under `Next.CLAIM`, the seat asked next, under `Next.RESUME` the seat
+    that plays on; ``gives``, under `Next.RESUME`, the seat that gets the
+    top discard and the top stock card (a knock or purchase).
     """
 
-    ask: int
-    """Under `Next.CLAIM` the seat asked next, under `Next.RESUME` the seat that plays on."""
-    gives: int | None = None
-    """Under `Next.RESUME`: the seat that gets the top discard and the top stock card (a knock or purchase)."""
+    __slots__ = ("ask", "gives")
+
+    def __init__(
+        self,
+        *,
+        hand: tuple[Card, ...],
+        key: int,
+        table: tuple[TableMeld, ...],
+        discard_pile: tuple[Card, ...],
+        opened: bool,
+        turn: TurnState,
+        next: Next,
+        draw: bool = False,
+        ask: int,
+        gives: int | None = None,
+    ) -> None:
+        super().__init__(
+            hand=hand,
+            key=key,
+            table=table,
+            discard_pile=discard_pile,
+            opened=opened,
+            turn=turn,
+            next=next,
+            draw=draw,
+        )
+        self.ask = ask
+        self.gives = gives
 
 
 @attrs.frozen
@@ -393,7 +451,18 @@ def _hand_kept(
     A draw, or with `ask` a draw that opens a claim window or an answer in
     one (a `ClaimEffect`, rules §13).
     """
-    effect = Effect(
+    if ask is None:
+        return Effect(
+            hand=pos.hand,
+            key=pos.key,
+            table=pos.table,
+            discard_pile=pos.discard_pile,
+            opened=pos.opened[pos.player],
+            turn=turn,
+            next=nxt,
+            draw=draw,
+        )
+    return ClaimEffect(
         hand=pos.hand,
         key=pos.key,
         table=pos.table,
@@ -402,10 +471,9 @@ def _hand_kept(
         turn=turn,
         next=nxt,
         draw=draw,
+        ask=ask,
+        gives=gives,
     )
-    if ask is None:
-        return effect
-    return ClaimEffect(**attrs.asdict(effect, recurse=False), ask=ask, gives=gives)
 
 
 # -- what every stage checks ----------------------------------------------------------
