@@ -23,6 +23,7 @@ from romme import PRESETS, GameState, Rules, apply, dumps, legal_actions, loads,
 from romme._coded import Coded
 from romme._search import pack_cards
 from romme._turn import hand_key, kept_hand_key
+from romme._turn.position import _Pos, _pos
 from romme.bots import random_choice
 from romme.testing import rules as random_rules
 
@@ -111,3 +112,25 @@ def test_a_state_built_by_evolve_packs_its_own_hands() -> None:
     swapped = attrs.evolve(state, hands=(state.hands[1], state.hands[0], state.hands[2]))
     _audit(swapped)
     assert hand_key(swapped, 0) == before[1] != before[0]
+
+
+def test_the_checkers_reading_of_a_state_fills_every_field() -> None:
+    """Maintainers' page, the turn core: `_pos` builds the checker's position from the tuple of its
+    fields, without the named tuple's checks, so each field is compared with the state it reads."""
+    state = new_game(PRESETS["drov"], 4, seed=3)
+    seat = state.current_player
+    read = _pos(state, seat)
+    assert len(read) == len(_Pos._fields)
+    assert read._asdict() == {
+        "rules": state.rules,
+        "player": seat,
+        "phase": state.phase,
+        "hand": state.hands[seat],
+        "table": state.table,
+        "discard_pile": state.discard_pile,
+        "opened": state.opened,
+        "turn": state.turn,
+        "stock_size": len(state.stock),
+        "key": pack_cards(state.hands[seat]),
+        "dealt_in": state.dealt_in,
+    }

@@ -217,20 +217,27 @@ def _pos(position: Position, seat: int) -> _Pos:
     else:
         hand = position.hand
         key = _search.pack_cards(hand)
-    # Positional: a named tuple is built faster so, and this runs for every check.
-    return _Pos(
-        position.rules,
-        seat,
-        position.phase,
-        hand,
-        position.table,
-        position.discard_pile,
-        position.opened,
-        position.turn,
-        position.stock_size,
-        key,
-        position.dealt_in,
+    # Straight from the tuple of its fields, without the named tuple's own `__new__`
+    # (a Python function): this runs for every check.
+    return _new_pos(
+        _Pos,
+        (
+            position.rules,
+            seat,
+            position.phase,
+            hand,
+            position.table,
+            position.discard_pile,
+            position.opened,
+            position.turn,
+            position.stock_size,
+            key,
+            position.dealt_in,
+        ),
     )
+
+
+_new_pos: Final = tuple.__new__
 
 
 # -- helpers ----------------------------------------------------------------------
