@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Final
 
@@ -174,17 +175,7 @@ def _next_turn(
         if dealt_in[candidate]:
             seat = candidate
             break
-    turn = _new_turn(
-        number=state.turn.number + 1,
-        opened_before=opened[seat],
-        taken=None,
-        taken_in_hand=False,
-        taken_staged=False,
-        laid_off=False,
-        borrowed=(),
-        before=None,
-        claim=None,
-    )
+    turn = _turn_begun(state.turn.number + 1, opened[seat])
     return _enter_draw(
         replace_state(
             state,
@@ -202,6 +193,27 @@ def _next_turn(
 
 
 _new_turn: Final = _guard.builder(TurnState)
+
+
+@functools.lru_cache(maxsize=1024)
+def _turn_begun(number: int, opened_before: bool) -> TurnState:
+    """The bookkeeping of turn `number` as it begins: nothing taken, laid off or borrowed yet.
+
+    A value, so every state that reaches the same turn shares one (a
+    bounded cache: a round has at most ``MAX_TURNS`` turns, each seen by
+    a player who has opened or not).
+    """
+    return _new_turn(
+        number=number,
+        opened_before=opened_before,
+        taken=None,
+        taken_in_hand=False,
+        taken_staged=False,
+        laid_off=False,
+        borrowed=(),
+        before=None,
+        claim=None,
+    )
 
 
 def _enter_draw(state: GameState) -> GameState:
