@@ -100,30 +100,10 @@ class ClaimEffect(Effect):
 
     __slots__ = ("ask", "gives")
 
-    def __init__(
-        self,
-        *,
-        hand: tuple[Card, ...],
-        key: int,
-        table: tuple[TableMeld, ...],
-        discard_pile: tuple[Card, ...],
-        opened: bool,
-        turn: TurnState,
-        next: Next,
-        draw: bool = False,
-        ask: int,
-        gives: int | None = None,
-    ) -> None:
-        super().__init__(
-            hand=hand,
-            key=key,
-            table=table,
-            discard_pile=discard_pile,
-            opened=opened,
-            turn=turn,
-            next=next,
-            draw=draw,
-        )
+    def __init__(self, effect: Effect, *, ask: int, gives: int | None = None) -> None:
+        """`effect`'s fields, with `ask` and `gives`."""
+        for name in Effect.__slots__:
+            setattr(self, name, getattr(effect, name))
         self.ask = ask
         self.gives = gives
 
@@ -458,18 +438,7 @@ def _hand_kept(
     A draw, or with `ask` a draw that opens a claim window or an answer in
     one (a `ClaimEffect`, rules §13).
     """
-    if ask is None:
-        return Effect(
-            hand=pos.hand,
-            key=pos.key,
-            table=pos.table,
-            discard_pile=pos.discard_pile,
-            opened=pos.opened[pos.player],
-            turn=turn,
-            next=nxt,
-            draw=draw,
-        )
-    return ClaimEffect(
+    effect = Effect(
         hand=pos.hand,
         key=pos.key,
         table=pos.table,
@@ -478,9 +447,10 @@ def _hand_kept(
         turn=turn,
         next=nxt,
         draw=draw,
-        ask=ask,
-        gives=gives,
     )
+    if ask is None:
+        return effect
+    return ClaimEffect(effect, ask=ask, gives=gives)
 
 
 # -- what every stage checks ----------------------------------------------------------
