@@ -170,7 +170,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
     if isinstance(use, LayOff):
-        refused = _indirect_layoff_refused(pos, card, use)
+        refused = _indirect_layoff_refused(pos, card, use.cards)
         if refused:
             return refused
     return _lay(_taking(pos, card), use)

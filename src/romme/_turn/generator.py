@@ -12,7 +12,7 @@ that is listed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias
 
@@ -225,14 +225,25 @@ def _plays(pos: _Pos) -> Iterator[Action]:
         yield from _layoffs(pos, pos.hand)
 
 
-def _layoffs(pos: _Pos, hand: tuple[Card, ...], only: Card | None = None) -> Iterator[LayOff]:
-    """The legal lay-offs of `hand` (with `only`, those holding it), checked as they are built."""
+def _layoffs(
+    pos: _Pos,
+    hand: tuple[Card, ...],
+    only: Card | None = None,
+    keep: Callable[[int, tuple[Card, ...]], bool] | None = None,
+) -> Iterator[LayOff]:
+    """The legal lay-offs of `hand` (with `only`, those holding it), each checked before it is built.
+
+    `keep`, if given, is a further rule of the caller's on a candidate's
+    table meld and cards, asked before the lay-off's own checks.
+    """
     if _may_lay_off(pos, "laying off"):
         return
     table = pos.table
     announced = pos.rules.announced_jokers
     for target, cards, side in _layoff_candidates(pos, hand, only):
         if only is not None and only not in cards:
+            continue
+        if keep is not None and not keep(target, cards):
             continue
         entry = table[target]
         fit = _lay_off_fit(pos, entry, cards, side)
@@ -256,9 +267,12 @@ def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
         for lay_down in _lay_downs(inner, melds):
             yield _new_take(use=lay_down)
     if opened:
-        for layoff in _layoffs(inner, inner.hand, only=card):
-            if _indirect_layoff_refused(pos, card, layoff) is None:
-                yield _new_take(use=layoff)
+
+        def direct_or_out(_target: int, cards: tuple[Card, ...]) -> bool:
+            return _indirect_layoff_refused(pos, card, cards) is None
+
+        for layoff in _layoffs(inner, inner.hand, only=card, keep=direct_or_out):
+            yield _new_take(use=layoff)
 
 
 def _moves(pos: _Pos) -> Iterator[Action]:
@@ -316,9 +330,12 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
             # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
             for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
                 yield _new_swap(target=index, card=card, then=lay_down)
-            for layoff in _layoffs(after, after.hand, only=JOKER):
-                if not _back_to_its_meld(index, layoff, rules):
-                    yield _new_swap(target=index, card=card, then=layoff)
+
+            def elsewhere(target: int, _cards: tuple[Card, ...], source: int = index) -> bool:
+                return not _back_to_its_meld(source, target, rules)
+
+            for layoff in _layoffs(after, after.hand, only=JOKER, keep=elsewhere):
+                yield _new_swap(target=index, card=card, then=layoff)
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 discard = _DISCARDS[JOKER_CODE]
                 if not isinstance(_place_joker(pos, index, discard, after), Failure):

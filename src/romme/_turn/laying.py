@@ -254,8 +254,8 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
-def _indirect_layoff_refused(pos: _Pos, card: Card, layoff: LayOff) -> Failure | None:
-    """Why taking `card` for `layoff` is an indirect lay-off not made to go out, or ``None`` (DRoV Nr. 10).
+def _indirect_layoff_refused(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> Failure | None:
+    """Why taking `card` to lay off `laid` (it among them) is an indirect lay-off not made to go out, or ``None`` (DRoV Nr. 10).
 
     `pos` is the position before the take. Under
     ``indirect_layoff_only_to_go_out`` a take whose lay-off holds hand cards
@@ -263,9 +263,9 @@ def _indirect_layoff_refused(pos: _Pos, card: Card, layoff: LayOff) -> Failure |
     most the one card to discard. The checker and the generator both ask it.
     """
     rules = pos.rules
-    if not rules.indirect_layoff_only_to_go_out or len(layoff.cards) == 1:
+    if not rules.indirect_layoff_only_to_go_out or len(laid) == 1:
         return None
-    if len(pos.hand) + 1 - len(layoff.cards) <= 1:
+    if len(pos.hand) + 1 - len(laid) <= 1:
         return None  # the player goes out with the discard that follows
     single = (card,)
     if any(not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table):

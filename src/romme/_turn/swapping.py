@@ -198,7 +198,7 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
             Reason.SWAPPED_JOKER_NOT_PLACED,
             "the freed joker must be part of the meld or lay-off that follows the swap",
         )
-    if isinstance(then, LayOff) and _back_to_its_meld(source, then, rules):
+    if isinstance(then, LayOff) and _back_to_its_meld(source, then.target, rules):
         return Failure(
             Reason.SWAP_BACK_SAME_MELD,
             "the freed joker may not go back into the meld it came from (German Rummy rules)",
@@ -206,6 +206,6 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
     return _lay(after, then)
 
 
-def _back_to_its_meld(source: int, then: LayOff, rules: Rules) -> bool:
-    """Whether laying the freed joker off by `then` returns it to table meld `source`, which the rules forbid."""
-    return then.target == source and not rules.swap_back_same_meld
+def _back_to_its_meld(source: int, target: int, rules: Rules) -> bool:
+    """Whether laying the freed joker off onto table meld `target` returns it to `source`, which the rules forbid."""
+    return target == source and not rules.swap_back_same_meld
