@@ -1,8 +1,8 @@
-"""The coded slot of a position (private): room for what the turn core keeps of a state in coded form."""
+"""The coded slots (private): room for what the turn core keeps of a state or a meld in coded form."""
 
 from __future__ import annotations
 
-__all__ = ["Coded"]
+__all__ = ["Coded", "CodedMeld"]
 
 
 class Coded:
@@ -16,3 +16,23 @@ class Coded:
     """
 
     __slots__ = ("_coded",)
+
+
+class CodedMeld:
+    """A base class with two slots, ``_key`` and ``_shape``, that are never part of the value.
+
+    Not attrs fields: equality, hashing, `repr`, `attrs.evolve`, pickling
+    and the JSON documents never see them. `romme.melds.Meld` derives
+    from it: ``_key`` holds the meld's cards as a packed multiset
+    (`romme._search.meld_key`), ``_shape`` its shape word
+    (`romme._search.meld_shape`), each filled when first asked, so a
+    table meld is coded once in its life. A meld built holds 0 in both
+    (no meld codes to 0), so that the first read raises nothing; one
+    unpickled or copied holds neither, and its first read is the slower
+    `AttributeError`. Both depend on the meld alone, so two threads that
+    code one meld at once store the same integer.
+    """
+
+    __slots__ = ("_key", "_shape")
+    _key: int
+    _shape: int

@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from romme import _guard
+from romme._coded import CodedMeld
 from romme._meld_parts import (
     _ALL_SUITS,
     _RANK_VALUES,
@@ -44,7 +45,7 @@ __all__ = [
 
 
 @attrs.frozen(kw_only=True)
-class Meld:
+class Meld(CodedMeld):
     """A valid set or run, in table order, with its value and its jokers' roles.
 
     Melds are made by `validate_meld` (or found by `find_melds`); their
@@ -77,6 +78,7 @@ class Meld:
                 f"{format_cards(self.cards)[:60]} with these fields is no meld; "
                 "build melds with validate_meld"
             )
+        _not_coded(self)
 
     @property
     def rank(self) -> Rank | None:
@@ -108,6 +110,14 @@ _put_ranks = _MELD_SLOTS["ranks"]
 _put_suit = _MELD_SLOTS["suit"]
 _put_value = _MELD_SLOTS["value"]
 _put_jokers = _MELD_SLOTS["jokers"]
+_put_key: Final = vars(CodedMeld)["_key"].__set__
+_put_shape: Final = vars(CodedMeld)["_shape"].__set__
+
+
+def _not_coded(meld: Meld) -> None:
+    """Mark `meld`'s codes as not yet computed (0: no meld codes to 0), so the first read raises nothing."""
+    _put_key(meld, 0)
+    _put_shape(meld, 0)
 
 
 def _new_meld(
@@ -132,6 +142,8 @@ def _new_meld(
     _put_suit(meld, suit)
     _put_value(meld, value)
     _put_jokers(meld, jokers)
+    _put_key(meld, 0)
+    _put_shape(meld, 0)
     return meld
 
 

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
+from romme._coded import CodedMeld
 from romme._meld import Meld
 from romme.cards import JOKER_CODE, Card, card_code
 
@@ -106,8 +107,75 @@ def codes_in(key: int) -> Iterable[int]:
 
 
 def meld_key(meld: Meld) -> int:
-    """Return the packed multiset of `meld`'s cards."""
-    return _meld_key(meld)
+    """Return the packed multiset of `meld`'s cards, kept in the meld once computed (`romme._coded.CodedMeld`)."""
+    try:
+        key = meld._key
+    except AttributeError:  # a meld unpickled or copied (`romme._coded.CodedMeld`)
+        key = 0
+    if not key:
+        key = _meld_key(meld)
+        _set_key(meld, key)
+    return key
+
+
+# A meld's shape word (`meld_shape`), bit by bit:
+RUN: Final = 1
+"""Bit 0: the meld is a run (else a set)."""
+LENGTH_SHIFT: Final = 1
+"""Bits 1–4: its number of cards."""
+LOW_SHIFT: Final = 5
+"""Bits 5–8: the rank index (rank - 2) its first card stands for: a set's rank."""
+HIGH_SHIFT: Final = 9
+"""Bits 9–12: the rank index its last card stands for."""
+BASE_SHIFT: Final = 13
+"""Bits 13–18: a run's suit, as the code of that suit's two (0, 13, 26, 39); 0 for a set."""
+BASE_FIELD: Final = 63
+"""The mask of that six-bit field, once shifted down."""
+LOW_JOKER: Final = 1 << 19
+"""Bit 19: its first card is a joker."""
+HIGH_JOKER: Final = 1 << 20
+"""Bit 20: its last card is a joker."""
+NIBBLE: Final = 15
+"""The mask of a four-bit field of the shape word, once shifted down."""
+
+# The slots' own setters: `Meld` is frozen, and these skip its guard.
+_set_key: Final = vars(CodedMeld)["_key"].__set__
+_set_shape: Final = vars(CodedMeld)["_shape"].__set__
+
+
+def meld_shape(meld: Meld) -> int:
+    """Return `meld`'s shape word: a small integer the generator reads a table meld by.
+
+    Its fields (the constants above): `RUN`, the length, the rank indexes
+    of the first and last cards, a run's suit and whether the first and
+    last cards are jokers. It depends on the meld alone, never on
+    `romme.Rules`, and is kept in the meld once computed
+    (`romme._coded.CodedMeld`): a table meld is coded once in its life.
+    A hot loop may read ``meld._shape`` itself and call this only where
+    it reads 0 or raises `AttributeError`, as the generator does.
+    """
+    try:
+        shape = meld._shape
+    except AttributeError:  # a meld unpickled or copied (`romme._coded.CodedMeld`)
+        shape = 0
+    if shape:
+        return shape
+    cards, ranks = meld.cards, meld.ranks
+    shape = (
+        len(cards) << LENGTH_SHIFT
+        | (ranks[0] - 2) << LOW_SHIFT
+        | (ranks[-1] - 2) << HIGH_SHIFT
+        | (LOW_JOKER if cards[0].code == JOKER_CODE else 0)
+        | (HIGH_JOKER if cards[-1].code == JOKER_CODE else 0)
+    )
+    if meld.suit is not None:
+        shape |= RUN | _SUIT_BASE[meld.suit] << BASE_SHIFT
+    _set_shape(meld, shape)
+    return shape
+
+
+_SUIT_BASE: Final = {card.suit: card.code for card in map(Card.from_code, range(0, JOKER_CODE, 13))}
+"""The code of each suit's two, the first of its thirteen codes."""
 
 
 _SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))

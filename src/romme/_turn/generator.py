@@ -57,8 +57,8 @@ from romme.actions import (
     TakeDiscard,
 )
 from romme.cards import JOKER, JOKER_CODE, Card
-from romme.melds import Meld, MeldKind
-from romme.rules import Rules, SwappedJoker
+from romme.melds import Meld
+from romme.rules import SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import Phase
 
@@ -87,31 +87,31 @@ No `LayOff` is built for a candidate until the checker's verdict accepts it."""
 
 
 def _run_layoffs(
-    index: int, meld: Meld, counts: list[int], jokers: int, rules: Rules
+    index: int, shape: int, counts: list[int], jokers: int, wraps: bool, no_adjacent: bool
 ) -> Iterator[_Candidate]:
     """The sequences of hand cards that continue run `index` at either end (not yet checked).
 
-    Ranks are followed cyclically (…, K, A, 2, …), but an extension stops
-    where no longer one could be a run: past an ace without ``ace_wraps``
-    (rules §3, around the corner), and a joker is not put next to a
-    joker where ``adjacent_jokers`` forbids it in every run. Everything
-    else, the joker limit included, is for the checker to decide.
+    `shape` is the run's shape word (`_search.meld_shape`); `counts` holds
+    the copies of each card code in hand, `jokers` the jokers. Ranks are
+    followed cyclically (…, K, A, 2, …), but an extension stops where no
+    longer one could be a run: past an ace without ``ace_wraps``
+    (`wraps`; rules §3, around the corner), and a joker is not put next
+    to a joker where ``adjacent_jokers`` forbids it in every run
+    (`no_adjacent`). Everything else, the joker limit included, is for
+    the checker to decide.
     """
-    suit_base = _SUIT_BASE[meld.suit]
-    high_start = meld.ranks[-1] - 1
-    low_start = meld.ranks[0] - 3
+    suit_base = shape >> _BASE_SHIFT & _BASE_FIELD
+    high = shape >> _HIGH_SHIFT & _NIBBLE
+    low = shape >> _LOW_SHIFT & _NIBBLE
     if not jokers and not (
-        counts[suit_base + high_start % 13] or counts[suit_base + low_start % 13]
+        counts[suit_base + (high + 1) % 13] or counts[suit_base + (low - 1) % 13]
     ):
         return  # nothing in hand continues either end
-    room = 13 - len(meld)
-    shape = shape_of(rules)
-    wraps = shape.ace_wraps
-    no_adjacent = not shape.jokers_may_touch(13)  # forbidden in every run
-    high = _RunEnd(index, Side.HIGH, suit_base, high_start, 1, room, wraps, no_adjacent)
-    yield from _extend_run(high, [], counts, jokers, meld.ranks[-1] - 2, meld.cards[-1].is_joker)
-    low = _RunEnd(index, Side.LOW, suit_base, low_start, -1, room, wraps, no_adjacent)
-    yield from _extend_run(low, [], counts, jokers, meld.ranks[0] - 2, meld.cards[0].is_joker)
+    room = 13 - (shape >> _LENGTH_SHIFT & _NIBBLE)
+    up = _RunEnd(index, Side.HIGH, suit_base, high + 1, 1, room, wraps, no_adjacent)
+    yield from _extend_run(up, [], counts, jokers, high, bool(shape & _HIGH_JOKER))
+    down = _RunEnd(index, Side.LOW, suit_base, low - 1, -1, room, wraps, no_adjacent)
+    yield from _extend_run(down, [], counts, jokers, low, bool(shape & _LOW_JOKER))
 
 
 _ACE_INDEX: Final = 12
@@ -155,39 +155,50 @@ def _code_counts(hand: tuple[Card, ...]) -> list[int]:
     return counts
 
 
-def _layoff_candidates(
-    pos: _Pos, hand: tuple[Card, ...], only: Card | None = None
-) -> Iterator[_Candidate]:
-    """Lay-offs onto every table meld (not yet checked); with `only`, those that can hold it."""
-    counts = _code_counts(hand)
+def _layoff_candidates(pos: _Pos, only: Card | None = None) -> Iterator[_Candidate]:
+    """Lay-offs of the hand onto every table meld (not yet checked); with `only`, those that can hold it.
+
+    The table melds are read through their shape words
+    (`_search.meld_shape`: kind, length, the ranks at the ends, a run's
+    suit, jokers at the ends), each computed once in the meld's life.
+    """
+    counts = _code_counts(pos.hand)
     jokers = counts[JOKER_CODE]
-    match_rank = only.rank if only is not None and not only.is_joker else None
-    match_suit = only.suit if only is not None and not only.is_joker else None
-    rules = pos.rules
+    # The code of a natural `only`: a set takes it if its rank index is `only`'s, a run if its suit is.
+    wanted = only.code if only is not None and not only.is_joker else None
+    shape_rules = shape_of(pos.rules)
+    copies = 1 if shape_rules.distinct_suits else 4
+    wraps = shape_rules.ace_wraps
+    no_adjacent = not shape_rules.jokers_may_touch(13)  # forbidden in every run
     for index, entry in enumerate(pos.table):
         meld = entry.meld
-        if meld.kind is MeldKind.SET:
-            room = 4 - len(meld)
-            rank = meld.ranks[0]
-            if room <= 0 or (match_rank is not None and rank is not match_rank):
+        try:
+            shape = meld._shape  # read inline: this runs for every table meld of every listing
+        except AttributeError:  # a meld unpickled or copied
+            shape = 0
+        if not shape:
+            shape = _search.meld_shape(meld)
+        if shape & _RUN:
+            if wanted is not None and wanted - wanted % 13 != shape >> _BASE_SHIFT & _BASE_FIELD:
                 continue
-            copies = 1 if shape_of(rules).distinct_suits else room
-            naturals = [
-                _CARDS[code]
-                for code in range(rank - 2, JOKER_CODE, 13)
-                for _ in range(min(copies, counts[code]))
-            ]
-            if not naturals and not jokers:
-                continue
-            for size in range(room + 1):
-                for chosen in sorted(set(combinations(naturals, size))):
-                    for extra in range(min(jokers, room - size) + 1):
-                        if size + extra:
-                            yield index, (*chosen, *(JOKER,) * extra), None
-        else:
-            if match_suit is not None and meld.suit is not match_suit:
-                continue
-            yield from _run_layoffs(index, meld, counts, jokers, rules)
+            yield from _run_layoffs(index, shape, counts, jokers, wraps, no_adjacent)
+            continue
+        room = 4 - (shape >> _LENGTH_SHIFT & _NIBBLE)
+        rank_index = shape >> _LOW_SHIFT & _NIBBLE
+        if room <= 0 or (wanted is not None and wanted % 13 != rank_index):
+            continue
+        naturals = [
+            _CARDS[code]
+            for code in range(rank_index, JOKER_CODE, 13)
+            for _ in range(min(copies, room, counts[code]))
+        ]
+        if not naturals and not jokers:
+            continue
+        for size in range(room + 1):
+            for chosen in sorted(set(combinations(naturals, size))):
+                for extra in range(min(jokers, room - size) + 1):
+                    if size + extra:
+                        yield index, (*chosen, *(JOKER,) * extra), None
 
 
 def _lay_down_allowed(pos: _Pos, meld: Meld) -> bool:
@@ -222,16 +233,15 @@ def _plays(pos: _Pos) -> Iterator[Action]:
     if opened or _lay_down_possible(pos):
         yield from _lay_downs(pos, _search.melds_in(pos.key, pos.rules))
     if opened:
-        yield from _layoffs(pos, pos.hand)
+        yield from _layoffs(pos)
 
 
 def _layoffs(
     pos: _Pos,
-    hand: tuple[Card, ...],
     only: Card | None = None,
     keep: Callable[[int, tuple[Card, ...]], bool] | None = None,
 ) -> Iterator[LayOff]:
-    """The legal lay-offs of `hand` (with `only`, those holding it), each checked before it is built.
+    """The legal lay-offs of the hand (with `only`, those holding it), each checked before it is built.
 
     `keep`, if given, is a further rule of the caller's on a candidate's
     table meld and cards, asked before the lay-off's own checks.
@@ -240,7 +250,7 @@ def _layoffs(
         return
     table = pos.table
     announced = pos.rules.announced_jokers
-    for target, cards, side in _layoff_candidates(pos, hand, only):
+    for target, cards, side in _layoff_candidates(pos, only):
         if only is not None and only not in cards:
             continue
         if keep is not None and not keep(target, cards):
@@ -271,7 +281,7 @@ def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
         def direct_or_out(_target: int, cards: tuple[Card, ...]) -> bool:
             return _indirect_layoff_refused(pos, card, cards) is None
 
-        for layoff in _layoffs(inner, inner.hand, only=card, keep=direct_or_out):
+        for layoff in _layoffs(inner, only=card, keep=direct_or_out):
             yield _new_take(use=layoff)
 
 
@@ -334,7 +344,7 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
             def elsewhere(target: int, _cards: tuple[Card, ...], source: int = index) -> bool:
                 return not _back_to_its_meld(source, target, rules)
 
-            for layoff in _layoffs(after, after.hand, only=JOKER, keep=elsewhere):
+            for layoff in _layoffs(after, only=JOKER, keep=elsewhere):
                 yield _new_swap(target=index, card=card, then=layoff)
             if mode is SwappedJoker.MELD_OR_DISCARD:
                 discard = _DISCARDS[JOKER_CODE]
@@ -353,8 +363,16 @@ _new_lay_down: Final = _guard.builder(LayDown)
 _new_take: Final = _guard.builder(TakeDiscard)
 _new_swap: Final = _guard.builder(SwapJoker)
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
-_SUIT_BASE: Final = {card.suit: card.code for card in _CARDS[:JOKER_CODE:13]}
-"""The code of each suit's two, the first of its thirteen codes."""
+# The fields of a table meld's shape word (`_search.meld_shape`).
+_RUN: Final = _search.RUN
+_LENGTH_SHIFT: Final = _search.LENGTH_SHIFT
+_LOW_SHIFT: Final = _search.LOW_SHIFT
+_HIGH_SHIFT: Final = _search.HIGH_SHIFT
+_BASE_SHIFT: Final = _search.BASE_SHIFT
+_BASE_FIELD: Final = _search.BASE_FIELD
+_LOW_JOKER: Final = _search.LOW_JOKER
+_HIGH_JOKER: Final = _search.HIGH_JOKER
+_NIBBLE: Final = _search.NIBBLE
 
 
 def legal_moves(pos: _Pos) -> tuple[Action, ...]:
