@@ -1,11 +1,17 @@
-"""The coded hand a state keeps for the turn core (docs/maintainers.md, the turn core).
+"""The coded hand and table melds the turn core keeps (docs/maintainers.md, how an action flows).
 
 A state keeps the hand of the seat that acts in it as a packed multiset;
 `apply` hands it on, updated from each action's effect, while the same seat
 goes on acting, and the checker and the generator read it instead of
-packing the hand anew. These tests hold the kept code to the hand itself at
-every step of random play, under every preset and under random rules, and
-check that the slot is never part of a state's value.
+packing the hand anew. A meld keeps two codes once computed: its cards as a
+packed multiset (`romme._search.meld_key`) and its shape word
+(`romme._search.meld_shape`: kind, length, the ranks at its ends, a run's
+suit, jokers at its ends), which the generator reads a table meld by.
+
+These tests hold the kept hand code to the hand itself, and decode every
+table meld's codes against the meld's own fields read here, at every step
+of random play under every preset and under random rules; and they check
+that no code is ever part of a state's or a meld's value.
 """
 
 from __future__ import annotations
@@ -13,21 +19,49 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections import Counter
 
 import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from romme import PRESETS, GameState, Rules, apply, dumps, legal_actions, loads, new_game
+from romme import (
+    PRESETS,
+    GameState,
+    Rules,
+    apply,
+    dumps,
+    legal_actions,
+    loads,
+    new_game,
+    parse_cards,
+    validate_meld,
+)
 from romme._coded import Coded
-from romme._search import pack_cards
+from romme._search import (
+    BASE_FIELD,
+    BASE_SHIFT,
+    HIGH_JOKER,
+    HIGH_SHIFT,
+    LENGTH_SHIFT,
+    LOW_JOKER,
+    LOW_SHIFT,
+    NIBBLE,
+    RUN,
+    meld_key,
+    meld_shape,
+    pack_cards,
+)
 from romme._turn import hand_key, kept_hand_key
 from romme._turn.position import _Pos, _pos
 from romme.bots import random_choice
+from romme.melds import Meld, MeldKind
 from romme.testing import rules as random_rules
 
 MAX_STEPS = 3000
+FIELD_BITS = 5
+"""The width of a card's field in a packed multiset (5 bits: counts below 32)."""
 
 
 def clear(state: GameState) -> None:
@@ -41,33 +75,68 @@ def _packed(state: GameState) -> tuple[int, ...]:
 
 
 def _audit(state: GameState) -> None:
-    """What `state` keeps, if anything, is the code of its seat to act; every seat's code reads true."""
+    """What `state` keeps, if anything, is the code of its seat to act; every seat's code reads true.
+
+    Every table meld's codes decode to the meld (`_audit_meld`).
+    """
     kept = kept_hand_key(state)
     if kept is not None:
         assert kept == _packed(state)[state.current_player]
     assert tuple(hand_key(state, seat) for seat in range(state.players)) == _packed(state)
+    for entry in state.table:
+        _audit_meld(entry.meld)
 
 
-def _play_and_audit(rules: Rules, players: int, seed: int) -> int:
-    """Random legal play of one round, auditing the kept code at every step. Returns the steps."""
+def _audit_meld(meld: Meld) -> None:
+    """Decode `meld`'s code and compare each part with the meld's own fields."""
+    key = meld_key(meld)
+    tally = Counter(card.code for card in meld.cards)
+    for card_code in range(53):
+        assert (key >> (FIELD_BITS * card_code)) & 31 == tally[card_code], card_code
+    assert key >> (FIELD_BITS * 53) == 0
+    shape = meld_shape(meld)
+    assert bool(shape & RUN) is (meld.kind is MeldKind.RUN)
+    assert shape >> LENGTH_SHIFT & NIBBLE == len(meld.cards)
+    assert shape >> LOW_SHIFT & NIBBLE == int(meld.ranks[0]) - 2
+    assert shape >> HIGH_SHIFT & NIBBLE == int(meld.ranks[-1]) - 2
+    assert bool(shape & LOW_JOKER) is meld.cards[0].is_joker
+    assert bool(shape & HIGH_JOKER) is meld.cards[-1].is_joker
+    if meld.kind is MeldKind.RUN:
+        natural = next(card for card in meld.cards if not card.is_joker)
+        assert natural.rank is not None
+        assert shape >> BASE_SHIFT & BASE_FIELD == natural.code - (int(natural.rank) - 2)
+    else:
+        assert shape >> BASE_SHIFT & BASE_FIELD == 0
+    assert shape >> 21 == 0  # nothing above the last field
+
+
+def _play_and_audit(rules: Rules, players: int, seed: int) -> tuple[int, int]:
+    """Random legal play of one round, auditing the codes at every step.
+
+    Returns the states that kept a hand code and the table melds audited.
+    """
     state = new_game(rules, players, seed=seed)
     chooser = random.Random(seed)
-    steps = kept = 0
+    steps = kept = melds = 0
     while not state.is_over and steps < MAX_STEPS:
         kept += kept_hand_key(state) is not None
+        melds += len(state.table)
         _audit(state)
         state = apply(state, random_choice(chooser, legal_actions(state), state.rules))
         steps += 1
     _audit(state)
-    return kept
+    return kept, melds
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_kept_codes_follow_the_hands_under_every_preset(preset: str) -> None:
-    """Draws, takes, lay-downs, lay-offs, swaps, take-backs and discards all keep the code true."""
+    """Draws, takes, lay-downs, lay-offs, swaps, take-backs and discards all keep the codes true."""
     for seed in range(3):
-        # Most states of a round come from apply within a turn, keeping a code.
-        assert _play_and_audit(PRESETS[preset], 4, seed) > 0
+        # Most states of a round come from apply within a turn, keeping a code;
+        # every round lays melds.
+        kept, melds = _play_and_audit(PRESETS[preset], 4, seed)
+        assert kept > 0
+        assert melds > 0
 
 
 @given(rules=random_rules(), seed=st.integers(0, 2**32 - 1))
@@ -134,3 +203,38 @@ def test_the_checkers_reading_of_a_state_fills_every_field() -> None:
         "key": pack_cards(state.hands[seat]),
         "dealt_in": state.dealt_in,
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("JK 2H 3H", MeldKind.RUN),  # a joker at the low end
+        ("TS JS QS JK", MeldKind.RUN),  # at the high end
+        ("7C 7D 7S JK", MeldKind.SET),
+        ("AH 2H 3H", MeldKind.RUN),  # the ace low: rank index 12 at the first card
+        ("QD KD AD", MeldKind.RUN),  # the ace high
+    ],
+)
+def test_the_code_of_a_meld_at_the_edges(text: str, kind: MeldKind) -> None:
+    """Rules §3: jokers at either end, the ace as the low card of a run."""
+    meld = validate_meld(parse_cards(text), PRESETS["classic"], kind=kind)
+    _audit_meld(meld)
+
+
+def test_a_melds_codes_are_never_part_of_its_value() -> None:
+    """Equality, hashing, repr, copies and pickles ignore the coded slot (guarantee 6)."""
+    coded = validate_meld(parse_cards("5D 6D 7D JK"), PRESETS["drov"])
+    meld_key(coded)
+    meld_shape(coded)
+    meld = attrs.evolve(coded)  # an equal meld, a new object: its slot is empty
+    assert (meld._key, meld._shape) == (0, 0)  # built, not yet coded
+    assert (coded._key, coded._shape) != (0, 0)
+    assert meld == coded
+    assert hash(meld) == hash(coded)
+    assert repr(meld) == repr(coded)
+    assert {"_key", "_shape"}.isdisjoint(field.name for field in attrs.fields(Meld))
+    for other in (pickle.loads(pickle.dumps(coded)), copy.copy(coded), copy.deepcopy(coded)):
+        assert other == meld
+        with pytest.raises(AttributeError):  # a copy holds no code, and codes itself when asked
+            other._key  # noqa: B018
+        _audit_meld(other)
