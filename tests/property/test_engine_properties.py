@@ -24,6 +24,7 @@ from romme import (
     LayDown,
     LayOff,
     Phase,
+    PlayerView,
     Rules,
     StockExhausted,
     SwapJoker,
@@ -208,6 +209,37 @@ def test_view_fields_hold_no_hidden_cards() -> None:
     """A PlayerView has no field for other hands, the stock or the seed (docs/maintainers.md guarantee 5)."""
     names = {field.name for field in attrs.fields(type(view(new_game(seed=1), 0)))}
     assert not names & {"hands", "stock", "seed"}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_view_is_the_checked_view_of_the_state_fields(preset: str) -> None:
+    """`view` sets its fields unchecked; `PlayerView` built and checked from the same fields is equal (docs/maintainers.md guarantee 5)."""
+    state = new_game(PRESETS[preset], 4, seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        for seat in range(state.players):
+            checked = PlayerView(
+                rules=state.rules,
+                player=seat,
+                dealer=state.dealer,
+                current_player=state.current_player,
+                phase=state.phase,
+                hand=state.hands[seat],
+                hand_sizes=tuple(len(hand) for hand in state.hands),
+                stock_size=len(state.stock),
+                discard_pile=state.discard_pile,
+                table=state.table,
+                opened=state.opened,
+                dealt_in=state.dealt_in,
+                turn=state.turn,
+                reshuffles=state.reshuffles,
+                result=state.result,
+                first_to_open=state.first_to_open,
+            )
+            assert view(state, seat) == checked
+        if state.is_over:
+            break
+        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
 
 
 def test_same_seed_same_game() -> None:
