@@ -40,7 +40,7 @@ from romme._position_checks import most_cards
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from romme import TableMeld
+    from romme import Card, TableMeld
 
 __all__ = ["OBSERVATION_VERSION", "Block", "Observation", "encode_view", "view_string"]
 
@@ -120,6 +120,17 @@ class Observation:
         """The largest value any entry takes (copies of one card)."""
         self._at = {block.name: block.start for block in blocks}
         piles, seats = self._at["piles"], self._at["seats"]
+        self._seats_at = seats
+        self._phase_at = self._at["phase"]
+        self._turn_at = self._at["turn"]
+        self._table_at = self._at["table"]
+        self._rearranged_at = self._at["rearranged"]
+        self._order = tuple(
+            tuple((me + offset) % players for offset in range(players)) for me in range(players)
+        )
+        """Per viewer, the seats in the order of their offsets from it."""
+        self._pile: tuple[tuple[Card, ...], bytes] = ((), bytes(_CODES))
+        """The last discard pile counted and its counts (`_pile_counts`)."""
         self._fraction_at = (
             piles,
             piles + 1,
@@ -152,67 +163,91 @@ class Observation:
         few fractions are set. The table block is
         kept per seat while the table stays the same, so
         a layout used through a round encodes the table anew only after
-        it changed; the result is the same as a fresh layout's.
+        it changed, and the discard pile's counts are moved by the card
+        put on or taken off; the result is the same as a
+        fresh layout's.
 
         Raises:
             TypeError: If `seen` is not a `romme.PlayerView`.
             ValueError: If the view is of other rules or seats than the layout.
         """
         self._check(seen)
-        at = self._at
         players, me = self.players, seen.player
         counted = bytearray(self.size)  # no entry counts past a few copies of one card
-        hand = at["hand"]
-        for card in seen.hand:
-            counted[hand + card.code] += 1
+        for card in seen.hand:  # the hand block comes first
+            counted[card.code] += 1
         pile = seen.discard_pile
         if pile:
-            counts = at["discard_counts"]
-            for card in pile:
-                counted[counts + card.code] += 1
-            counted[at["discard_top"] + pile[-1].code] = 1
-        claim = seen.turn.claim
+            counted[_CODES : 2 * _CODES] = self._pile_counts(pile)
+            counted[2 * _CODES + pile[-1].code] = 1
+        turn = seen.turn
+        claim = turn.claim
         if claim is None:
-            counted[at["phase"] + _PHASE_INDEX[seen.phase]] = 1
+            counted[self._phase_at + _PHASE_INDEX[seen.phase]] = 1
         else:
             for place in self._claim_ones(claim, me):
                 counted[place] += 1
-        seats, over = at["seats"], seen.is_over
-        sizes, opened, dealt_in = seen.hand_sizes, seen.opened, seen.dealt_in
-        fractions = [len(pile), seen.stock_size, seen.reshuffles]
-        for offset in range(players):
-            seat = (me + offset) % players
-            base = seats + _SEAT * offset
-            fractions.append(sizes[seat])
+        seats = self._seats_at
+        opened, dealt_in = seen.opened, seen.dealt_in
+        for offset, seat in enumerate(self._order[me]):
             if opened[seat]:
-                counted[base + 1] = 1
+                counted[seats + _SEAT * offset + 1] = 1
             if dealt_in[seat]:
-                counted[base + 2] = 1
-            if seat == seen.current_player and not over:
-                counted[base + 3] = 1
-            if seat == seen.dealer:
-                counted[base + 4] = 1
-        turn, turn_at = seen.turn, at["turn"]
+                counted[seats + _SEAT * offset + 2] = 1
+        if not seen.is_over:
+            counted[seats + _SEAT * ((seen.current_player - me) % players) + 3] = 1
+        counted[seats + _SEAT * ((seen.dealer - me) % players) + 4] = 1
+        turn_at = self._turn_at
         if turn.taken is not None:
             counted[turn_at + turn.taken.code] = 1
-        for flag, place in zip(
-            (turn.taken_in_hand, turn.taken_staged, turn.laid_off, turn.opened_before),
-            range(turn_at + _CODES, turn_at + _TURN),
-            strict=True,
-        ):
-            if flag:
-                counted[place] = 1
+        if turn.taken_in_hand:
+            counted[turn_at + _CODES] = 1
+        if turn.taken_staged:
+            counted[turn_at + _CODES + 1] = 1
+        if turn.laid_off:
+            counted[turn_at + _CODES + 2] = 1
+        if turn.opened_before:
+            counted[turn_at + _CODES + 3] = 1
         if turn.before is not None:
-            rearranged = at["rearranged"]
+            rearranged = self._rearranged_at
             counted[rearranged] = 1
             for card in turn.borrowed:
                 counted[rearranged + 1 + card.code] += 1
-        table = at["table"]
+        table = self._table_at
         counted[table : table + self._table_size] = self._table_block(seen.table, me)
         out = np.frombuffer(counted, _BYTE).astype(_FLOAT)
+        sizes = seen.hand_sizes
+        fractions = (len(pile), seen.stock_size, seen.reshuffles, *sizes[me:], *sizes[:me])
         for place, value, divisor in zip(self._fraction_at, fractions, self._divisors, strict=True):
             out[place] = value / divisor
         return out
+
+    def _pile_counts(self, pile: tuple[Card, ...]) -> bytes:
+        """The copies of each card code in the discard pile `pile`, as 53 bytes.
+
+        The pile changes by one card a step, so the counts of the last pile
+        seen are kept and moved by the card put on or taken off when the new
+        pile is the old one with a card more or less on top; any other pile
+        is counted anew. The kept pair is replaced whole, as the table's.
+        """
+        kept, counts = self._pile
+        if pile is not kept:
+            grown = len(pile) - len(kept)
+            if grown == 1 and pile[:-1] == kept:
+                moved = bytearray(counts)
+                moved[pile[-1].code] += 1
+                counts = bytes(moved)
+            elif grown == -1 and kept[:-1] == pile:
+                moved = bytearray(counts)
+                moved[kept[-1].code] -= 1
+                counts = bytes(moved)
+            else:
+                moved = bytearray(_CODES)
+                for card in pile:
+                    moved[card.code] += 1
+                counts = bytes(moved)
+            self._pile = (pile, counts)
+        return counts
 
     def _table_block(self, table: tuple[TableMeld, ...], me: int) -> bytes:
         """The table block of the array as bytes, for the table `table` seen by seat `me`.
