@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Protocol
 
-from romme._state_values import ClaimWindow, Phase, TableMeld, TurnState
-from romme.cards import Card, make_deck
+from romme._state_values import ClaimWindow, Phase, TableBefore, TableMeld, TurnState
+from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidPositionError
 from romme.melds import meld_failure
 from romme.rules import (
@@ -330,16 +330,104 @@ def _rearranged_problem(
     for i, entry in enumerate(before.table):
         if meld_failure(entry.meld.cards, position.rules, entry.meld.kind) != entry.meld:
             return f"turn.before.table[{i}]", f"{entry.meld} is not a valid meld under these rules"
-    if hand is None:
-        return None
-    held = Counter(hand)
-    if Counter(turn.borrowed) - held:
-        return "turn.borrowed", "the hand does not hold every card taken from the table"
-    now = Counter(card for entry in position.table for card in entry.meld.cards)
-    then = Counter(card for entry in before.table for card in entry.meld.cards)
-    if then - now - held:
-        return "turn.before.table", "holds cards that are neither on the table nor in the hand"
+    then_hand: tuple[Card, ...] | None = None
+    if hand is not None:
+        if Counter(turn.borrowed) - Counter(hand):
+            return "turn.borrowed", "the hand does not hold every card taken from the table"
+        then_hand = hand_before(before, position.table, hand)
+        if then_hand is None:
+            return "turn.before.table", "holds cards that are neither on the table nor in the hand"
+        if len(then_hand) > most_cards(position.rules):
+            return "turn.before.table", "a take-back would leave the hand more cards than it holds"
+    # What a `TakeBack` restores must itself be a position: its table, its opening, its turn.
+    restored = _TakenBack(position, before, then_hand)
+    problem = common_problem(restored, len(position.dealt_in), then_hand)
+    if problem is not None:
+        where, message = problem
+        return f"turn.before.{where}".rstrip("."), f"after a take-back: {message}"
     return None
+
+
+def hand_before(
+    before: TableBefore, table: tuple[TableMeld, ...], hand: tuple[Card, ...]
+) -> tuple[Card, ...] | None:
+    """The hand as it was at `before`, or ``None`` if `hand` lacks cards that left the table since.
+
+    The cards are conserved within a turn's play (rules §13): the hand
+    then is `hand` less the cards that have left the table since, with
+    the cards that came to it, in card order. A `TakeBack` restores it.
+    """
+    now = Counter(card for entry in table for card in entry.meld.cards)
+    then = Counter(card for entry in before.table for card in entry.meld.cards)
+    held = Counter(hand)
+    if then - now - held:
+        return None
+    restored = held - (then - now) + (now - then)
+    return tuple(sorted(restored.elements(), key=card_code))
+
+
+def first_to_open_after(first: int | None, seat: int, opened: bool) -> int | None:
+    """Who laid out first once `seat` has opened, or taken its opening back (ASS S. 2)."""
+    if opened and first is None:
+        return seat
+    if not opened and first == seat:
+        return None
+    return first
+
+
+class _TakenBack:
+    """The position a `TakeBack` restores from `position`: the table, opening and turn of ``before``.
+
+    The checks of `common_problem` read it as they read the position
+    itself. Its hand is the hand then (`hand_before`) where the hand to
+    act is known, else the position's own (a view's seat that is not to
+    act keeps its hand through a take-back).
+    """
+
+    __slots__ = ("_position", "first_to_open", "hand", "opened", "table", "turn")
+
+    def __init__(
+        self, position: Position, before: TableBefore, hand: tuple[Card, ...] | None
+    ) -> None:
+        seat = position.current_player
+        self._position = position
+        self.hand = position.hand if hand is None else hand
+        self.table = before.table
+        self.opened = (*position.opened[:seat], before.opened, *position.opened[seat + 1 :])
+        self.turn = before.turn
+        self.first_to_open = first_to_open_after(position.first_to_open, seat, before.opened)
+
+    @property
+    def rules(self) -> Rules:
+        return self._position.rules
+
+    @property
+    def dealer(self) -> int:
+        return self._position.dealer
+
+    @property
+    def current_player(self) -> int:
+        return self._position.current_player
+
+    @property
+    def phase(self) -> Phase:
+        return self._position.phase
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return self._position.discard_pile
+
+    @property
+    def dealt_in(self) -> tuple[bool, ...]:
+        return self._position.dealt_in
+
+    @property
+    def result(self) -> RoundResult | None:
+        return self._position.result
+
+    @property
+    def stock_size(self) -> int:
+        return self._position.stock_size
 
 
 def state_problem(state: GameState) -> Problem | None:

@@ -10,7 +10,7 @@ import random
 from typing import Final
 
 from romme import _guard
-from romme._position_checks import result_of
+from romme._position_checks import first_to_open_after, result_of
 from romme._search import unit
 from romme._turn import (
     ClaimEffect,
@@ -90,11 +90,7 @@ def _next_state(
     first = state.first_to_open
     if opened[seat] != effect.opened:
         opened = (*opened[:seat], effect.opened, *opened[seat + 1 :])
-        # Who laid out first (ASS S. 2): this seat opening first, or taking its opening back.
-        if effect.opened and first is None:
-            first = seat
-        elif not effect.opened and first == seat:
-            first = None
+        first = first_to_open_after(first, seat, effect.opened)
     step = effect.next
     if step is Next.END_TURN:
         return _next_turn(

@@ -19,6 +19,7 @@ from romme import (
     Discard,
     GameState,
     GreedyBot,
+    InvalidDataError,
     InvalidPositionError,
     LayDown,
     LayOff,
@@ -31,12 +32,14 @@ from romme import (
     TakeFromTable,
     apply,
     dumps,
+    from_dict,
     legal_actions,
     loads,
     new_game,
     new_position,
     parse_action,
     parse_cards,
+    to_dict,
     validate_meld,
     view,
 )
@@ -376,3 +379,30 @@ def test_the_seat_that_opens_first_is_first_to_lay_out_ASS_S_2() -> None:
     assert (True, 0) == (opened.opened[0], opened.first_to_open)
     with pytest.raises(InvalidPositionError, match="first_to_open"):
         attrs.evolve(state, first_to_open=1)
+
+
+def test_a_table_before_that_a_take_back_cannot_restore_does_not_load_ASS_S_2() -> None:
+    """ASS S. 2 (a turn that does not meld every table card again is taken back): a document whose table before the first take would restore an impossible table is refused, not played into one.
+
+    The table before may hold only what the table may hold: staged melds
+    only of the player to act before the opening, other melds only of
+    seats that have opened.
+    """
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
+    taken = apply(state, TakeFromTable(0, 2))
+    assert taken.turn.before is not None
+    text = dumps(taken)
+    assert loads(text) == taken
+    assert TakeBack() in legal_actions(taken)
+    assert loads(dumps(apply(taken, TakeBack()))) == state
+
+    staged_elsewhere = to_dict(taken)
+    staged_elsewhere["turn"]["before"]["table"][1]["staged"] = True  # seat 1 is not to act
+    with pytest.raises(InvalidDataError, match=r"turn\.before\.table\[1\]: after a take-back"):
+        from_dict(staged_elsewhere)
+
+    not_opened = to_dict(taken)
+    not_opened["turn"]["before"]["opened"] = False  # seat 0 owns no meld, so the table stays
+    not_opened["turn"]["before"]["table"][0]["owner"] = 0  # ... but now owns the queens
+    with pytest.raises(InvalidDataError, match=r"turn\.before\.table\[0\]: after a take-back"):
+        from_dict(not_opened)

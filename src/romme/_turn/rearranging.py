@@ -23,11 +23,11 @@ every card of every meld not staged this turn.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from typing import Final, TypeAlias
 
 from romme import _guard, _search
+from romme._position_checks import hand_before
 from romme._turn.position import (
     Effect,
     Failure,
@@ -37,7 +37,6 @@ from romme._turn.position import (
     _not_after_failed_take,
     _not_first_go_round,
     _Pos,
-    _remove,
     _replace_at,
     _table_meld,
     _turn_with,
@@ -216,12 +215,9 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
     hand now with the cards that came to the table since, less those
     that left it.
     """
-    now = Counter(card for entry in pos.table for card in entry.meld.cards)
-    then = Counter(card for entry in before.table for card in entry.meld.cards)
-    hand = _remove(pos.hand, tuple((then - now).elements()))
+    hand = hand_before(before, pos.table, pos.hand)
     if hand is None:  # pragma: no cover - a position's checks keep the cards conserved
         raise AssertionError("the hand lacks cards that left the table this turn")
-    hand = _add(hand, *(now - then).elements())
     return Effect(
         hand=hand,
         key=_search.pack_cards(hand),
