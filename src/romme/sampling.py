@@ -14,7 +14,7 @@ from collections import Counter
 from romme.cards import Card, make_deck
 from romme.errors import InvalidPositionError
 from romme.state import GameState
-from romme.views import PlayerView
+from romme.views import PlayerView, known_in_hand_to_act
 
 __all__ = ["determinize", "unseen_cards"]
 
@@ -102,24 +102,12 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
             f"the view hides {hidden} cards (other hands and stock) but {len(pool)} are unseen"
         )
     fixed: list[list[Card]] = [[] for _ in sizes]
-    taken = view.turn.taken
-    taker = view.current_player
-    if taken is not None and view.turn.taken_in_hand and taker != me and not view.is_over:
-        if taken not in pool or sizes[taker] < 1:
-            raise InvalidPositionError(
-                f"seat {taker} took {taken} this turn, but it cannot be in their hand"
-            )
-        pool.remove(taken)
-        fixed[taker].append(taken)
-    if taker != me:
-        # Cards taken from the table this turn are in sight as they go (Räuber-Rommé).
-        for card in view.turn.table_cards_in_hand(view.table):
-            if card not in pool or sizes[taker] <= len(fixed[taker]):
-                raise InvalidPositionError(
-                    f"seat {taker} took {card} from the table, but it cannot be in their hand"
-                )
-            pool.remove(card)
-            fixed[taker].append(card)
+    # The cards the view shows in another seat's hand stay there: a discard
+    # taken this turn, cards taken from the table (Räuber-Rommé). The view's
+    # checks make sure that they are unseen and that the hand holds them.
+    fixed[view.current_player] = list(known_in_hand_to_act(view))
+    for card in fixed[view.current_player]:
+        pool.remove(card)
     rng.shuffle(pool)
     hands: list[tuple[Card, ...]] = []
     start = 0

@@ -172,8 +172,10 @@ def view_problem(seen: PlayerView) -> Problem | None:
 
     The fields a state shares (`romme.state.common_problem`), the hand
     sizes (the viewer's agrees with the hand, none above ``hand_size`` + 2),
-    and the cards: those seen are part of the deck, and with the cards
-    unseen they make up the deck exactly.
+    and the cards: those seen are part of the deck, with the cards unseen
+    they make up the deck exactly, and the cards seen to go to another
+    seat's hand this turn (`known_in_hand_to_act`) are among the unseen and
+    fit in that hand.
     """
     players = len(seen.hand_sizes)
     acting = seen.hand if seen.player == seen.current_player else None
@@ -193,14 +195,42 @@ def view_problem(seen: PlayerView) -> Problem | None:
     total = sum(seen.hand_sizes) - len(seen.hand) + len(visible) + seen.stock_size
     if total != rules.deck_size:
         return "", f"{total} cards in play, but the deck holds {rules.deck_size}"
-    if Counter(visible) - Counter(make_deck(rules)):
+    unseen = Counter(make_deck(rules))
+    unseen.subtract(visible)
+    if any(count < 0 for count in unseen.values()):
         return "", "more copies of a card than the deck holds"
+    known = known_in_hand_to_act(seen)
+    if Counter(known) - unseen:
+        cards = " ".join(str(card) for card in sorted((Counter(known) - unseen).elements()))
+        return "turn", f"the hand to act is seen to hold {cards}, but every copy is in sight"
+    if len(known) > seen.hand_sizes[seen.current_player]:
+        return (
+            f"hand_sizes[{seen.current_player}]",
+            f"fewer cards than the {len(known)} the hand to act is seen to hold",
+        )
     if seen.player == seen.current_player and seen.result is None:
         from romme.legal import legal_actions
 
         if not legal_actions(seen):
             return "", "the player to act has no legal action"
     return None
+
+
+def known_in_hand_to_act(seen: PlayerView) -> tuple[Card, ...]:
+    """The cards `seen` shows in the hand of the player to act, when that is another seat's hand.
+
+    A discard taken this turn under ``take_discard=free`` that is still in
+    the hand (``turn.taken_in_hand``), and the cards taken from the table
+    this turn (Räuber-Rommé, `TurnState.table_cards_in_hand`): every seat
+    sees them go. Empty where the viewer is to act or the round is over.
+    `view_problem` checks that they can be in that hand; `romme.determinize`
+    deals them to it.
+    """
+    if seen.player == seen.current_player or seen.result is not None:
+        return ()
+    turn = seen.turn
+    taken = (turn.taken,) if turn.taken is not None and turn.taken_in_hand else ()
+    return (*taken, *turn.table_cards_in_hand(seen.table))
 
 
 _new = object.__new__

@@ -406,3 +406,22 @@ def test_a_table_before_that_a_take_back_cannot_restore_does_not_load_ASS_S_2() 
     not_opened["turn"]["before"]["table"][0]["owner"] = 0  # ... but now owns the queens
     with pytest.raises(InvalidDataError, match=r"turn\.before\.table\[0\]: after a take-back"):
         from_dict(not_opened)
+
+
+def test_a_view_refuses_table_cards_in_the_hand_to_act_that_cannot_be_there_ASS_S_2() -> None:
+    """ASS S. 2: the cards taken from the table go to the hand to act in every seat's sight; a view whose hand sizes or cards leave no room for them is refused, so that `determinize` can always deal it."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
+    seen = view(apply(state, TakeFromTable(0, 2)), 1)
+    assert ["Q♥"] == [str(card) for card in seen.turn.table_cards_in_hand(seen.table)]
+    assert loads(dumps(seen)) == seen
+
+    both_in_sight = to_dict(seen)
+    both_in_sight["hand"] = ["2♣", "Q♥", "Q♥"]  # the deck's two Q♥ in the viewer's hand
+    with pytest.raises(InvalidDataError, match=r"view\.turn: the hand to act is seen to hold Q♥"):
+        from_dict(both_in_sight)
+
+    no_room = to_dict(seen)
+    no_room["hand_sizes"][0] = 0
+    no_room["stock_size"] += 3
+    with pytest.raises(InvalidDataError, match=r"view\.hand_sizes\[0\]: fewer cards than the 1"):
+        from_dict(no_room)

@@ -363,6 +363,23 @@ def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> 
     assert TakeBack() in legal_actions(state)
 
 
+def test_a_view_whose_taken_discard_cannot_be_in_the_hand_to_act_is_refused() -> None:
+    """Hardening 3 (cardgames.zone rules, a free take): every seat sees the discard go to the hand to act; a view with both copies of it in sight elsewhere is refused, so that `determinize` can always deal it."""
+    state = new_position(
+        ZONE,
+        hands=["7♠ 8♠ 9♠", "3♣ 4♣", "5♣ 6♦"],
+        stock=_rest(ZONE, "7♠ 8♠ 9♠ 3♣ 4♣ 5♣ 6♦ K♦"),
+        discard_pile="K♦",
+    )
+    seen = view(apply(state, TakeDiscard()), 1)
+    assert seen.turn.taken_in_hand
+    assert romme.determinize(seen, random.Random(0)).hands[0].count(romme.parse_card("K♦")) == 1
+    data = to_dict(seen)
+    data["hand"] = ["K♦", "K♦"]  # the deck's two K♦ in the viewer's hand
+    with pytest.raises(InvalidDataError, match=r"view\.turn: the hand to act is seen to hold K♦"):
+        romme.from_dict(data)
+
+
 def test_a_play_phase_state_holding_only_the_locked_taken_card_is_refused() -> None:
     """Hardening 3 (cardgames.zone rules): a hand of only the taken card, which may not be discarded, is a dead table and does not load."""
     state = new_position(
