@@ -430,13 +430,40 @@ class _TakenBack:
         return self._position.stock_size
 
 
+def sizes_problem(position: Position, sizes: tuple[int, ...], field: str) -> Problem | None:
+    """What the hand sizes `sizes` of `position` make impossible, or ``None`` (rules §2, §4).
+
+    Every hand fits (`hand_limit`; none for a seat not dealt in; not empty
+    while the round goes on, but for the player to act, who holds a card
+    in the play), and a turn starts with cards in the stock. `field` names
+    the sizes in the problem (``"hands"`` of a state, ``"hand_sizes"`` of
+    a view).
+    """
+    for seat, size in enumerate(sizes):
+        if not position.dealt_in[seat] and size:
+            return f"{field}[{seat}]", "a seat not dealt in holds cards"
+        limit = hand_limit(position, seat)
+        if size > limit:
+            return f"{field}[{seat}]", f"{size} cards; a hand never holds more than {limit}"
+        if (
+            position.result is None
+            and position.dealt_in[seat]
+            and not size
+            and seat != position.current_player
+        ):
+            return f"{field}[{seat}]", "an empty hand while the round goes on"
+    if position.phase is Phase.DRAW and not position.stock_size:
+        return "", "the stock is empty at the start of a turn"
+    if position.phase is Phase.PLAY and not sizes[position.current_player]:
+        return "", "the player to act holds no cards"
+    return None
+
+
 def state_problem(state: GameState) -> Problem | None:
     """Return what is impossible about `state`, or ``None`` (what `GameState` refuses).
 
-    Besides `common_problem`: the cards are exactly the deck, every hand
-    fits (at most ``hand_size`` + 2 cards; none for a seat not dealt in;
-    not empty while the round goes on, but for the player to act), a turn
-    starts with cards in the stock, a result is the one the hands give
+    Besides `common_problem`: the cards are exactly the deck, the hand
+    sizes are possible (`sizes_problem`), a result is the one the hands give
     (rules §10), and the player to act has a legal action (no dead table).
     """
     players = len(state.hands)
@@ -452,23 +479,9 @@ def state_problem(state: GameState) -> Problem | None:
         check_cards(state)
     except InvalidPositionError as error:
         return "", str(error)
-    for seat, hand in enumerate(state.hands):
-        if not state.dealt_in[seat] and hand:
-            return f"hands[{seat}]", "a seat not dealt in holds cards"
-        if len(hand) > hand_limit(state, seat):
-            limit = hand_limit(state, seat)
-            return f"hands[{seat}]", f"{len(hand)} cards; a hand never holds more than {limit}"
-        if (
-            state.result is None
-            and state.dealt_in[seat]
-            and not hand
-            and seat != state.current_player
-        ):
-            return f"hands[{seat}]", "an empty hand while the round goes on"
-    if state.phase is Phase.DRAW and not state.stock:
-        return "", "the stock is empty at the start of a turn"
-    if state.phase is Phase.PLAY and not state.hand:
-        return "", "the player to act holds no cards"
+    problem = sizes_problem(state, tuple(map(len, state.hands)), "hands")
+    if problem is not None:
+        return problem
     result = state.result
     if result is not None:
         if result.winner is not None and state.hands[result.winner]:

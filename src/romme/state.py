@@ -24,6 +24,7 @@ from romme._position_checks import common_problem as common_problem
 from romme._position_checks import hand_limit as hand_limit
 from romme._position_checks import most_cards
 from romme._position_checks import refuse as refuse
+from romme._position_checks import sizes_problem as sizes_problem
 from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
 from romme._state_values import MAX_TURNS as MAX_TURNS

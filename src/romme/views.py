@@ -26,8 +26,8 @@ from romme.state import (
     TableMeld,
     TurnState,
     common_problem,
-    hand_limit,
     refuse,
+    sizes_problem,
 )
 
 __all__ = ["PlayerView", "view"]
@@ -171,7 +171,8 @@ def view_problem(seen: PlayerView) -> Problem | None:
     """Return what is impossible about the view `seen`, or ``None`` (what `PlayerView` refuses).
 
     The fields a state shares (`romme.state.common_problem`), the hand
-    sizes (the viewer's agrees with the hand, none above ``hand_size`` + 2),
+    sizes (possible for a state, `romme.state.sizes_problem`; the viewer's
+    agrees with the hand),
     and the cards: those seen are part of the deck, with the cards unseen
     they make up the deck exactly, and the cards seen to go to another
     seat's hand this turn (`known_in_hand_to_act`) are among the unseen and
@@ -185,10 +186,9 @@ def view_problem(seen: PlayerView) -> Problem | None:
     if not 0 <= seen.player < players:
         return "player", f"must be a seat from 0 to {players - 1}, not {seen.player}"
     rules = seen.rules
-    for seat, size in enumerate(seen.hand_sizes):
-        limit = hand_limit(seen, seat)
-        if size > limit:
-            return f"hand_sizes[{seat}]", f"{size} cards; a hand never holds more than {limit}"
+    problem = sizes_problem(seen, seen.hand_sizes, "hand_sizes")
+    if problem is not None:
+        return problem
     if seen.hand_sizes[seen.player] != len(seen.hand):
         return "hand", f"{len(seen.hand)} cards, but hand_sizes says {seen.hand_sizes[seen.player]}"
     visible = [*seen.hand, *seen.discard_pile, *(c for e in seen.table for c in e.meld.cards)]

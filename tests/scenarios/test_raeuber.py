@@ -420,8 +420,10 @@ def test_a_view_refuses_table_cards_in_the_hand_to_act_that_cannot_be_there_ASS_
     with pytest.raises(InvalidDataError, match=r"view\.turn: the hand to act is seen to hold Q♥"):
         from_dict(both_in_sight)
 
-    no_room = to_dict(seen)
-    no_room["hand_sizes"][0] = 0
+    kings = view(apply(state, TakeFromTable(1, 0)), 1)  # the three kings come along
+    assert 3 == len(kings.turn.table_cards_in_hand(kings.table))
+    no_room = to_dict(kings)
+    no_room["hand_sizes"][0] = 2
     no_room["stock_size"] += 3
-    with pytest.raises(InvalidDataError, match=r"view\.hand_sizes\[0\]: fewer cards than the 1"):
+    with pytest.raises(InvalidDataError, match=r"view\.hand_sizes\[0\]: fewer cards than the 3"):
         from_dict(no_room)

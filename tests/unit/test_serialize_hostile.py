@@ -628,6 +628,20 @@ def test_view_with_wrong_hand_size_is_refused() -> None:
     assert "view.hand: 3 cards, but hand_sizes says 4" == refusal(data)
 
 
+def test_view_with_hand_sizes_no_state_can_have_is_refused() -> None:
+    """A view is refused where its hand sizes are impossible for every state, as a state's hands are (rules §2, §9): another seat's hand empty while the round goes on, or a turn starting with an empty stock."""
+    data = doc(view(staged_state(), 1))
+    data["stock_size"] += data["hand_sizes"][2]
+    data["hand_sizes"][2] = 0
+    assert "view.hand_sizes[2]: an empty hand while the round goes on" == refusal(data)
+    state = table_state()
+    drawing = doc(view(state, 0))
+    assert drawing["phase"] == "draw"
+    drawing["discard_pile"] += doc(state)["stock"]  # the stock turned up on the discard pile
+    drawing["stock_size"] = 0
+    assert "view: the stock is empty at the start of a turn" == refusal(drawing)
+
+
 def test_view_with_too_many_cards_is_refused() -> None:
     """A view whose counts do not add up to the deck is refused (rules §2)."""
     data = doc(view(staged_state(), 1))
