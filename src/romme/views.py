@@ -176,7 +176,8 @@ def view_problem(seen: PlayerView) -> Problem | None:
     and the cards: those seen are part of the deck, with the cards unseen
     they make up the deck exactly, and the cards seen to go to another
     seat's hand this turn (`known_in_hand_to_act`) are among the unseen and
-    fit in that hand.
+    fit in that hand; the player to act has a legal action, where the view
+    shows that hand (its own, or every card of another's).
     """
     players = len(seen.hand_sizes)
     acting = seen.hand if seen.player == seen.current_player else None
@@ -208,12 +209,26 @@ def view_problem(seen: PlayerView) -> Problem | None:
             f"hand_sizes[{seen.current_player}]",
             f"fewer cards than the {len(known)} the hand to act is seen to hold",
         )
-    if seen.player == seen.current_player and seen.result is None:
+    to_act = seen if seen.player == seen.current_player else None
+    if to_act is None and known and len(known) == seen.hand_sizes[seen.current_player]:
+        # The whole hand to act is in sight: judge it as its own seat's view would.
+        to_act = _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
+    if to_act is not None and seen.result is None:
         from romme.legal import legal_actions
 
-        if not legal_actions(seen):
+        if not legal_actions(to_act):
             return "", "the player to act has no legal action"
     return None
+
+
+def _seen_by(seen: PlayerView, player: int, hand: tuple[Card, ...]) -> PlayerView:
+    """`seen` as `player` would see it holding `hand` (its other fields copied, not checked again)."""
+    other: PlayerView = _new(PlayerView)
+    for field in attrs.fields(PlayerView):
+        getattr(PlayerView, field.name).__set__(other, getattr(seen, field.name))
+    _set_player(other, player)
+    _set_hand(other, hand)
+    return other
 
 
 def known_in_hand_to_act(seen: PlayerView) -> tuple[Card, ...]:

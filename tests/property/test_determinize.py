@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from romme import (
     PRESETS,
+    Card,
     GameState,
     InvalidPositionError,
     PlayerView,
@@ -143,3 +144,49 @@ def test_determinize_refuses_bad_input() -> None:
         attrs.evolve(seen, stock_size=seen.stock_size + 1)
     with pytest.raises(InvalidPositionError):
         attrs.evolve(seen, discard_pile=(*seen.hand, *seen.hand))
+
+
+_Recounted = tuple[PlayerView, tuple[int, ...], int, tuple[Card, ...], tuple[Card, ...]]
+
+
+@st.composite
+def _recounted_views(draw: st.DrawFn) -> _Recounted:
+    """A view from random play, and its hand sizes, stock size, hand and discard pile changed keeping the card count: cards moved between hands and stock, a card of the viewer's hand or the discard pile exchanged."""
+    state = _played(
+        draw(st.sampled_from(sorted(PRESETS))),
+        draw(st.integers(3, 4)),
+        draw(st.integers(0, 10_000)),
+        draw(st.integers(0, 120)),
+    )
+    seen = view(state, draw(st.integers(0, len(state.hands) - 1)))
+    sizes = [*seen.hand_sizes, seen.stock_size]  # the stock last
+    for _ in range(draw(st.integers(1, 3))):
+        giver = draw(st.integers(0, len(sizes) - 1))
+        taker = draw(st.integers(0, len(sizes) - 1))
+        moved = draw(st.integers(0, sizes[giver]))
+        sizes[giver] -= moved
+        sizes[taker] += moved
+    cards = sorted(set(make_deck(state.rules)))
+    hand = list(seen.hand)
+    if draw(st.booleans()) and hand:
+        hand[draw(st.integers(0, len(hand) - 1))] = draw(st.sampled_from(cards))
+    pile = list(seen.discard_pile)
+    if draw(st.booleans()) and pile:
+        pile[draw(st.integers(0, len(pile) - 1))] = draw(st.sampled_from(cards))
+    return seen, tuple(sizes[:-1]), sizes[-1], tuple(hand), tuple(pile)
+
+
+@given(recounted=_recounted_views(), rng_seed=st.integers(0, 2**32))
+def test_every_view_that_constructs_can_be_dealt(recounted: _Recounted, rng_seed: int) -> None:
+    """A view refuses what no position has (hand sizes, cards in sight, the cards seen going to the hand to act, a dead hand to act in sight); every view that constructs and is not over is dealt by determinize into a position showing that view (rules §2, §4, §13)."""
+    seen, sizes, stock_size, hand, pile = recounted
+    try:
+        changed = attrs.evolve(
+            seen, hand_sizes=sizes, stock_size=stock_size, hand=hand, discard_pile=pile
+        )
+    except InvalidPositionError:
+        return
+    if changed.is_over:
+        return
+    guess = determinize(changed, random.Random(rng_seed))
+    assert view(guess, changed.player) == changed

@@ -381,7 +381,7 @@ def test_a_view_whose_taken_discard_cannot_be_in_the_hand_to_act_is_refused() ->
 
 
 def test_a_play_phase_state_holding_only_the_locked_taken_card_is_refused() -> None:
-    """Hardening 3 (cardgames.zone rules): a hand of only the taken card, which may not be discarded, is a dead table and does not load."""
+    """Hardening 3 (cardgames.zone rules): a hand of only the taken card, which may not be discarded, is a dead table and does not load, as a state or as a view that shows that hand."""
     state = new_position(
         ZONE,
         hands=["7♠ 8♠ 9♠", "3♣ 4♣", "5♣ 6♦"],
@@ -396,6 +396,12 @@ def test_a_play_phase_state_holding_only_the_locked_taken_card_is_refused() -> N
     data["stock"] = [*data["stock"], "7♠", "8♠", "9♠"]
     with pytest.raises(InvalidDataError, match="no legal action"):
         romme.from_dict(data)
+    # Another seat's view shows that whole hand (the taken card, and one card held): refused too.
+    seen = to_dict(view(state, 1))
+    seen["hand_sizes"][0] = 1
+    seen["stock_size"] += 3
+    with pytest.raises(InvalidDataError, match=r"^view: the player to act has no legal action"):
+        romme.from_dict(seen)
 
 
 _TURN_MUTATIONS: dict[str, st.SearchStrategy[Any]] = {
