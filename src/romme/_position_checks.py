@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Protocol
 
-from romme._state_values import ClaimWindow, Phase, TableBefore, TableMeld, TurnState
+from romme._state_values import (
+    ClaimWindow,
+    Phase,
+    TableBefore,
+    TableMeld,
+    TurnState,
+    table_moves,
+)
 from romme.cards import Card, card_code, make_deck
 from romme.errors import InvalidPositionError
 from romme.melds import meld_failure
@@ -337,8 +344,6 @@ def _rearranged_problem(
         then_hand = hand_before(before, position.table, hand)
         if then_hand is None:
             return "turn.before.table", "holds cards that are neither on the table nor in the hand"
-        if len(then_hand) > most_cards(position.rules):
-            return "turn.before.table", "a take-back would leave the hand more cards than it holds"
     # What a `TakeBack` restores must itself be a position: its table, its opening, its turn.
     restored = _TakenBack(position, before, then_hand)
     problem = common_problem(restored, len(position.dealt_in), then_hand)
@@ -357,12 +362,11 @@ def hand_before(
     then is `hand` less the cards that have left the table since, with
     the cards that came to it, in card order. A `TakeBack` restores it.
     """
-    now = Counter(card for entry in table for card in entry.meld.cards)
-    then = Counter(card for entry in before.table for card in entry.meld.cards)
+    left, came = table_moves(before, table)
     held = Counter(hand)
-    if then - now - held:
+    if left - held:
         return None
-    restored = held - (then - now) + (now - then)
+    restored = held - left + came
     return tuple(sorted(restored.elements(), key=card_code))
 
 
@@ -435,7 +439,8 @@ def sizes_problem(position: Position, sizes: tuple[int, ...], field: str) -> Pro
 
     Every hand fits (`hand_limit`; none for a seat not dealt in; not empty
     while the round goes on, but for the player to act, who holds a card
-    in the play), and a turn starts with cards in the stock. `field` names
+    in the play), and so does the hand a take-back would leave (Räuber-Rommé),
+    and a turn starts with cards in the stock. `field` names
     the sizes in the problem (``"hands"`` of a state, ``"hand_sizes"`` of
     a view).
     """
@@ -452,6 +457,14 @@ def sizes_problem(position: Position, sizes: tuple[int, ...], field: str) -> Pro
             and seat != position.current_player
         ):
             return f"{field}[{seat}]", "an empty hand while the round goes on"
+    before = position.turn.before
+    if before is not None:
+        # A take-back returns the cards that have left the table since to it, and those
+        # that came to it to the hand (`hand_before`): that hand must fit too.
+        left, came = table_moves(before, position.table)
+        size = sizes[position.current_player] - left.total() + came.total()
+        if size > most_cards(position.rules):
+            return "turn.before.table", "a take-back would leave the hand more cards than it holds"
     if position.phase is Phase.DRAW and not position.stock_size:
         return "", "the stock is empty at the start of a turn"
     if position.phase is Phase.PLAY and not sizes[position.current_player]:

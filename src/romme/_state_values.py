@@ -231,9 +231,8 @@ class TurnState:
         """
         if self.before is None:
             return ()
-        now = Counter(card for entry in table for card in entry.meld.cards)
-        then = Counter(card for entry in self.before.table for card in entry.meld.cards)
-        known = (then - now) | Counter(self.borrowed)
+        left, _came = table_moves(self.before, table)
+        known = left | Counter(self.borrowed)
         return tuple(sorted(known.elements(), key=card_code))
 
 
@@ -258,3 +257,18 @@ class TableBefore:
     """Whether the player to act had opened."""
     turn: TurnState = attrs.field(validator=_guard.is_instance(TurnState, "turn"))
     """The turn's bookkeeping (with no cards taken from the table)."""
+
+
+def table_moves(
+    before: TableBefore, table: Iterable[TableMeld]
+) -> tuple[Counter[Card], Counter[Card]]:
+    """The cards that have left the table since `before`, and those that came to it, `table` being the table now.
+
+    The cards are conserved within a turn's play (Räuber-Rommé): those that
+    left are in the hand to act, and a `TakeBack` returns each card where it
+    was. The turn's bookkeeping, the position checks and the turn core all
+    read the moves here.
+    """
+    now = Counter(card for entry in table for card in entry.meld.cards)
+    then = Counter(card for entry in before.table for card in entry.meld.cards)
+    return then - now, now - then

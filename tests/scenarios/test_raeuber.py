@@ -427,3 +427,18 @@ def test_a_view_refuses_table_cards_in_the_hand_to_act_that_cannot_be_there_ASS_
     no_room["stock_size"] += 3
     with pytest.raises(InvalidDataError, match=r"view\.hand_sizes\[0\]: fewer cards than the 3"):
         from_dict(no_room)
+
+
+def test_a_take_back_that_would_overfill_the_hand_does_not_load_ASS_S_2() -> None:
+    """ASS S. 2 (a turn taken back restores the table and the hand): a state or view whose table before the first take would, taken back, leave the hand more cards than a hand holds is refused; a view checks it from the hand's size alone."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
+    taken = apply(state, TakeFromTable(0, 2))
+    seen = to_dict(view(taken, 1))
+    del seen["turn"]["before"]["table"][1]  # the kings would come to the hand on a take-back
+    seen["hand_sizes"][0] = 15  # 15 - Q♥ + three kings: 17, above the 15 of ASS (13 + 2)
+    seen["stock_size"] -= 12
+    with pytest.raises(InvalidDataError, match=r"view\.turn\.before\.table: a take-back would"):
+        from_dict(seen)
+    seen["hand_sizes"][0] = 13  # 13 - 1 + 3 = 15: the hand then fits
+    seen["stock_size"] += 2
+    assert from_dict(seen).hand_sizes[0] == 13
