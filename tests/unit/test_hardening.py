@@ -396,7 +396,7 @@ def test_a_play_phase_state_holding_only_the_locked_taken_card_is_refused() -> N
     data["stock"] = [*data["stock"], "7♠", "8♠", "9♠"]
     with pytest.raises(InvalidDataError, match="no legal action"):
         romme.from_dict(data)
-    # Another seat's view shows that whole hand (the taken card, and one card held): refused too.
+    # Another seat's view shows that whole hand (the taken card alone): refused too.
     seen = to_dict(view(state, 1))
     seen["hand_sizes"][0] = 1
     seen["stock_size"] += 3
