@@ -442,3 +442,22 @@ def test_a_take_back_that_would_overfill_the_hand_does_not_load_ASS_S_2() -> Non
     seen["hand_sizes"][0] = 13  # 13 - 1 + 3 = 15: the hand then fits
     seen["stock_size"] += 2
     assert from_dict(seen).hand_sizes[0] == 13
+
+
+def test_a_table_before_with_a_meld_these_rules_forbid_is_refused_ASS_S_2() -> None:
+    """ASS S. 2 (a turn taken back restores the table): the table before the first take must be a table of these rules, as the table a take-back restores.
+
+    K♠ A♠ 2♠ 3♠ 4♠ is a run where the ace joins king and two (ASS S. 1,
+    "um die Ecke"), not where it may not: the same position under rules
+    without it is refused, as the table is, the table before named.
+    """
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (("K♠ A♠ 2♠ 3♠ 4♠", 1),), opened=True)
+    taken = apply(state, TakeFromTable(0, 0))
+    assert ["A♠ 2♠ 3♠ 4♠"] == [str(entry.meld) for entry in taken.table]
+    no_corner = attrs.evolve(ASS_RAEUBER, ace_wraps=False)
+    with pytest.raises(InvalidPositionError, match=r"^table\[0\]: K♠ A♠ 2♠ 3♠ 4♠ is not a valid"):
+        attrs.evolve(state, rules=no_corner)  # as the table now, so the table before
+    with pytest.raises(
+        InvalidPositionError, match=r"turn\.before\.table\[0\]: after a take-back: "
+    ):
+        attrs.evolve(taken, rules=no_corner)
