@@ -461,3 +461,31 @@ def test_a_table_before_with_a_meld_these_rules_forbid_is_refused_ASS_S_2() -> N
         InvalidPositionError, match=r"turn\.before\.table\[0\]: after a take-back: "
     ):
         attrs.evolve(taken, rules=no_corner)
+
+
+def test_one_card_laid_is_the_table_card_melded_again_or_the_taken_card_not_both() -> None:
+    """ASS S. 2 ("neu kombinieren": the cards taken from the table are melded again) with cardgames.zone §6 (the discard taken may not be discarded in the same turn).
+
+    Seat 0 takes A♠ from the discard pile and the other A♠ from a set on the
+    table, then lays one A♠ in a run: it counts as the table's card melded
+    again (rules §13), so the taken A♠ is still in the hand, and locked.
+    """
+    state = position(
+        ZONE_RAEUBER,
+        hands=("Q♠ K♠ 5♣ 9♦", "2♣ 3♦ 4♥"),
+        table=(("A♠ A♥ A♦ A♣", 1), ("7♥ 8♥ 9♥", 0)),
+        opened=(True, True),
+        discard="A♠",
+    )
+    taken = apply(state, parse_action("take"))
+    aces = [str(card) for card in taken.table[0].meld.cards]
+    robbed = apply(taken, TakeFromTable(0, aces.index("A♠")))
+    assert (["A♠"], True) == ([str(c) for c in robbed.turn.borrowed], robbed.turn.taken_in_hand)
+    laid = apply(robbed, parse_action("meld run Q♠ K♠ A♠"))
+    assert ["5♣", "A♠", "9♦"] == [str(card) for card in laid.hand]
+    assert ((), True) == (laid.turn.borrowed, laid.turn.taken_in_hand)
+    assert Reason.REDISCARD_TAKEN == refusal(laid, Discard(parse_cards("A♠")[0]))
+    assert {"discard 5♣", "discard 9♦"} == {
+        str(action) for action in legal_actions(laid) if isinstance(action, Discard)
+    }
+    assert loads(dumps(laid)) == laid

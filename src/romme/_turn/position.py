@@ -481,8 +481,11 @@ def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
     """`turn` once `cards` of the hand went to the table: the taken card, or table cards, melded again."""
     if turn.borrowed:
         # Table cards held (Räuber-Rommé) count as melded again first: a copy
-        # from the hand and one from the table are the same card.
-        turn = _turn_with(turn, borrowed=_remove(turn.borrowed, cards, partly=True))
+        # from the hand and one from the table are the same card. A card that
+        # counts so is not also the taken card: that stays in the hand.
+        borrowed = turn.borrowed
+        turn = _turn_with(turn, borrowed=_remove(borrowed, cards, partly=True))
+        cards = _remove(tuple(cards), borrowed, partly=True)
     if turn.taken_in_hand and turn.taken in cards:
         return _turn_with(turn, taken_in_hand=False)
     return turn
