@@ -62,7 +62,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     taken this turn under ``take_discard=free`` that is still in the
     taker's hand (``turn.taken_in_hand``) stays in that hand, and so do the
     cards taken from the table this turn (Räuber-Rommé,
-    `TurnState.table_cards_in_hand`). Every deal
+    `TurnState.table_cards_in_hand`), and a discard taken into the hand
+    before the first of them, unless a copy came to the table since.
+    Every deal
     consistent with the view is equally likely, so that
     ``view(determinize(v, rng), v.player) == v`` always holds.
 

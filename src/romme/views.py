@@ -16,6 +16,7 @@ import attrs
 from romme import _guard
 from romme._game_state import bool_tuple, card_tuple, phase_of, table_tuple
 from romme._position_checks import first_on_table
+from romme._state_values import table_moves
 from romme.cards import Card, card_code, make_deck
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
@@ -237,15 +238,26 @@ def known_in_hand_to_act(seen: PlayerView) -> tuple[Card, ...]:
     A discard taken this turn under ``take_discard=free`` that is still in
     the hand (``turn.taken_in_hand``), and the cards taken from the table
     this turn (Räuber-Rommé, `TurnState.table_cards_in_hand`): every seat
-    sees them go. Empty where the viewer is to act or the round is over.
-    `view_problem` checks that they can be in that hand; `romme.determinize`
-    deals them to it.
+    sees them go. And a discard taken into the hand before the first card
+    was taken from the table: the hand then held it, and the cards are
+    conserved within a turn, so the hand now holds it still unless a copy
+    came to the table since. Empty where the viewer is to act or the round
+    is over. `view_problem` checks that they can be in that hand;
+    `romme.determinize` deals them to it.
     """
     if seen.player == seen.current_player or seen.result is not None:
         return ()
     turn = seen.turn
     taken = (turn.taken,) if turn.taken is not None and turn.taken_in_hand else ()
-    return (*taken, *turn.table_cards_in_hand(seen.table))
+    known = (*taken, *turn.table_cards_in_hand(seen.table))
+    before = turn.before
+    if before is None or before.turn.taken is None or not before.turn.taken_in_hand:
+        return known
+    # The hand now is the hand then with the cards that left the table, less those that came.
+    left, came = table_moves(before, seen.table)
+    held: Counter[Card] = Counter(known)
+    held |= Counter((before.turn.taken,)) + left - came
+    return tuple(sorted(held.elements(), key=card_code))
 
 
 _new = object.__new__

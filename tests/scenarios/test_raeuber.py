@@ -10,6 +10,8 @@ The expected verdicts below are worked out by hand from those sentences.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -31,6 +33,7 @@ from romme import (
     TakeBack,
     TakeFromTable,
     apply,
+    determinize,
     dumps,
     from_dict,
     legal_actions,
@@ -43,6 +46,7 @@ from romme import (
     validate_meld,
     view,
 )
+from romme.views import known_in_hand_to_act
 from tests.scenarios._helpers import ASS, CARDGAMES_ZONE, SCHMIDT, position, refusal
 
 ASS_RAEUBER = attrs.evolve(ASS, rearrange=True, opening_counts_table_cards=True)
@@ -489,3 +493,34 @@ def test_one_card_laid_is_the_table_card_melded_again_or_the_taken_card_not_both
         str(action) for action in legal_actions(laid) if isinstance(action, Discard)
     }
     assert loads(dumps(laid)) == laid
+
+
+def test_a_view_keeps_the_discard_taken_before_the_first_take_from_the_table_ASS_S_2() -> None:
+    """ASS S. 2 with cardgames.zone §6: the discard taken into the hand before the first card taken from the table was in the hand then, so another seat's view keeps it there, and `determinize` deals it.
+
+    The view below says the taken A♠ is no longer marked in the hand now,
+    but the table shows no A♠ come to it since the first take (the run's
+    A♠ is the set's, moved): the hand to act must hold it still.
+    """
+    state = position(
+        ZONE_RAEUBER,
+        hands=("Q♠ K♠ 5♣ 9♦", "2♣ 3♦ 4♥"),
+        table=(("A♠ A♥ A♦ A♣", 1), ("7♥ 8♥ 9♥", 0)),
+        opened=(True, True),
+        discard="A♠",
+    )
+    taken = apply(state, parse_action("take"))
+    aces = [str(card) for card in taken.table[0].meld.cards]
+    laid = apply(
+        apply(taken, TakeFromTable(0, aces.index("A♠"))), parse_action("meld run Q♠ K♠ A♠")
+    )
+    unmarked = to_dict(view(laid, 1))
+    assert unmarked["turn"]["taken_in_hand"] is True
+    assert unmarked["turn"]["before"]["turn"]["taken_in_hand"] is True
+    unmarked["turn"]["taken_in_hand"] = False
+    seen = from_dict(unmarked)
+    assert "A♠" in [str(card) for card in known_in_hand_to_act(seen)]
+    for seed in range(20):
+        dealt = determinize(seen, random.Random(seed))
+        assert "A♠" in [str(card) for card in dealt.hands[0]]
+        assert view(dealt, 1) == seen
