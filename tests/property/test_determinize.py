@@ -18,6 +18,7 @@ from romme import (
     InvalidPositionError,
     PlayerView,
     RandomBot,
+    Rules,
     TakeDiscard,
     TakeDiscardMode,
     apply,
@@ -29,6 +30,7 @@ from romme import (
     unseen_cards,
     view,
 )
+from romme.testing import positions, rules
 
 
 def _played(preset: str, players: int, seed: int, steps: int) -> GameState:
@@ -190,3 +192,37 @@ def test_every_view_that_constructs_can_be_dealt(recounted: _Recounted, rng_seed
         return
     guess = determinize(changed, random.Random(rng_seed))
     assert view(guess, changed.player) == changed
+
+
+@given(state=positions(max_steps=150, allow_over=False), rng_seed=st.integers(0, 2**32))
+def test_determinized_position_shows_the_same_view_under_random_rules(
+    state: GameState, rng_seed: int
+) -> None:
+    """determinize deals every seat's view of random play under random `Rules` into a position showing it: what a view reveals of the hand to act (rules §4's free take, §13's table cards) holds under any combination of the rules."""
+    for seat in range(len(state.hands)):
+        seen = view(state, seat)
+        guess = determinize(seen, random.Random(rng_seed))
+        assert view(guess, seat) == seen
+
+
+def _free_raeuber(rules: Rules) -> Rules:
+    return attrs.evolve(
+        rules,
+        rearrange=True,
+        opening_counts_table_cards=not rules.rearrange_needs_opened,
+        take_discard=TakeDiscardMode.FREE,
+        rediscard_taken=False,
+    )
+
+
+@given(
+    state=rules()
+    .map(_free_raeuber)
+    .flatmap(lambda r: positions(r, max_steps=300, allow_over=False)),
+    rng_seed=st.integers(0, 2**32),
+)
+def test_determinize_under_raeuber_with_a_free_take(state: GameState, rng_seed: int) -> None:
+    """As above, under Räuber-Rommé with a free take (rules §4, §13): the taken discard and the table cards meet in the hand to act."""
+    for seat in range(len(state.hands)):
+        seen = view(state, seat)
+        assert view(determinize(seen, random.Random(rng_seed)), seat) == seen
