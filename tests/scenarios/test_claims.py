@@ -9,7 +9,7 @@ that asks the other seats, but the one who discarded, in turn order.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
 import pytest
@@ -22,6 +22,7 @@ from romme import (
     Discard,
     Draw,
     GameState,
+    InvalidPositionError,
     InvalidRulesError,
     Knock,
     LayDown,
@@ -245,3 +246,47 @@ def test_the_claim_presets_open_a_window_ASS_S_1_to_3(
     state = apply(start(PRESETS[name]), Draw())
     assert (Phase.CLAIM, 2) == (state.phase, state.current_player)
     assert answers == legal_actions(state)
+
+
+def _changed(state: GameState, **fields: Any) -> GameState:
+    """`state` with fields of its claim window, its turn or itself changed (``claim_``, ``turn_`` prefixes)."""
+    claim = state.turn.claim
+    assert claim is not None
+    claim = attrs.evolve(claim, **{k[6:]: v for k, v in fields.items() if k.startswith("claim_")})
+    turn = attrs.evolve(
+        state.turn, claim=claim, **{k[5:]: v for k, v in fields.items() if k.startswith("turn_")}
+    )
+    rest = {k: v for k, v in fields.items() if not k.startswith(("claim_", "turn_"))}
+    return attrs.evolve(state, turn=turn, **rest)
+
+
+@pytest.mark.parametrize(
+    ("fields", "refused"),
+    [
+        ({"rules": ASS}, "turn.claim: no claim window opens without knocking or buying"),
+        ({"claim_turn_of": 5}, "turn.claim.turn_of: seat 5 is not dealt in"),
+        ({"rules": ASS_KLOPFEN}, "turn.claim.buyer: nobody buys without buying"),
+        ({"claim_passed": (0,)}, "turn.claim.passed: not the seats asked, in the order asked"),
+        ({"claim_buyer": 0}, "turn.claim.buyer: not the next seat asked after those that passed"),
+        ({"claim_consented": (2,)}, "turn.claim.consented: not the seats asked, in the order"),
+        ({"current_player": 2}, "current_player: not the seat the claim window asks now"),
+        ({"turn_opened_before": True}, "turn.opened_before: at the draw the player has opened"),
+        ({"turn_laid_off": True}, "turn: a claim window opens at the draw, before anything"),
+    ],
+)
+def test_a_claim_window_no_claim_can_open_is_refused_ASS_S_1_3(
+    fields: dict[str, Any], refused: str
+) -> None:
+    """ASS S. 1 and 3: a window opens at the draw of a seat that declined the discard, under knocking or buying, and asks the other seats in turn order (a purchase the seats in between); a position whose window says otherwise is refused, naming the field."""
+    state = play(apply(start(ASS_KAUFEN), Draw()), Pass(), Buy())
+    assert (1, ClaimWindow(turn_of=1, passed=(2,), buyer=3)) == (
+        state.current_player,
+        state.turn.claim,
+    )
+    with pytest.raises(InvalidPositionError) as error:
+        _changed(state, **fields)
+    assert str(error.value).startswith(refused)
+    assert (1, ClaimWindow(turn_of=1, passed=(2,), buyer=3)) == (
+        state.current_player,
+        state.turn.claim,
+    )
