@@ -11,6 +11,8 @@ The expected verdicts below are worked out by hand from those sentences.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -32,6 +34,7 @@ from romme import (
     TableMeld,
     TakeBack,
     TakeFromTable,
+    TurnState,
     apply,
     determinize,
     dumps,
@@ -524,3 +527,45 @@ def test_a_view_keeps_the_discard_taken_before_the_first_take_from_the_table_ASS
         dealt = determinize(seen, random.Random(seed))
         assert "A♠" in [str(card) for card in dealt.hands[0]]
         assert view(dealt, 1) == seen
+
+
+def _before_changed(now: TurnState, /, **fields: Any) -> TurnState:
+    """`now` with fields of its table before changed."""
+    assert now.before is not None
+    return attrs.evolve(now, before=attrs.evolve(now.before, **fields))
+
+
+@pytest.mark.parametrize(
+    ("change", "refused"),
+    [
+        (
+            lambda t: _before_changed(
+                t, turn=attrs.evolve(t, number=t.number + 1, borrowed=(), before=None)
+            ),
+            "turn.before.turn: is not the same turn",
+        ),
+        (
+            lambda t: attrs.evolve(t, borrowed=parse_cards("Q♥ K♦")),
+            "turn.borrowed: the hand does not hold every card taken from the table",
+        ),
+        (
+            lambda t: _before_changed(
+                t,
+                table=(
+                    *(t.before.table if t.before else ()),
+                    TableMeld(meld=validate_meld(parse_cards("5♠ 6♠ 7♠"), ASS_RAEUBER), owner=1),
+                ),
+            ),
+            "turn.before.table: holds cards that are neither on the table nor in the hand",
+        ),
+    ],
+)
+def test_a_turn_whose_table_before_contradicts_the_cards_is_refused_ASS_S_2(
+    change: Callable[[TurnState], TurnState], refused: str
+) -> None:
+    """ASS S. 2 (the cards taken from the table are the player's to meld again this turn, a take-back restores the table): the table before belongs to this turn, and its cards are on the table or in the hand, the cards taken from it in the hand; a state saying otherwise is refused, naming the field."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS, ("K♣ K♠ K♥", 1)), opened=True)
+    taken = apply(state, TakeFromTable(0, 2))
+    with pytest.raises(InvalidPositionError) as error:
+        attrs.evolve(taken, turn=change(taken.turn))
+    assert str(error.value).startswith(refused)
