@@ -51,6 +51,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeDiscardMode,
     apply,
     dumps,
     find_rules,
@@ -361,6 +362,26 @@ def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> 
     with pytest.raises(InvalidPositionError):
         attrs.evolve(state, turn=attrs.evolve(state.turn, taken=romme.parse_card("5♦")))
     assert TakeBack() in legal_actions(state)
+
+
+def test_a_taken_card_marked_as_another_take_mode_leaves_it_is_refused_rules_4() -> None:
+    """Hardening 3, rules §4: under immediate_use the taken card goes to a meld, never the hand; under free it goes to the hand, never to a staged meld. A turn marked the other way is refused, naming the field."""
+    state = new_position(
+        CLASSIC,
+        hands=["7♠ 8♠ 10♥ J♥ Q♥ 2♣", "3♣ 4♣", "5♣ 6♦"],
+        stock=_rest(CLASSIC, "7♠ 8♠ 10♥ J♥ Q♥ 2♣ 3♣ 4♣ 5♣ 6♦ 9♠ 5♦"),
+        discard_pile="5♦ 9♠",
+    )
+    state = apply(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
+    assert (romme.parse_card("9♠"), True) == (state.turn.taken, state.turn.taken_staged)
+    in_hand = attrs.evolve(
+        state.turn, taken=romme.parse_card("2♣"), taken_in_hand=True, taken_staged=False
+    )
+    with pytest.raises(InvalidPositionError, match=r"^turn\.taken_in_hand: only a free take"):
+        attrs.evolve(state, turn=in_hand)
+    free = attrs.evolve(CLASSIC, take_discard=TakeDiscardMode.FREE)
+    with pytest.raises(InvalidPositionError, match=r"^turn\.taken_staged: only a take towards"):
+        attrs.evolve(state, rules=free)
 
 
 def test_a_view_whose_taken_discard_cannot_be_in_the_hand_to_act_is_refused() -> None:
