@@ -470,13 +470,8 @@ def test_a_table_before_with_a_meld_these_rules_forbid_is_refused_ASS_S_2() -> N
         attrs.evolve(taken, rules=no_corner)
 
 
-def test_one_card_laid_is_the_table_card_melded_again_or_the_taken_card_not_both() -> None:
-    """ASS S. 2 ("neu kombinieren": the cards taken from the table are melded again) with cardgames.zone §6 (the discard taken may not be discarded in the same turn).
-
-    Seat 0 takes A♠ from the discard pile and the other A♠ from a set on the
-    table, then lays one A♠ in a run: it counts as the table's card melded
-    again (rules §13), so the taken A♠ is still in the hand, and locked.
-    """
+def _both_aces_of_spades_taken() -> GameState:
+    """Seat 0 took A♠ from the discard pile (cardgames.zone's free take) and the other A♠ from the set on the table."""
     state = position(
         ZONE_RAEUBER,
         hands=("Q♠ K♠ 5♣ 9♦", "2♣ 3♦ 4♥"),
@@ -486,7 +481,17 @@ def test_one_card_laid_is_the_table_card_melded_again_or_the_taken_card_not_both
     )
     taken = apply(state, parse_action("take"))
     aces = [str(card) for card in taken.table[0].meld.cards]
-    robbed = apply(taken, TakeFromTable(0, aces.index("A♠")))
+    return apply(taken, TakeFromTable(0, aces.index("A♠")))
+
+
+def test_one_card_laid_is_the_table_card_melded_again_or_the_taken_card_not_both() -> None:
+    """ASS S. 2 ("neu kombinieren": the cards taken from the table are melded again) with cardgames.zone §6 (the discard taken may not be discarded in the same turn).
+
+    Seat 0 takes A♠ from the discard pile and the other A♠ from a set on the
+    table, then lays one A♠ in a run: it counts as the table's card melded
+    again (rules §13), so the taken A♠ is still in the hand, and locked.
+    """
+    robbed = _both_aces_of_spades_taken()
     assert (["A♠"], True) == ([str(c) for c in robbed.turn.borrowed], robbed.turn.taken_in_hand)
     laid = apply(robbed, parse_action("meld run Q♠ K♠ A♠"))
     assert ["5♣", "A♠", "9♦"] == [str(card) for card in laid.hand]
@@ -505,18 +510,7 @@ def test_a_view_keeps_the_discard_taken_before_the_first_take_from_the_table_ASS
     but the table shows no A♠ come to it since the first take (the run's
     A♠ is the set's, moved): the hand to act must hold it still.
     """
-    state = position(
-        ZONE_RAEUBER,
-        hands=("Q♠ K♠ 5♣ 9♦", "2♣ 3♦ 4♥"),
-        table=(("A♠ A♥ A♦ A♣", 1), ("7♥ 8♥ 9♥", 0)),
-        opened=(True, True),
-        discard="A♠",
-    )
-    taken = apply(state, parse_action("take"))
-    aces = [str(card) for card in taken.table[0].meld.cards]
-    laid = apply(
-        apply(taken, TakeFromTable(0, aces.index("A♠"))), parse_action("meld run Q♠ K♠ A♠")
-    )
+    laid = apply(_both_aces_of_spades_taken(), parse_action("meld run Q♠ K♠ A♠"))
     unmarked = to_dict(view(laid, 1))
     assert unmarked["turn"]["taken_in_hand"] is True
     assert unmarked["turn"]["before"]["turn"]["taken_in_hand"] is True

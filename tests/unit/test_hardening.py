@@ -345,15 +345,20 @@ def test_every_text_parser_raises_only_its_error(text: str) -> None:
 # -- 3. every document that loads plays on ---------------------------------------------------
 
 
-def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> None:
-    """Hardening 3: taken_staged naming a card in no staged meld does not load (a take-back would break)."""
+def _nine_taken_into_a_staged_run() -> GameState:
+    """Seat 0, not opened, took the 9♠ under immediate_use into a staged 7♠ 8♠ 9♠ (rules §4, §5)."""
     state = new_position(
         CLASSIC,
         hands=["7♠ 8♠ 10♥ J♥ Q♥ 2♣", "3♣ 4♣", "5♣ 6♦"],
         stock=_rest(CLASSIC, "7♠ 8♠ 10♥ J♥ Q♥ 2♣ 3♣ 4♣ 5♣ 6♦ 9♠ 5♦"),
         discard_pile="5♦ 9♠",
     )
-    state = apply(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
+    return apply(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
+
+
+def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> None:
+    """Hardening 3: taken_staged naming a card in no staged meld does not load (a take-back would break)."""
+    state = _nine_taken_into_a_staged_run()
     assert state.turn.taken_staged
     data = to_dict(state)
     data["turn"]["taken"] = "5♦"
@@ -366,13 +371,7 @@ def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> 
 
 def test_a_taken_card_marked_as_another_take_mode_leaves_it_is_refused_rules_4() -> None:
     """Hardening 3, rules §4: under immediate_use the taken card goes to a meld, never the hand; under free it goes to the hand, never to a staged meld. A turn marked the other way is refused, naming the field."""
-    state = new_position(
-        CLASSIC,
-        hands=["7♠ 8♠ 10♥ J♥ Q♥ 2♣", "3♣ 4♣", "5♣ 6♦"],
-        stock=_rest(CLASSIC, "7♠ 8♠ 10♥ J♥ Q♥ 2♣ 3♣ 4♣ 5♣ 6♦ 9♠ 5♦"),
-        discard_pile="5♦ 9♠",
-    )
-    state = apply(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
+    state = _nine_taken_into_a_staged_run()
     assert (romme.parse_card("9♠"), True) == (state.turn.taken, state.turn.taken_staged)
     in_hand = attrs.evolve(
         state.turn, taken=romme.parse_card("2♣"), taken_in_hand=True, taken_staged=False
