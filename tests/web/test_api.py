@@ -132,7 +132,15 @@ def test_a_move_is_applied_and_the_computers_answer() -> None:
         assert response.status_code == 200, response.text
         reply = response.json()
     events = reply["events"]
-    assert events[0] == {"step": 0, "round": 0, "seat": 0, "action": f"discard {first}"}
+    # cardgames.zone §4: no card is turned up at the deal, so the first discard starts the pile.
+    assert events[0] == {
+        "step": 0,
+        "round": 0,
+        "seat": 0,
+        "action": f"discard {first}",
+        "pile": 1,
+        "top": first,
+    }
     assert {e["seat"] for e in events[1:]} == {1, 2}
     assert reply["step"] == len(events)
     assert reply["my_turn"]

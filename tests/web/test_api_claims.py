@@ -66,10 +66,12 @@ def test_knocking_window_names_the_card_whose_discard_it_is_and_the_answers_ass_
         state = stored_state(test_client, game)
         document = test_client.app.state.store.load(game)
     assert reply["step"] == 8
+    top, size = str(state.discard_pile[-1]), len(state.discard_pile)
+    # Each move logged with the discard pile's size and top after it: a draw and a pass leave it.
     assert document["log"][-3:] == [
-        [0, 1, f"discard {state.discard_pile[-1]}"],
-        [0, 2, "draw"],
-        [0, 3, "pass"],
+        [0, 1, f"discard {top}", size, top],
+        [0, 2, "draw", size, top],
+        [0, 3, "pass", size, top],
     ]
     assert reply["claim"] == {
         "card": str(state.discard_pile[-1]),
@@ -104,7 +106,15 @@ def test_a_knock_gives_the_card_and_the_top_stock_card_ass_s1() -> None:
         assert response.status_code == 200, response.text
         after = stored_state(test_client, game)
     reply = response.json()
-    assert reply["events"][0] == {"step": 8, "round": 0, "seat": 0, "action": "knock"}
+    under = before.discard_pile[:-1]
+    assert reply["events"][0] == {
+        "step": 8,
+        "round": 0,
+        "seat": 0,
+        "action": "knock",
+        "pile": len(under),
+        "top": str(under[-1]) if under else None,
+    }
     gained = Counter(after.hands[0]) - Counter(before.hands[0])
     assert gained == Counter([before.discard_pile[-1], before.stock[-1]])
     assert Counter(reply["view"]["hand"]) == Counter(str(card) for card in after.hands[0])
@@ -136,7 +146,15 @@ def test_a_seat_not_asked_sees_the_window_and_the_computers_answer_paced_ass_s1(
     assert [r["step"] for r in replies] == [1, 1, 2]
     assert replies[1]["claim"] == reply["claim"]
     # Computer 1 knocks once the delay has passed; the window closes and seat 0 plays on.
-    assert replies[2]["events"][-1] == {"step": 1, "round": 0, "seat": 1, "action": "knock"}
+    # The knock took the card turned up at the deal, the pile's only card.
+    assert replies[2]["events"][-1] == {
+        "step": 1,
+        "round": 0,
+        "seat": 1,
+        "action": "knock",
+        "pile": 0,
+        "top": None,
+    }
     assert replies[2]["claim"] is None
     assert replies[2]["my_turn"]
     assert replies[2]["view"]["phase"] == "play"
@@ -164,6 +182,25 @@ def test_buying_window_names_the_buyer_and_the_consents_asked_ass_s3() -> None:
     assert after_reply["my_turn"]
     assert after.hands[2] == before.hands[2]
     assert after.discard_pile == before.discard_pile
+
+
+def test_the_last_consent_of_a_purchase_is_logged_with_the_card_gone_from_the_pile_ass_s3() -> None:
+    """ASS S. 3: when every seat asked consents, the buyer takes the card: the log's last consent shows the pile without it, the first consent with it."""
+    with client() as test_client:
+        game, token = _game(test_client, "ass-kaufen", 4, KAUFEN_SEED)
+        reply = _drive(test_client, game, token, _asked)
+        before = stored_state(test_client, game)
+        consented = act(test_client, game, token, "consent", since=reply["step"])
+        assert consented.status_code == 200, consented.text
+        after = stored_state(test_client, game)
+    pile = before.discard_pile
+    # Seat 0 consents first, then Computer 1, the last whose consent the purchase needs.
+    assert [(e["seat"], e["action"], e["pile"], e["top"]) for e in consented.json()["events"]] == [
+        (0, "consent", len(pile), str(pile[-1])),
+        (1, "consent", len(pile) - 1, str(pile[-2]) if len(pile) > 1 else None),
+    ]
+    assert after.discard_pile == pile[:-1]
+    assert consented.json()["view"]["discard_pile"] == [str(card) for card in pile[:-1]]
 
 
 def _robs_j_hearts(reply: dict[str, Any]) -> bool:

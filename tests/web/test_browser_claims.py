@@ -39,6 +39,27 @@ KAUFEN_SEED = 3
 and the person, the first whose consent the purchase needs, is asked (then Computer 1, who
 consents)."""
 
+PURCHASE_REPLAY_SEED = 0
+"""`ass-kaufen`, four seats, seat 0 a person: after the person's fourth move the computers'
+moves come together, and among them Computer 3 buys Computer 1's discard and Computer 2, the
+only seat whose consent it needs, consents, then discards."""
+
+RECORD_PILE = """
+window.pileShown = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const status = document.getElementById("status");
+  if (!status) return; // the start page
+  new MutationObserver(() => {
+    const top = document.querySelector("#discard .card");
+    const entry = [status.dataset.state, status.textContent,
+      document.getElementById("discard-size").textContent, top ? top.dataset.card || null : null];
+    const last = window.pileShown[window.pileShown.length - 1];
+    if (!last || last[0] !== entry[0] || last[1] !== entry[1]) window.pileShown.push(entry);
+  }).observe(status, { attributes: true, childList: true, characterData: true, subtree: true });
+});
+"""
+"""Records, at every change of the status line, its state and text and the discard pile shown then (size, top card)."""
+
 RAEUBER_SEED = 2
 """`ass-raeuber`, three seats, seat 0 a person: at step 10, in the person's play phase, table
 meld 1 is the set J♣ J♠ J♥ J♦; its J♥ (position 2) taken, the set keeps three cards, and the
@@ -165,10 +186,10 @@ def test_a_person_knocks_at_a_claim_window_by_clicking_ass_s1(tmp_path: Path) ->
     # together, Computer 3's pass among them, were shown one by one on the status line.
     assert "Computer 1: knock (takes the discard and a penalty card)" in log_before
     _assert_shown_one_by_one(shown, log_before)
-    assert [0, 3, "pass"] in _document(db)["log"]
+    assert [0, 3, "pass"] in [entry[:3] for entry in _document(db)["log"]]
     assert ["replay", "Computer 3: pass (claims nothing)"] in [entry[1:] for entry in shown]
     # The stored game: the knock in the log, the card and the stock's top card in the hand.
-    assert [0, 0, "knock"] in _document(db)["log"]
+    assert [0, 0, "knock"] in [entry[:3] for entry in _document(db)["log"]]
     gained = Counter(after.hands[0]) - Counter(before.hands[0])
     penalty = before.stock[-1]
     assert gained == Counter([before.discard_pile[-1], penalty])
@@ -278,6 +299,47 @@ def test_a_person_consents_to_a_purchase_by_clicking_ass_s3(tmp_path: Path) -> N
     ]
     assert closed
     log = _document(db)["log"]
-    assert log[log.index([0, 0, "consent"]) + 1] == [0, 1, "consent"]
+    pile = before.discard_pile
+    # Computer 1's consent, the last the purchase needs, leaves the pile without the card bought.
+    assert log[[entry[:3] for entry in log].index([0, 0, "consent"]) + 1] == [
+        0,
+        1,
+        "consent",
+        len(pile) - 1,
+        str(pile[-2]) if len(pile) > 1 else None,
+    ]
     gained = Counter(after.hands[2]) - Counter(before.hands[2])
     assert gained == Counter([before.discard_pile[-1], before.stock[-1]])
+
+
+@pytest.mark.slow
+def test_computers_moves_shown_one_by_one_show_the_pile_a_purchase_leaves_ass_s3(
+    tmp_path: Path,
+) -> None:
+    """ASS S. 3: replaying the computers' moves, the page shows after the last consent of a purchase the pile without the card bought, and after the next discard that card on it."""
+    db = tmp_path / "games.sqlite3"
+    errors: list[str] = []
+    with _browser(db) as (base, browser):
+        page = _table(browser, base, errors, "ass-kaufen", 4, PURCHASE_REPLAY_SEED)
+        page.add_init_script(RECORD_PILE)
+        page.reload()
+
+        def bought() -> bool:
+            log = _document(db)["log"]
+            return any(entry[1:3] == [3, "buy"] for entry in log[:-2])
+
+        found = _play_until(page, bought)
+        shown = page.evaluate("window.pileShown")
+        log = _document(db)["log"]
+    assert errors == []
+    assert found, f"Computer 3 bought no card within {MAX_TURNS} moves"
+    buy = next(i for i, entry in enumerate(log) if entry[1:3] == [3, "buy"])
+    consent, discard = log[buy + 1], log[buy + 2]
+    assert (consent[1:3], discard[1]) == ([2, "consent"], 2)
+    assert consent[3] == log[buy][3] - 1  # the card bought left the pile
+    replayed = [entry for entry in shown if entry[0] == "replay"]
+    texts = [text for _, text, _, _ in replayed]
+    at_consent = replayed[texts.index("Computer 2: consent (to the purchase)")]
+    at_discard = replayed[texts.index(f"Computer 2: discard {discard[2].split()[1]}")]
+    assert at_consent[2:] == [f"{consent[3]} cards", consent[4]]
+    assert at_discard[2:] == [f"{discard[3]} cards", discard[4]]

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from romme import GameState, InvalidDataError, Match, RoundResult, from_dict, parse_cards, to_dict
+from romme import (
+    GameState,
+    InvalidDataError,
+    Match,
+    RoundResult,
+    from_dict,
+    parse_card,
+    parse_cards,
+    to_dict,
+)
 from romme.web.game import Drawn, Event, Seat, Sheet, Table
 
 __all__ = ["DOCUMENT_FORMAT", "from_document", "to_document"]
@@ -26,7 +35,7 @@ def to_document(table: Table) -> dict[str, Any]:
         "preset": table.preset,
         "seats": [{"human": s.human, "token_sha256": s.token_hash} for s in table.seats],
         "match": to_dict(table.match),
-        "log": [[event.round, event.seat, event.action] for event in table.log],
+        "log": [_event_out(event) for event in table.log],
         "sheets": [
             {
                 "round": sheet.round,
@@ -41,6 +50,31 @@ def to_document(table: Table) -> dict[str, Any]:
         "drawn": None if drawn is None else [drawn.round, drawn.turn, drawn.seat, str(drawn.card)],
         "moved_at": table.moved_at,
     }
+
+
+def _event_out(event: Event) -> list[Any]:
+    """A move of the log: round, seat, action, and the discard pile's size and top after it."""
+    top = None if event.top is None else str(event.top)
+    return [event.round, event.seat, event.action, event.pile, top]
+
+
+def _event_in(item: object) -> Event:
+    """Read `_event_out`'s list, or the three of a log stored before the pile was kept."""
+    entry = _typed(item, list, "log")
+    if len(entry) == 3:
+        entry = [*entry, None, None]
+    round_, seat, action, pile, top = entry
+    if pile is not None and (_typed(pile, int, "log") < 0 or (top is None) != (pile == 0)):
+        raise InvalidDataError("log: a pile's size and top do not agree")
+    if pile is None and top is not None:
+        raise InvalidDataError("log: a top discard without the pile's size")
+    return Event(
+        _typed(round_, int, "log"),
+        _typed(seat, int, "log"),
+        _typed(action, str, "log"),
+        pile,
+        None if top is None else parse_card(_typed(top, str, "log")),
+    )
 
 
 def _typed(value: object, kind: type[Any], where: str) -> Any:
@@ -85,7 +119,7 @@ def from_document(document: object) -> Table:
                 for s in _typed(doc["seats"], list, "seats")
             ),
             match=match,
-            log=tuple(Event(r, s, a) for r, s, a in _typed(doc["log"], list, "log")),
+            log=tuple(_event_in(item) for item in _typed(doc["log"], list, "log")),
             sheets=tuple(sheets),
             final=final,
             waiting=_typed(doc["waiting"], bool, "waiting"),

@@ -94,6 +94,10 @@ class Event:
     """The seat that moved."""
     action: str
     """The action, as `str(action)` writes it."""
+    pile: int | None = None
+    """The size of the discard pile after the move; ``None`` in a log stored before it was kept."""
+    top: Card | None = None
+    """The top discard after the move (``None`` for an empty pile, or where `pile` is ``None``)."""
 
 
 @attrs.frozen
@@ -267,7 +271,8 @@ def _act(table: Table, seat: int, action: Action, now: float) -> Table:
     if isinstance(action, Draw) and table.seats[seat].human:
         new = Counter(after.hands[seat]) - Counter(state.hands[seat])
         drawn = Drawn(table.match.round, state.turn.number, seat, next(iter(new)))
-    event = Event(table.match.round, seat, str(action))
+    pile = after.discard_pile
+    event = Event(table.match.round, seat, str(action), len(pile), pile[-1] if pile else None)
     match = table.match.advance(after)
     changes: dict[str, Any] = {
         "match": match,
@@ -488,7 +493,14 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
         "claim": None if table.waiting else _claim(table, state),
         "sheets": [_sheet(sheet, match.rules) for sheet in table.sheets],
         "events": [
-            {"step": index, "round": event.round, "seat": event.seat, "action": event.action}
+            {
+                "step": index,
+                "round": event.round,
+                "seat": event.seat,
+                "action": event.action,
+                "pile": event.pile,
+                "top": None if event.top is None else str(event.top),
+            }
             for index, event in enumerate(table.log[start_at:], start=start_at)
         ],
     }

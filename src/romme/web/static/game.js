@@ -82,11 +82,8 @@
 
   function renderMiddle(v) {
     $("stock-size").textContent = Romme.count(v.stock_size);
-    const pile = $("discard");
-    pile.replaceChildren();
-    const top = v.discard_pile.length ? v.discard_pile[v.discard_pile.length - 1] : null;
-    pile.append(top ? Romme.card(top, "div") : Romme.el("div", "card empty", "empty"));
-    $("discard-size").textContent = Romme.count(v.discard_pile.length);
+    const size = v.discard_pile.length;
+    showDiscard(size ? v.discard_pile[size - 1] : null, size);
     const melds = $("melds");
     melds.replaceChildren();
     v.table.forEach((entry, index) => {
@@ -258,17 +255,16 @@
     logged = Math.max(logged || 0, data.step);
   }
 
-  // The discard pile after a move: a discard (also after a joker swap) lays its
-  // card on it, a take takes its top card, and a take back returns it.
-  function showPile(pile, event) {
-    const discarded = /(?:^| then )discard (\S+)$/.exec(event.action);
-    if (discarded) pile.push(discarded[1]);
-    else if (event.action === "takeback") {
-      if (pile.taken) pile.push(pile.taken);
-    } else if (event.action.startsWith("take ") || event.action === "take" || event.action === "knock") pile.taken = pile.pop();
-    const top = pile.length ? Romme.card(pile[pile.length - 1], "div") : Romme.el("div", "card empty", "empty");
-    $("discard").replaceChildren(top);
-    $("discard-size").textContent = Romme.count(pile.length);
+  // The discard pile after a move, as the server logged it: its size and top
+  // card (a move of a log stored before they were kept leaves it as it is).
+  function showPile(event) {
+    if (typeof event.pile === "number") showDiscard(event.top, event.pile);
+  }
+
+  // The discard pile: its top card (null for an empty pile) and its size.
+  function showDiscard(top, size) {
+    $("discard").replaceChildren(top ? Romme.card(top, "div") : Romme.el("div", "card empty", "empty"));
+    $("discard-size").textContent = Romme.count(size);
   }
 
   // One move of another seat, shown on its own: the status line names it and
@@ -299,7 +295,6 @@
       render(reply);
       return;
     }
-    const pile = [...data.view.discard_pile];
     const round = data.match.round;
     data = reply;
     replaying = true;
@@ -310,7 +305,7 @@
       const paced = new Set(others.slice(-MAX_PACED));
       for (const event of fresh) {
         logEvent(event);
-        if (event.round === round) showPile(pile, event);
+        if (event.round === round) showPile(event);
         if (!paced.has(event)) continue;
         showMove(event);
         await sleep(PACE_MS);
