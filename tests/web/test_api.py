@@ -140,6 +140,7 @@ def test_a_move_is_applied_and_the_computers_answer() -> None:
         "action": f"discard {first}",
         "pile": 1,
         "top": first,
+        "taken": None,
     }
     assert {e["seat"] for e in events[1:]} == {1, 2}
     assert reply["step"] == len(events)

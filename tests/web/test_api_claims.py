@@ -69,9 +69,9 @@ def test_knocking_window_names_the_card_whose_discard_it_is_and_the_answers_ass_
     top, size = str(state.discard_pile[-1]), len(state.discard_pile)
     # Each move logged with the discard pile's size and top after it: a draw and a pass leave it.
     assert document["log"][-3:] == [
-        [0, 1, f"discard {top}", size, top],
-        [0, 2, "draw", size, top],
-        [0, 3, "pass", size, top],
+        [0, 1, f"discard {top}", size, top, None],
+        [0, 2, "draw", size, top, None],
+        [0, 3, "pass", size, top, None],
     ]
     assert reply["claim"] == {
         "card": str(state.discard_pile[-1]),
@@ -114,6 +114,7 @@ def test_a_knock_gives_the_card_and_the_top_stock_card_ass_s1() -> None:
         "action": "knock",
         "pile": len(under),
         "top": str(under[-1]) if under else None,
+        "taken": None,
     }
     gained = Counter(after.hands[0]) - Counter(before.hands[0])
     assert gained == Counter([before.discard_pile[-1], before.stock[-1]])
@@ -154,6 +155,7 @@ def test_a_seat_not_asked_sees_the_window_and_the_computers_answer_paced_ass_s1(
         "action": "knock",
         "pile": 0,
         "top": None,
+        "taken": None,
     }
     assert replies[2]["claim"] is None
     assert replies[2]["my_turn"]
@@ -234,6 +236,9 @@ def test_borrowed_cards_show_in_the_view_until_laid_or_taken_back_ass_s2() -> No
         again = act(test_client, game, token, "rob 1 2").json()
         laid = act(test_client, game, token, "meld run 10♥ J♥ Q♥ K♥").json()
     assert robbed["view"]["turn"]["borrowed"] == ["J♥"]
+    # The log names the card taken: `rob 1 2` is the J♥ of the set J♣ J♠ J♥ J♦.
+    assert (robbed["events"][-1]["action"], robbed["events"][-1]["taken"]) == ("rob 1 2", "J♥")
+    assert (back["events"][-1]["action"], back["events"][-1]["taken"]) == ("takeback", None)
     assert Counter(robbed["view"]["hand"]) == Counter([*before["view"]["hand"], "J♥"])
     assert robbed["view"]["table"][1]["cards"] == ["J♣", "J♠", "J♦"]
     verbs = {move["verb"] for move in robbed["legal"]}

@@ -242,6 +242,7 @@ def test_a_person_robs_a_table_card_takes_back_and_lays_it_again_ass_s2(tmp_path
         page.wait_for_selector("#borrowed-note", state="hidden")
         laid = _state(db)
         status = page.inner_text("#status")
+        logged = page.locator("#log li").all_inner_texts()
         _play_turn(page)
     assert errors == []
     assert offer == "Take J♥ from meld 1 into your hand"
@@ -255,6 +256,7 @@ def test_a_person_robs_a_table_card_takes_back_and_lays_it_again_ass_s2(tmp_path
     assert after_takeback.turn.borrowed == ()
     assert marked_after_takeback == 0
     assert status == "Your turn: meld, lay off, then discard"
+    assert logged.count("You: rob 1 2 (takes J♥ from meld 1)") == 2
     # The stored game: the moves in the log, the set of three and the person's run on the table.
     log = [entry for entry in _document(db)["log"] if entry[1] == 0]
     moves = [entry[2] for entry in log]
@@ -307,6 +309,7 @@ def test_a_person_consents_to_a_purchase_by_clicking_ass_s3(tmp_path: Path) -> N
         "consent",
         len(pile) - 1,
         str(pile[-2]) if len(pile) > 1 else None,
+        None,
     ]
     gained = Counter(after.hands[2]) - Counter(before.hands[2])
     assert gained == Counter([before.discard_pile[-1], before.stock[-1]])

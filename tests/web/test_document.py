@@ -56,14 +56,16 @@ def test_a_stored_document_reads_back_as_written() -> None:
         lambda d: d.update(drawn=[0, 0, 0]),
         lambda d: d.update(moved_at="soon"),
         lambda d: d.update(log="moves"),
-        lambda d: d.update(log=[[0, 0, "draw", 1]]),
+        lambda d: d.update(log=[[0, 0, "draw", 1, "7♥"]]),
         lambda d: d.update(log=[["0", 0, "draw"]]),
         lambda d: d.update(log=[[0, 0, 7]]),
-        lambda d: d.update(log=[[0, 0, "draw", -1, None]]),
-        lambda d: d.update(log=[[0, 0, "draw", 1, None]]),
-        lambda d: d.update(log=[[0, 0, "draw", 0, "7♥"]]),
-        lambda d: d.update(log=[[0, 0, "draw", None, "7♥"]]),
-        lambda d: d.update(log=[[0, 0, "draw", 1, "7x"]]),
+        lambda d: d.update(log=[[0, 0, "draw", -1, None, None]]),
+        lambda d: d.update(log=[[0, 0, "draw", 1, None, None]]),
+        lambda d: d.update(log=[[0, 0, "draw", 0, "7♥", None]]),
+        lambda d: d.update(log=[[0, 0, "draw", None, "7♥", None]]),
+        lambda d: d.update(log=[[0, 0, "draw", 1, "7x", None]]),
+        lambda d: d.update(log=[[0, 0, "rob 0 0", 1, "7♥", "7y"]]),
+        lambda d: d.update(log=[[0, 0, "rob 0 0", 1, "7♥", 7]]),
     ],
 )
 def test_a_broken_document_is_refused(change: Any) -> None:
@@ -86,12 +88,13 @@ def test_a_log_stored_without_the_pile_reads_with_the_pile_unknown() -> None:
 
     document = json.loads(json.dumps(_stored_after_a_draw()))
     first, *_, before_draw, draw = document["log"]
-    assert first[3:] == [1, first[2].split()[1]]  # the first discard starts the pile
-    assert draw[2:] == ["draw", *before_draw[3:]]  # a draw leaves the pile as it was
+    assert first[3:] == [1, first[2].split()[1], None]  # the first discard starts the pile
+    assert draw[2:] == ["draw", *before_draw[3:5], None]  # a draw leaves the pile as it was
     document["log"] = [entry[:3] for entry in document["log"]]
     table = from_document(document)
-    assert [(event.pile, event.top) for event in table.log] == [(None, None)] * len(table.log)
-    assert to_document(table)["log"][0] == [*first[:3], None, None]
+    unknown = [(event.pile, event.top, event.taken) for event in table.log]
+    assert unknown == [(None, None, None)] * len(table.log)
+    assert to_document(table)["log"][0] == [*first[:3], None, None, None]
 
 
 def test_hand_cards_leave_out_the_taken_discard_and_the_freed_joker() -> None:

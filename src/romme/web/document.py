@@ -53,17 +53,17 @@ def to_document(table: Table) -> dict[str, Any]:
 
 
 def _event_out(event: Event) -> list[Any]:
-    """A move of the log: round, seat, action, and the discard pile's size and top after it."""
-    top = None if event.top is None else str(event.top)
-    return [event.round, event.seat, event.action, event.pile, top]
+    """A move of the log: round, seat, action, the discard pile's size and top after it, the table card taken."""
+    top, taken = (None if card is None else str(card) for card in (event.top, event.taken))
+    return [event.round, event.seat, event.action, event.pile, top, taken]
 
 
 def _event_in(item: object) -> Event:
-    """Read `_event_out`'s list, or the three of a log stored before the pile was kept."""
+    """Read `_event_out`'s list, or the three of a log stored before the rest was kept."""
     entry = _typed(item, list, "log")
     if len(entry) == 3:
-        entry = [*entry, None, None]
-    round_, seat, action, pile, top = entry
+        entry = [*entry, None, None, None]
+    round_, seat, action, pile, top, taken = entry
     if pile is not None and (_typed(pile, int, "log") < 0 or (top is None) != (pile == 0)):
         raise InvalidDataError("log: a pile's size and top do not agree")
     if pile is None and top is not None:
@@ -73,7 +73,7 @@ def _event_in(item: object) -> Event:
         _typed(seat, int, "log"),
         _typed(action, str, "log"),
         pile,
-        None if top is None else parse_card(_typed(top, str, "log")),
+        *(None if card is None else parse_card(_typed(card, str, "log")) for card in (top, taken)),
     )
 
 

@@ -98,6 +98,8 @@ class Event:
     """The size of the discard pile after the move; ``None`` in a log stored before it was kept."""
     top: Card | None = None
     """The top discard after the move (``None`` for an empty pile, or where `pile` is ``None``)."""
+    taken: Card | None = None
+    """The table card a `romme.TakeFromTable` (``rob N P``, Räuber-Rommé) took; ``None`` for other moves."""
 
 
 @attrs.frozen
@@ -272,7 +274,12 @@ def _act(table: Table, seat: int, action: Action, now: float) -> Table:
         new = Counter(after.hands[seat]) - Counter(state.hands[seat])
         drawn = Drawn(table.match.round, state.turn.number, seat, next(iter(new)))
     pile = after.discard_pile
-    event = Event(table.match.round, seat, str(action), len(pile), pile[-1] if pile else None)
+    taken = None
+    if isinstance(action, TakeFromTable):
+        taken = state.table[action.target].meld.cards[action.position]
+    event = Event(
+        table.match.round, seat, str(action), len(pile), pile[-1] if pile else None, taken
+    )
     match = table.match.advance(after)
     changes: dict[str, Any] = {
         "match": match,
@@ -500,6 +507,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
                 "action": event.action,
                 "pile": event.pile,
                 "top": None if event.top is None else str(event.top),
+                "taken": None if event.taken is None else str(event.taken),
             }
             for index, event in enumerate(table.log[start_at:], start=start_at)
         ],
