@@ -140,6 +140,10 @@ class GreedyBot:
     it then lays every table card again, its best melds first: it never
     takes a turn back, and keeps no memory from one choice to the next.
 
+    A hand grown past 26 cards by claims out of turn it judges by melds
+    taken greedily, the most valuable first, instead of its best packing,
+    whose search grows beyond bounds there.
+
     In a claim window (``knocking``, ``buying``, rules §13) it knocks or
     buys when the top discard raises the value of its best melds by at
     least `CLAIM_GAIN` points (worth the extra card it must take with it,
@@ -170,7 +174,7 @@ class GreedyBot:
             if not placing:
                 return TakeBack()
             # The melds of the packing the cards were taken for, when there are some.
-            best = {meld.cards for meld in _search.best_melds(view.hand, view.rules)}
+            best = {meld.cards for meld in _search.quick_best_melds(view.hand, view.rules)}
             planned = [a for a in placing if isinstance(a, LayDown) and a.cards in best]
             return max(planned or placing, key=lambda a: self._play_score(view, a))
         if not plays:  # lay down and lay off first, then look at the table
@@ -180,9 +184,10 @@ class GreedyBot:
         if plays:
             # Lay down the melds of the best packing first, so that one meld
             # does not break another (rules §5: the opening adds them up).
-            # The search itself, not `best_melds`, whose input limit a hand grown by
-            # claims out of turn may pass (rules §13).
-            best = {meld.cards for meld in _search.best_melds(view.hand, view.rules)}
+            # Not `best_melds`, whose input limit a hand grown by claims out of turn
+            # may pass (rules §13); past `_search.GREEDY_POOL` cards the melds are
+            # taken greedily, as all of this bot's judgements of a hand are.
+            best = {meld.cards for meld in _search.quick_best_melds(view.hand, view.rules)}
             planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
             return max(planned or plays, key=lambda a: self._play_score(view, a))
         discards = [a for a in actions if isinstance(a, Discard)]
@@ -208,20 +213,20 @@ class GreedyBot:
             return None
         rules = view.rules
         opened = view.opened[view.player]
-        before = _search.packing_value(_search.pack_cards(view.hand), rules)
+        before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
         ranked: list[tuple[int, int, TakeFromTable]] = []
         for order, rob in enumerate(robs):
             entry = view.table[rob.target]
             _left, _right, along = rob_parts(entry, rob.position, rules)
             taken = (entry.meld.cards[rob.position], *along)
-            melds = _search.best_melds((*view.hand, *taken), rules)
+            melds = _search.quick_best_melds((*view.hand, *taken), rules)
             melded = Counter(card for meld in melds for card in meld.cards)
             if Counter(taken) - melded:
                 continue  # the best melds leave a table card in hand
             if rules.discard_to_go_out and melded.total() == len(view.hand) + len(taken):
                 continue  # no card would be left to discard
             value = sum(meld.value for meld in melds)
-            gain = value - _search.packing_value(_search.pack_cards(taken), rules)
+            gain = value - _search.quick_packing_value(_search.pack_cards(taken), rules)
             if gain > before and (opened or value >= rules.opening_threshold):
                 ranked.append((-gain, order, rob))
         for _gain, _order, rob in sorted(ranked):
@@ -251,8 +256,10 @@ class GreedyBot:
             return Draw()
         rules = view.rules
         if rules.take_discard is TakeDiscardMode.FREE:
-            before = _search.packing_value(_search.pack_cards(view.hand), rules)
-            after = _search.packing_value(_search.pack_cards((*view.hand, view.top_discard)), rules)
+            before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
+            after = _search.quick_packing_value(
+                _search.pack_cards((*view.hand, view.top_discard)), rules
+            )
             return takes[0] if after > before else Draw()
         # Under immediate use every offered take places the card at once.
         return max(takes, key=lambda a: self._play_score(view, a.use) if a.use else 0)
@@ -262,8 +269,8 @@ class GreedyBot:
         wanted = False
         if top is not None:
             rules = view.rules
-            before = _search.packing_value(_search.pack_cards(view.hand), rules)
-            after = _search.packing_value(_search.pack_cards((*view.hand, top)), rules)
+            before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
+            after = _search.quick_packing_value(_search.pack_cards((*view.hand, top)), rules)
             wanted = after - before >= self.CLAIM_GAIN
         if Consent() in actions:
             return Refuse() if wanted else Consent()
@@ -285,7 +292,9 @@ class GreedyBot:
         rest.remove(card)
         # A meld from the hand needs three cards plus one to discard: with
         # fewer left, only cards that may go onto the table count.
-        kept_value = _search.packing_value(_search.pack_cards(rest), rules) if len(rest) >= 4 else 0
+        kept_value = (
+            _search.quick_packing_value(_search.pack_cards(rest), rules) if len(rest) >= 4 else 0
+        )
         if card.is_joker:
             outs = 99
         else:

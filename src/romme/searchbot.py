@@ -318,9 +318,9 @@ def _loose(
     cards: Sequence[Card], rules: Rules, opened: bool, fits: frozenset[Card]
 ) -> tuple[list[Card], int]:
     """The cards outside the best melds (less those the table takes, once opened), and the melds' value."""
-    # The search itself: a hand grown by claims out of turn (rules §13) may pass
-    # the input limit of `best_melds`.
-    melds = _search.best_melds(tuple(cards), rules)
+    # Not `best_melds`: a hand grown by claims out of turn (rules §13) may pass
+    # its input limit (and past `_search.GREEDY_POOL` cards the melds are taken greedily).
+    melds = _search.quick_best_melds(tuple(cards), rules)
     value = sum(meld.value for meld in melds)
     rest = Counter(cards)
     for meld in melds:

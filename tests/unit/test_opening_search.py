@@ -14,13 +14,14 @@ from the rules alone.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 import attrs
 import pytest
 
-from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck
+from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck, validate_meld
 from romme._search import enumeration, packing
 from romme._shape import shape_of
 from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
@@ -328,3 +329,47 @@ def test_melds_with_filters_melds_in() -> None:
         for card in set(hand):
             expected = tuple(meld for meld in every if card in meld.cards)
             assert expected == _search.melds_with(key, card.code, rules), (hand, card)
+
+
+def _big_hands(count: int, seed: int) -> Iterator[tuple[Rules, tuple[Card, ...]]]:
+    """Hands of 27 to 31 cards, past `GREEDY_POOL`, as claims out of turn grow them (rules §13), under random rules."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = _rules(rng)
+        deck = list(make_deck(rules))
+        yield rules, _hand(rng, deck, rng.randrange(packing.GREEDY_POOL + 1, 32))
+
+
+def test_at_least_past_the_greedy_bound_is_a_packing_no_better_than_the_best_RULES_3() -> None:
+    """Past `GREEDY_POOL` cards `at_least` takes the pool's melds greedily: a packing's value, at most the search's.
+
+    Greedily the most valuable first, so at least the most valuable meld
+    (the pool's `top`); within a part of the pool, the melds of the pool
+    that fit it, so never more than the best packing of the part.
+    """
+    for rules, hand in _big_hands(12, 5):
+        key = _search.pack_cards(hand)
+        assert packing._size(key) == len(hand) > packing.GREEDY_POOL
+        searches = _search.packer(key, rules, True)
+        best = searches.free(key)
+        assert searches.top <= searches.at_least(key) <= best, (hand, rules)
+        part = key - _search.unit(next(iter(_search.codes_in(key))))
+        assert searches.at_least(part) <= searches.free(part)
+
+
+def test_the_bots_judge_a_grown_hand_by_disjoint_valid_melds_RULES_3() -> None:
+    """The bots' packing (`quick_best_melds`) is `best_melds` up to `GREEDY_POOL` cards, and past it disjoint valid melds of the hand worth `quick_packing_value`."""
+    for rules, hand, _ in _cases(40, 6):
+        assert _search.quick_best_melds(hand, rules) == _search.best_melds(hand, rules)
+        key = _search.pack_cards(hand)
+        assert _search.quick_packing_value(key, rules) == _search.packing_value(key, rules)
+    for rules, hand in _big_hands(12, 7):
+        melds = _search.quick_best_melds(hand, rules)
+        used = [card for meld in melds for card in meld.cards]
+        assert not Counter(used) - Counter(hand), (hand, rules)  # disjoint, from the hand
+        for meld in melds:
+            assert validate_meld(meld.cards, rules) == meld
+        key = _search.pack_cards(hand)
+        value = _search.quick_packing_value(key, rules)
+        assert value <= _search.packing_value(key, rules)
+        assert value > 0 if melds else value == 0

@@ -35,11 +35,20 @@ from romme._search.packed import (
     pack_cards,
     unit,
 )
-from romme._search.packing import Packer, best_melds, packer, packing_value
+from romme._search.packing import (
+    GREEDY_POOL,
+    Packer,
+    best_melds,
+    packer,
+    packing_value,
+    quick_best_melds,
+    quick_packing_value,
+)
 
 __all__ = [
     "BASE_FIELD",
     "BASE_SHIFT",
+    "GREEDY_POOL",
     "HIGH_JOKER",
     "HIGH_SHIFT",
     "JOKER_UNIT",
@@ -65,5 +74,7 @@ __all__ = [
     "pack_cards",
     "packer",
     "packing_value",
+    "quick_best_melds",
+    "quick_packing_value",
     "unit",
 ]
