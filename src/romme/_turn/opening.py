@@ -162,25 +162,34 @@ def _run_or_meld_completable(
 
     def reachable(cards: int, cover: bool, use_jokers: bool = False) -> bool:
         # Whether melds from `cards` complete the opening; with `cover` they
-        # take every natural card, with `use_jokers` every joker too.
+        # take every natural card, with `use_jokers` every joker too. The
+        # search (without `cover` a packing of any value will do, so never
+        # below 0) runs only where its value decides: a packing found without
+        # it (`at_least`) may already add up.
         search = searches.search(cover, use_jokers)
         melds = searches.melds
         for packed, value, is_run in melds:
             if not _search.fits(packed, cards):
                 continue
             remainder = cards - packed
-            after = search(remainder)
-            if after < 0:
-                continue
             if rules.opening_sums_melds:
                 # This meld is the run the opening needs; the rest add up.
-                if is_run and value + after >= need:
+                if not is_run:
+                    continue
+                if not cover and value + searches.at_least(remainder) >= need:
                     return True
-            elif (big or value >= rules.opening_threshold) and (
-                has_run
-                or not rules.opening_requires_run
-                or is_run
-                or any(run and _search.fits(other, remainder) for other, _, run in melds)
+                after = search(remainder)
+                if after >= 0 and value + after >= need:
+                    return True
+            elif (
+                (big or value >= rules.opening_threshold)
+                and (
+                    has_run
+                    or not rules.opening_requires_run
+                    or is_run
+                    or any(run and _search.fits(other, remainder) for other, _, run in melds)
+                )
+                and (not cover or search(remainder) >= 0)
             ):
                 return True
         return False
