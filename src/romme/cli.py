@@ -389,7 +389,7 @@ def _parser() -> argparse.ArgumentParser:
         "arena",
         help="measure bots against each other, with error bars",
         description="Play duplicate rounds between bots (by name or package.module:Class) and print "
-        "wins, penalties and points with 95 %% intervals and an Elo-scale rating.",
+        "wins, penalties and points with 95 % intervals and an Elo-scale rating.",
     )
     arena.add_argument("--rules", default="classic", help="preset name (default: classic)")
     arena.add_argument("--rounds", type=int, default=100, help="rounds to play (default: 100)")

@@ -618,11 +618,13 @@ def test_rules_unknown_name_exits_2_with_the_known_names_on_stderr() -> None:
         (["simulate"], "--bots"),
         (["check"], "--rules"),
         (["rules"], "name"),
+        (["schema"], "kind"),
+        (["arena"], "with 95 % intervals"),
     ],
-    ids=["romme", "play", "simulate", "check", "rules"],
+    ids=["romme", "play", "simulate", "check", "rules", "schema", "arena"],
 )
 def test_help_of_every_subcommand_exits_0(argv: list[str], mentions: str) -> None:
-    """`--help` prints the usage to the given stdout and exits with status 0."""
+    """`--help` prints the usage to the given stdout and exits with status 0, a per cent sign once."""
     stdout = io.StringIO()
     with pytest.raises(SystemExit) as exited:
         main([*argv, "--help"], stdin=io.StringIO(), stdout=stdout, stderr=io.StringIO())
@@ -631,6 +633,7 @@ def test_help_of_every_subcommand_exits_0(argv: list[str], mentions: str) -> Non
     printed = stdout.getvalue()
     assert printed.startswith("usage: romme")
     assert mentions in printed
+    assert "%%" not in printed
 
 
 def test_no_command_prints_the_help_and_exits_0() -> None:
