@@ -12,7 +12,7 @@ jokers, then the first found).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
@@ -399,17 +399,8 @@ class Packer:
 
     def _greedy(self) -> list[tuple[int, int]]:
         """Disjoint melds of the pool without a search: its melds (as the search reads them), the greatest score first."""
-        entries = sorted(
-            (entry for options in self._starting if options is not None for entry in options),
-            key=lambda entry: -entry[1],
-        )
-        high = self._pool | _GUARD
-        chosen = []
-        for packed, score in entries:
-            if (high - packed) & _GUARD == _GUARD:  # fits(packed, what is left of the pool)
-                high -= packed
-                chosen.append((packed, score))
-        return chosen
+        entries = (entry for options in self._starting if options is not None for entry in options)
+        return _greedily(self._pool, sorted(entries, key=lambda entry: -entry[1]))
 
 
 GREEDY_POOL: Final = 26
@@ -430,6 +421,18 @@ _PLANES: Final = tuple(
 def _size(key: int) -> int:
     """The number of cards in the packed multiset `key`: its counts' bits, plane by plane."""
     return sum(weight * (key & plane).bit_count() for weight, plane in _PLANES)
+
+
+def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:
+    """The `entries` (each led by its packed cards) taken in their order while they fit in what is left of `pool`."""
+    high = pool | _GUARD
+    chosen = []
+    for entry in entries:
+        packed = entry[0]
+        if (high - packed) & _GUARD == _GUARD:  # fits(packed, what is left)
+            high -= packed
+            chosen.append(entry)
+    return chosen
 
 
 _E = TypeVar("_E", bound=Sequence[Any])
@@ -513,11 +516,4 @@ def quick_best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 def _greedy_melds(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """`quick_best_melds` of a packed multiset `key` of more than `GREEDY_POOL` cards."""
     options = sorted(_options(key, shape), key=lambda option: (-option[1], option[2]))
-    high = key | _GUARD
-    chosen = []
-    for option in options:
-        packed = option[0]
-        if (high - packed) & _GUARD == _GUARD:  # fits(packed, what is left of `key`)
-            high -= packed
-            chosen.append(option)
-    return tuple(map(_build, chosen))
+    return tuple(map(_build, _greedily(key, options)))
