@@ -489,7 +489,7 @@ def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 
 
 def quick_packing_value(key: int, rules: Rules) -> int:
-    """`packing_value` of the packed multiset `key` of up to `GREEDY_POOL` cards; of more, a packing's found greedily.
+    """`packing_value` of the packed multiset `key` of up to `GREEDY_POOL` cards; of more, that of a packing found greedily.
 
     For the bots, which judge hands of any size: beyond `GREEDY_POOL`
     cards the value is that of `Packer.at_least` (at most the best), found
