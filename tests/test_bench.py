@@ -92,3 +92,29 @@ def test_instruction_count_workload_plays_and_reports_its_decisions() -> None:
         check=True,
     )
     assert int(done.stdout.split()[-1]) > 0
+
+
+def test_big_hands_bench_reports_every_rules_and_column() -> None:
+    """bench/big_hands.py (docs/performance.md, big hands) times every preset and random Rules."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(SCRIPT.parent / "big_hands.py"),
+            "--cases",
+            "1",
+            "--random",
+            "2",
+            "--limit",
+            "60",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0].split()[:3] == ["rules", "hands", "cards"]
+    named = {line.split()[0] for line in lines[1:] if line and line[0] != " "}
+    assert {"drov", "classic", "ass-klopfen", "random"} <= named
+    assert lines[-2].startswith("worst of all: new_position ")
+    assert lines[-1].startswith("peak memory of the process: ")

@@ -373,3 +373,57 @@ def test_the_bots_judge_a_grown_hand_by_disjoint_valid_melds_RULES_3() -> None:
         value = _search.quick_packing_value(key, rules)
         assert value <= _search.packing_value(key, rules)
         assert value > 0 if melds else value == 0
+
+
+def _needs(best: int, rng: random.Random) -> tuple[int, ...]:
+    """Needs around the greatest value `best` (where a decision turns), and one at random."""
+    return (best - 1, best, best + 1, rng.randrange(-3, 90))
+
+
+def test_reaches_and_decide_answer_as_brute_force_RULES_3_and_5() -> None:
+    """`Packer.reaches`, the opening checks' only question, answers as a search of every packing.
+
+    Melds worth the need or more, from any part of the pool; with `cover`
+    every natural card melded, with `use_jokers` every joker too; a part
+    that cannot be melded so reaches no need at all. `decide`, which answers
+    it past `GREEDY_POOL` cards without the greatest value, answers alike.
+    """
+    for rules, hand, rng in _cases(300, 8):
+        pool = _search.pack_cards(hand)
+        searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+        for key in {pool, pool - _search.unit(rng.choice(hand).code)}:
+            cover, use_jokers = rng.random() < 0.5, rng.random() < 0.3
+            best = _best_by_brute_force(key, rules, cover=cover, use_jokers=use_jokers)
+            for need in _needs(best, rng):
+                expected = best >= 0 and best >= need
+                found = searches.reaches(key, need, cover=cover, use_jokers=use_jokers)
+                decided = searches.decide(key, need, cover=cover, use_jokers=use_jokers)
+                assert expected == found == decided, (hand, key, need, cover, use_jokers, rules)
+
+
+def test_reaches_decides_grown_hands_as_the_greatest_value_RULES_3_and_13() -> None:
+    """On hands grown past `GREEDY_POOL` by claims (rules §13), `reaches` agrees with the greatest value.
+
+    There it answers by `decide`. The search for the greatest value is
+    itself held against brute force above; here it judges the decision on
+    hands too large for brute force.
+    """
+    for rules, hand in _big_hands(10, 9):
+        rng = random.Random(len(hand))
+        pool = _search.pack_cards(hand)
+        searches = _search.packer(pool, rules, True)
+        for key in (pool, pool - _search.unit(rng.choice(hand).code)):
+            for cover, use_jokers in ((False, False), (True, False), (True, True)):
+                best = searches.search(cover, use_jokers)(key)
+                for need in _needs(best, rng):
+                    expected = best >= 0 and best >= need
+                    assert expected == searches.reaches(key, need, cover, use_jokers), (hand, need)
+
+
+def test_reaches_is_for_plain_values() -> None:
+    """`reaches` decides plain values: a `Packer` of `best_melds`'s scores refuses it."""
+    every = packing.Packer(_search.pack_cards(()), shape_of(PRESETS["drov"]), True, every_meld=True)
+    with pytest.raises(ValueError, match="every_meld"):
+        every.reaches(0, 1)
+    with pytest.raises(ValueError, match="every_meld"):
+        every.decide(0, 1)

@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from romme._meld import Meld
-from romme._search.build import _build, _Option, _run_meld
+from romme._search.build import _RANK_VALUES, _build, _Option, _run_meld
 from romme._search.enumeration import (
     _options,
     _parts,
@@ -30,7 +30,9 @@ from romme._search.packed import (
     _JOKER_SHIFT,
     _NATURAL_FIELDS,
     _UNITS,
+    _codes,
     _occupied,
+    count,
     pack_cards,
 )
 from romme._search.parts import _NONE, _ROUND_UP, _SCALE_BITS, _part_tables
@@ -68,15 +70,19 @@ class Packer:
     __slots__ = (
         "_best",
         "_by_lowest",
+        "_decisions",
+        "_exact",
         "_jokers_ok",
         "_live",
         "_melds",
         "_packing",
         "_pool",
+        "_runs",
         "_scaled",
         "_searches",
         "_shape",
         "_starting",
+        "_worth",
         "free",
         "top",
     )
@@ -143,9 +149,13 @@ class Packer:
         self._searches: dict[tuple[bool, bool], tuple[_Search, _Search]] = {(False, False): free}
         self.free: Final = free[1]
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
+        self._decisions: dict[tuple[bool, bool], Callable[[int, int], bool]] = {}
+        self._exact = _size(pool) <= GREEDY_POOL
         self._best: tuple[_Option, ...] | None = None
         self._packing: tuple[tuple[int, int], ...] | None = None
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
+        self._worth: dict[int, tuple[tuple[int, int, bool], ...]] = {}
+        self._runs: tuple[tuple[int, int, bool], ...] | None = None
 
     def _merged_parts(
         self,
@@ -196,6 +206,22 @@ class Packer:
                 if jokers_ok or not jokers
             )
         return self._melds
+
+    @property
+    def runs(self) -> tuple[tuple[int, int, bool], ...]:
+        """The pool's runs, as `melds` gives them."""
+        if self._runs is None:
+            self._runs = tuple(meld for meld in self.melds if meld[2])
+        return self._runs
+
+    def melds_worth(self, least: int) -> tuple[tuple[int, int, bool], ...]:
+        """The pool's melds (as `melds`) worth `least` or more, runs first (kept per value)."""
+        found = self._worth.get(least)
+        if found is None:
+            worth = [meld for meld in self.melds if meld[1] >= least]
+            worth.sort(key=lambda meld: not meld[2])
+            found = self._worth.setdefault(least, tuple(worth))
+        return found
 
     def dead(self, key: int) -> int:
         """Return the natural cards of `key` (packed, within the pool) that no meld fitting its jokers takes.
@@ -312,6 +338,135 @@ class Packer:
 
         return scores, values
 
+    def reaches(self, key: int, need: int, cover: bool = False, use_jokers: bool = False) -> bool:
+        """Return whether disjoint melds from `key` (packed, within the pool) are worth `need` or more.
+
+        The same verdict as ``search(cover, use_jokers)(key) >= need``, and
+        none where `key` cannot be melded as asked: with `cover` (and
+        `use_jokers`) every natural card (and joker) of `key` must be melded.
+        The opening checks ask only this (rules §5). A pool of up to
+        `GREEDY_POOL` cards asks that search, quick there, whose memos serve
+        every check of the hand; a larger one, a hand grown by claims out of
+        turn (rules §13), whose greatest value would take a search beyond
+        bounds, is decided without it (`decide`).
+        """
+        if not self._exact or self._scaled:
+            return self.decide(key, need, cover, use_jokers)
+        if not (cover or use_jokers):
+            # A packing found without a search may do already (`at_least`).
+            return self.at_least(key) >= need or self.free(key) >= need
+        value = self.search(cover, use_jokers)(key)
+        return value >= 0 and value >= need
+
+    def decide(self, key: int, need: int, cover: bool = False, use_jokers: bool = False) -> bool:
+        """`reaches` without the greatest value, for a pool of any size.
+
+        A search that stops at the first packing worth `need`, tries the
+        most valuable melds first, and gives up a branch as soon as the
+        cards left, each at its greatest worth (`_worth_at_most`), cannot
+        make up what is missing; with `cover` it branches on the card the
+        fewest melds take, so that a card no meld left can take ends the
+        branch at once. The richer the hand, the sooner a packing worth
+        `need` is found. What it learns of each multiset (the most it is
+        known to reach, the least it is known to fall short of) is kept for
+        the pool's later questions.
+        """
+        if self._scaled:
+            raise ValueError("decide() decides plain values; this Packer scores every_meld")
+        decide = self._decisions.get((cover, use_jokers))
+        if decide is None:
+            decide = self._decisions.setdefault(
+                (cover, use_jokers), self._new_decision(cover, use_jokers)
+            )
+        return decide(key, need)
+
+    def _new_decision(self, cover: bool, use_jokers: bool) -> Callable[[int, int], bool]:
+        """Set up `decide` with `cover` and `use_jokers`: a search for a packing worth a need."""
+        starting = self._starting
+        live = self._live
+        units = _UNITS
+        guard = _GUARD
+        # What is known of a multiset: the most it is known to reach, and
+        # the least it is known to fall short of.
+        reached: dict[int, int] = {}
+        short: dict[int, int] = {}
+        free = not (cover or use_jokers)  # any packing counts, the empty one too
+        if cover:
+            # Every natural card must be melded: branch on the card with the
+            # fewest melds that take it, over every meld that does (not only
+            # those it is the lowest card of), so that a card no meld left
+            # can take ends the branch at once.
+            taking: list[list[tuple[int, int]]] = [[] for _ in range(JOKER_CODE)]
+            for options in starting:
+                for entry in options or ():
+                    for code in _codes(entry[0] & _NATURAL_FIELDS):
+                        taking[code].append(entry)
+            ordered = [sorted(entries, key=lambda entry: -entry[1]) for entries in taking]
+            order = sorted(
+                (code for code in range(JOKER_CODE) if count(self._pool, code)),
+                key=lambda code: len(taking[code]),
+            )
+            branch = [(code, _FIELD * units[code]) for code in order]
+        else:
+            ordered = [
+                [] if options is None else sorted(options, key=lambda entry: -entry[1])
+                for options in starting
+            ]
+            branch = []
+
+        def trimmed(key: int) -> int:
+            # `key` without the cards no meld with its jokers can take; -1
+            # where `cover` needs them melded.
+            fields = live[key >> _JOKER_SHIFT]
+            if key & ~fields:
+                return -1 if cover else key & fields
+            return key
+
+        def decide(remaining: int, need: int) -> bool:
+            # Whether the trimmed `remaining` makes `need`.
+            if need <= 0 and free:
+                return True
+            if need <= reached.get(remaining, -1 << 30):
+                return True
+            if need >= short.get(remaining, 1 << 30) or (
+                need > 0 and _worth_at_most(remaining) < need
+            ):
+                return False
+            naturals = remaining & _NATURAL_FIELDS
+            if not naturals:
+                found = need <= 0 and not (use_jokers and remaining >> _JOKER_SHIFT)
+            else:
+                found = False
+                if cover:
+                    lowest = next(code for code, mask in branch if naturals & mask)
+                else:
+                    lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                high = remaining | guard
+                for packed, score in ordered[lowest]:
+                    if (high - packed) & guard == guard:  # fits(packed, remaining)
+                        rest = trimmed(remaining - packed)
+                        if rest >= 0 and decide(rest, need - score):
+                            found = True
+                            break
+                if not (found or cover):
+                    # The lowest card left out (one copy; the rest trims itself).
+                    found = decide(trimmed(remaining - units[lowest]), need)
+            if found:
+                reached[remaining] = max(need, reached.get(remaining, need))
+            else:
+                short[remaining] = min(need, short.get(remaining, need))
+            return found
+
+        def reaches(key: int, need: int) -> bool:
+            key = trimmed(key)
+            if key < 0:
+                return False
+            if free and self.at_least(key) >= need:
+                return True  # a packing found without a search will do
+            return decide(key, need)
+
+        return reaches
+
     def best(self) -> tuple[_Option, ...]:
         """Return the melds of the best packing of the pool, read off the search.
 
@@ -406,8 +561,10 @@ class Packer:
 GREEDY_POOL: Final = 26
 """The most cards of a pool whose `Packer.at_least` reads a best packing off the search.
 
-The search of a pool grows with its melds' overlaps, some eightfold for
-four cards more: about 10 ms for 30 cards, 1.5 s for 37 and 80 s for 46.
+The search for the greatest value of a pool grows with its melds'
+overlaps, some eightfold for four cards more: about 10 ms for 30 cards,
+1.5 s for 37 and 80 s for 46. Past it the opening checks' `Packer.reaches`
+decides without it (`Packer.decide`).
 """
 
 
@@ -421,6 +578,34 @@ _PLANES: Final = tuple(
 def _size(key: int) -> int:
     """The number of cards in the packed multiset `key`: its counts' bits, plane by plane."""
     return sum(weight * (key & plane).bit_count() for weight, plane in _PLANES)
+
+
+_WORTH_PLANES: Final = tuple(
+    (
+        weight * value,
+        plane
+        & sum(
+            _FIELD << (_BITS * code)
+            for code in range(JOKER_CODE)
+            if _RANK_VALUES[code % 13] == value
+        ),
+    )
+    for weight, plane in _PLANES
+    for value in range(2, 12)
+)
+"""Each bit of a natural card's count by the card's value (rules §3): its worth and its mask."""
+
+
+def _worth_at_most(key: int) -> int:
+    """An upper bound of the value of disjoint melds from the packed multiset `key`.
+
+    Every card melded at its greatest worth (rules §3): a natural card its
+    value (an ace 11), a joker 11, the most any card it stands for is worth.
+    """
+    total = 11 * (key >> _JOKER_SHIFT)
+    for worth, mask in _WORTH_PLANES:
+        total += worth * (key & mask).bit_count()
+    return total
 
 
 def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:

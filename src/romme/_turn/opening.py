@@ -119,11 +119,9 @@ def _points_completable(
 
     `kept` is the code of a card that may not be the discard.
     """
-    if not discard_to_go_out and searches.search(True, True)(key) >= need:
+    if not discard_to_go_out and searches.reaches(key, need, cover=True, use_jokers=True):
         return True  # everything laid: going out by melding
-    # A packing found without a search may do already (`at_least`).
-    free = searches.free
-    if searches.at_least(key) < need and free(key) < need:
+    if not searches.reaches(key, need):
         return False  # even melding every card left would not reach it
     dead = searches.dead(key)
     if kept is not None:
@@ -133,14 +131,12 @@ def _points_completable(
         # is left packs as well as the whole.
         return True
     for code in _search.codes_in(key & _search.NATURAL_FIELDS):
-        if code != kept:
-            rest = key - _search.unit(code)
-            if searches.at_least(rest) >= need or free(rest) >= need:
-                return True
+        if code != kept and searches.reaches(key - _search.unit(code), need):
+            return True
     if _search.count(key, JOKER_CODE) and kept != JOKER_CODE:
         # Keep only jokers: every natural card melded, at least one joker left
         # (not the one joker taken, which may not go straight back).
-        return searches.search(True, False)(key - _search.JOKER_UNIT) >= need
+        return searches.reaches(key - _search.JOKER_UNIT, need, cover=True)
     return False
 
 
@@ -163,36 +159,31 @@ def _run_or_meld_completable(
     def reachable(cards: int, cover: bool, use_jokers: bool = False) -> bool:
         # Whether melds from `cards` complete the opening; with `cover` they
         # take every natural card, with `use_jokers` every joker too. The
-        # search (without `cover` a packing of any value will do, so never
-        # below 0) runs only where its value decides: a packing found without
-        # it (`at_least`) may already add up.
-        search = searches.search(cover, use_jokers)
-        melds = searches.melds
-        for packed, value, is_run in melds:
+        # search decides only whether the rest reaches what is missing
+        # (`Packer.reaches`), never its greatest value.
+        if rules.opening_sums_melds:
+            # A run is still to lay: one that fits, and the rest add up.
+            for packed, value, _ in runs:
+                if _search.fits(packed, cards) and searches.reaches(
+                    cards - packed, need - value, cover, use_jokers
+                ):
+                    return True
+            return False
+        # One meld alone must reach the threshold (or one staged does), with a
+        # run among the melds where one is needed.
+        for packed, _, is_run in alone:
             if not _search.fits(packed, cards):
                 continue
             remainder = cards - packed
-            if rules.opening_sums_melds:
-                # This meld is the run the opening needs; the rest add up.
-                if not is_run:
-                    continue
-                if not cover and value + searches.at_least(remainder) >= need:
-                    return True
-                after = search(remainder)
-                if after >= 0 and value + after >= need:
-                    return True
-            elif (
-                (big or value >= rules.opening_threshold)
-                and (
-                    has_run
-                    or not rules.opening_requires_run
-                    or is_run
-                    or any(run and _search.fits(other, remainder) for other, _, run in melds)
-                )
-                and (not cover or search(remainder) >= 0)
-            ):
+            if (
+                run_ready or is_run or any(_search.fits(other, remainder) for other, _, _ in runs)
+            ) and (not cover or searches.reaches(remainder, 0, cover, use_jokers)):
                 return True
         return False
+
+    runs = searches.runs
+    alone = searches.melds_worth(0 if big else rules.opening_threshold)
+    run_ready = has_run or not rules.opening_requires_run
 
     if not rules.discard_to_go_out and reachable(key, cover=True, use_jokers=True):
         return True  # everything laid: going out by melding
@@ -223,8 +214,11 @@ def _hand_romme_completable(
     give the searches (see `_search_pool`).
     """
     searches = _search.packer(_search_pool(hand, staged), rules, rules.opening_allows_jokers)
-    melded = searches.search(True, True)
-    if not rules.discard_to_go_out and melded(key) >= 0:
+
+    def melded(cards: int) -> bool:
+        return searches.reaches(cards, 0, cover=True, use_jokers=True)
+
+    if not rules.discard_to_go_out and melded(key):
         return True
     dead = searches.dead(key)
     if dead and not _search.is_unit(dead):
@@ -232,7 +226,7 @@ def _hand_romme_completable(
     # A card no meld can take must be the one kept back for the discard.
     kept = _kept_back(key, turn, rules)
     for code in _search.codes_in(dead or key):
-        if code != kept and melded(key - _search.unit(code)) >= 0:
+        if code != kept and melded(key - _search.unit(code)):
             return True
     return False
 
@@ -253,7 +247,7 @@ def _lay_down_possible(pos: _Pos) -> bool:
     searches = _search.packer(pool, rules, rules.opening_allows_jokers)
     missing = rules.opening_threshold - sum(meld.value for meld in staged)
     # One meld of the hand worth what is missing decides it without a search.
-    if (pool == key and searches.top >= missing) or searches.free(key) >= missing:
+    if (pool == key and searches.top >= missing) or searches.reaches(key, missing):
         return True
     if not _waiver(pos):
         return False
