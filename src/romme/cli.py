@@ -300,16 +300,24 @@ def _schema(args: argparse.Namespace, out: Output) -> int:
 
 
 def _serve(args: argparse.Namespace, out: Output, err: TextIO) -> int:
-    if args.delay < 0:
-        raise InvalidRulesError("--delay takes 0 or more seconds")
     try:
         import uvicorn
 
         from romme.web import create_app
+        from romme.web.store import StoreError
     except ImportError as error:
         err.write(f"romme serve needs the [web] extra: pip install 'romme-rules[web]' ({error})\n")
         return 2
-    app = create_app(args.db, delay=args.delay)
+    try:
+        app = create_app(
+            args.db,
+            delay=args.delay,
+            max_games=args.max_games,
+            games_per_minute=args.games_per_minute,
+        )
+    except StoreError as error:
+        err.write(f"romme: {error}\n")
+        return 2
     out.line(f"Rommé at http://{args.host}:{args.port}/ · games kept in {args.db}")
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
@@ -331,6 +339,16 @@ def _seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 <= value <= 60:  # also refuses nan
         raise argparse.ArgumentTypeError(f"takes 0 to 60 seconds, not {text}")
+    return value
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"takes 1 or more, not {text}")
     return value
 
 
@@ -441,7 +459,25 @@ def _parser() -> argparse.ArgumentParser:
         help="SQLite file keeping the games (default: romme-games.sqlite3; ':memory:' keeps none)",
     )
     serve.add_argument(
-        "--delay", type=float, default=0.8, help="seconds between computer moves (default: 0.8)"
+        "--delay",
+        type=_seconds,
+        default=0.8,
+        metavar="SECONDS",
+        help="seconds between computer moves, 0 to 60 (default: 0.8)",
+    )
+    serve.add_argument(
+        "--max-games",
+        type=_at_least_one,
+        default=10_000,
+        metavar="N",
+        help="the most games the file holds; past it new games are refused (default: 10000)",
+    )
+    serve.add_argument(
+        "--games-per-minute",
+        type=_at_least_one,
+        default=120,
+        metavar="N",
+        help="the most new games in any minute, all clients together (default: 120)",
     )
     return parser
 

@@ -59,11 +59,31 @@ def test_serve_answers_on_the_given_port_and_keeps_games_in_the_file(tmp_path: P
     assert created["game"] in db.read_bytes().decode("utf-8", "replace")
 
 
-def test_a_negative_delay_is_refused() -> None:
-    """`romme serve --delay -1` exits with status 2 and says why."""
+@pytest.mark.parametrize("value", ["-1", "inf", "nan", "-inf", "abc", "61"])
+def test_hardening3_point5_a_delay_the_computers_could_not_keep_is_refused(value: str) -> None:
+    """Hardening round 3, point 5: `romme serve --delay` takes 0 to 60 seconds; inf, nan and
+    negative pauses (under which the computers never move) exit with status 2, in the words
+    `romme play --delay` uses for the same value."""
+    said = {}
+    for command in ("serve", "play"):
+        err = io.StringIO()
+        with pytest.raises(SystemExit) as exited:
+            main([command, "--delay", value], stdout=io.StringIO(), stderr=err)
+        assert exited.value.code == 2
+        said[command] = err.getvalue().splitlines()[-1]
+    assert said["serve"].startswith("romme serve: error: argument --delay: ")
+    assert said["serve"].replace("romme serve", "romme play") == said["play"]
+
+
+@pytest.mark.parametrize("option", ["--max-games", "--games-per-minute"])
+@pytest.mark.parametrize("value", ["0", "-3", "many"])
+def test_hardening3_point3_the_game_limits_take_1_or_more(option: str, value: str) -> None:
+    """Hardening round 3, point 3: `--max-games` and `--games-per-minute` take a whole number, 1 or more."""
     err = io.StringIO()
-    assert main(["serve", "--delay", "-1"], stdout=io.StringIO(), stderr=err) == 2
-    assert "--delay" in err.getvalue()
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", option, value], stdout=io.StringIO(), stderr=err)
+    assert exited.value.code == 2
+    assert f"argument {option}: " in err.getvalue()
 
 
 def test_importing_the_cli_does_not_import_the_web_table() -> None:

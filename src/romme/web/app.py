@@ -5,29 +5,49 @@ the pages and their static files, and a small JSON API. Every request for
 a game carries a seat's token (``Authorization: Bearer …``); the reply
 holds that seat's `romme.view` and nothing else of the hidden state, and
 the server applies only that seat's moves, on its turn.
+
+Each game has a lock of its own, and its work (reading the stored
+document, the move, the computers' moves, the reply) runs in a worker
+thread: a slow request holds up its own game only. A storage fault or a
+damaged stored game is answered with the JSON error shape and logged on
+the ``romme.web`` logger; the other games are served on.
 """
 
 from __future__ import annotations
 
+import collections
 import json
+import logging
+import math
 import os
 import re
 import secrets
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
 
+import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import MutableHeaders
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from romme import IllegalActionError, InvalidNotationError, RommeError, parse_action
+from romme import (
+    IllegalActionError,
+    InvalidDataError,
+    InvalidNotationError,
+    RommeError,
+    parse_action,
+)
 from romme.cli import notation_text, refusal_text
 from romme.web.document import from_document, to_document
 from romme.web.game import (
@@ -41,9 +61,16 @@ from romme.web.game import (
     seat_of,
     start,
 )
-from romme.web.store import GameStore
+from romme.web.store import DamagedGameError, GameStore, StoreError
 
-__all__ = ["MAX_ACTION_LENGTH", "MAX_BODY", "ApiError", "create_app"]
+__all__ = [
+    "GAMES_PER_MINUTE",
+    "MAX_ACTION_LENGTH",
+    "MAX_BODY",
+    "MAX_GAMES",
+    "ApiError",
+    "create_app",
+]
 
 MAX_BODY: Final = 4096
 """The largest request body accepted, in bytes (larger: 413)."""
@@ -51,20 +78,71 @@ MAX_BODY: Final = 4096
 MAX_ACTION_LENGTH: Final = 200
 """The longest action text accepted, in characters."""
 
+MAX_GAMES: Final = 10_000
+"""The most games a store holds by default; past it a new game is refused (503, ``store_full``)."""
+
+GAMES_PER_MINUTE: Final = 120
+"""The most games created in one minute by default, by all clients together (more: 429)."""
+
 STATIC: Final = Path(__file__).parent / "static"
 """The pages, the style sheet and the scripts (plain files, no build step)."""
 
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-_HEADERS: Final = {
-    "Cache-Control": "no-store",
+_SECURITY_HEADERS: Final = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
 }
-_PAGE_HEADERS: Final = {
-    **_HEADERS,
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
-}
+"""Sent with every answer: the API's, the pages', the static files' and the errors'."""
+_HEADERS: Final = {"Cache-Control": "no-store"}
+"""Sent as well with the API's answers and the pages (not with the static files, which may be cached)."""
+
+logger = logging.getLogger("romme.web")
+
+
+class _SecurityHeaders:
+    """ASGI middleware: every HTTP answer carries `_SECURITY_HEADERS` (where it sets none of its own)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in _SECURITY_HEADERS.items():
+                    if name not in headers:
+                        headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class _GameLocks:
+    """An event-loop lock per game: a game's requests wait their turn without holding a worker thread."""
+
+    def __init__(self) -> None:
+        self._locks: dict[str, tuple[anyio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def hold(self, game: str) -> AsyncIterator[None]:
+        lock, users = self._locks.get(game, (anyio.Lock(), 0))
+        self._locks[game] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            users = self._locks[game][1] - 1
+            if users:
+                self._locks[game] = (lock, users)
+            else:
+                del self._locks[game]
 
 
 class ApiError(Exception):
@@ -155,27 +233,46 @@ def _game_id(request: Request) -> str:
 
 
 def create_app(
-    db_path: str | os.PathLike[str], *, delay: float = 0.8, clock: Callable[[], float] = time.time
+    db_path: str | os.PathLike[str],
+    *,
+    delay: float = 0.8,
+    clock: Callable[[], float] = time.time,
+    max_games: int = MAX_GAMES,
+    games_per_minute: int = GAMES_PER_MINUTE,
 ) -> Starlette:
     """Return the ASGI app of the web table, its games kept in the SQLite file `db_path`.
 
     Args:
         db_path: The SQLite file (``":memory:"`` for a store that lives as long as the app).
         delay: Seconds between two computer moves (0: the computers move at once).
-        clock: The time source for pacing (seconds).
+        clock: The time source for pacing and for counting new games per minute (seconds).
+        max_games: The most games the store may hold; a new game past it is refused (503).
+        games_per_minute: The most games created in any 60 seconds, by all clients
+            together; more are refused (429).
 
     Raises:
-        ValueError: If `delay` is negative.
+        ValueError: If `delay` is not a finite number of seconds, 0 or more, or
+            `max_games` or `games_per_minute` is less than 1.
+        StoreError: If `db_path` cannot be opened as a game store.
     """
-    if not delay >= 0:
-        raise ValueError(f"delay must be 0 or more seconds, not {delay!r}")
+    if not (math.isfinite(delay) and delay >= 0):
+        raise ValueError(f"delay must be a finite number of seconds, 0 or more, not {delay!r}")
+    for name, limit in (("max_games", max_games), ("games_per_minute", games_per_minute)):
+        if type(limit) is not int or limit < 1:
+            raise ValueError(f"{name} must be 1 or more, not {limit!r}")
     store = GameStore(db_path)
+    locks = _GameLocks()
+    created: collections.deque[float] = collections.deque()
+    creating = threading.Lock()
 
     def load(game: str) -> Table:
         document = store.load(game)
         if document is None:
             raise ApiError(404, "no_such_game", "there is no such game")
-        return from_document(document)
+        try:
+            return from_document(document)
+        except InvalidDataError as error:
+            raise DamagedGameError(f"game {game}: {error}") from None
 
     def save(game: str, table: Table) -> None:
         store.save(game, to_document(table), now=clock())
@@ -192,6 +289,24 @@ def create_app(
         if moved != table:
             save(game, moved)
         return moved
+
+    def admit() -> None:
+        """Refuse a new game past `games_per_minute` or `max_games`; count it otherwise."""
+        now = clock()
+        while created and created[0] <= now - 60:
+            created.popleft()
+        if len(created) >= games_per_minute:
+            wait = max(1, math.ceil(created[0] + 60 - now))
+            raise ApiError(
+                429,
+                "too_many_games",
+                f"at most {games_per_minute} new games a minute: try again in {wait} s",
+            )
+        if store.count() >= max_games:
+            raise ApiError(
+                503, "store_full", f"the server holds its most games ({max_games}): try again later"
+            )
+        created.append(now)
 
     def create(data: dict[str, Any]) -> dict[str, Any]:
         _only(data, "rules", "players", "humans", "seed", "rounds")
@@ -211,9 +326,10 @@ def create_app(
         except (RommeError, ValueError) as error:
             raise ApiError(400, "bad_request", str(error)) from None
         game = secrets.token_urlsafe(12)
-        with store.locked():
+        with creating:
+            admit()
+            # The computers' first moves are made by the seats' first requests.
             save(game, table)
-            advance(game, table)
         seats = [
             {"seat": seat, "human": seat in tokens, "token": tokens.get(seat)}
             | ({"link": f"/g/{game}#{tokens[seat]}"} if seat in tokens else {})
@@ -222,7 +338,7 @@ def create_app(
         return {"game": game, "seats": seats}
 
     def show(game: str, token: str, since: int) -> dict[str, Any]:
-        with store.locked():
+        with store.locked(game):
             table, seat = authorised(game, token)
             table = advance(game, table)
         return reply(table, game, seat, since)
@@ -242,9 +358,9 @@ def create_app(
             raise ApiError(400, "bad_action", notation_text(error)) from None
         except ValueError as error:
             raise ApiError(400, "bad_action", str(error)) from None
-        with store.locked():
+        with store.locked(game):
             table, seat = authorised(game, token)
-            if step is not None and step != len(table.log):
+            if step is not None and step != table.step:
                 raise ApiError(409, "stale", "the game has moved on since: look again")
             before = table.match.state
             try:
@@ -260,7 +376,7 @@ def create_app(
         return reply(table, game, seat, since)
 
     def begin_round(game: str, token: str) -> dict[str, Any]:
-        with store.locked():
+        with store.locked(game):
             table, seat = authorised(game, token)
             try:
                 table = next_round(table, now=clock())
@@ -268,7 +384,36 @@ def create_app(
                 raise ApiError(409, error.error, str(error)) from None
             save(game, table)
             table = advance(game, table)
-        return reply(table, game, seat, len(table.log))
+        return reply(table, game, seat, table.step)
+
+    async def in_worker(game: str | None, work: Callable[..., Any], *args: Any) -> Any:
+        """Run `work` in a worker thread, after the game's earlier requests; storage faults answered in JSON."""
+        try:
+            if game is None:
+                return await run_in_threadpool(work, *args)
+            async with locks.hold(game):
+                return await run_in_threadpool(work, *args)
+        except ApiError:
+            raise
+        except (DamagedGameError, InvalidDataError) as error:
+            words = str(error) if isinstance(error, DamagedGameError) else f"game {game}: {error}"
+            logger.error("%s: not served until its row is mended or deleted", words)
+            raise ApiError(
+                500,
+                "damaged_game",
+                "this game's stored record cannot be read: the server's log says why",
+            ) from None
+        except StoreError as error:
+            logger.error("%s", error)
+            raise ApiError(
+                503,
+                "store_unavailable",
+                "the game store cannot be read or written now (the server's log says why): "
+                "look at the game again later",
+            ) from None
+        except Exception:
+            logger.exception("request on game %s failed", game)
+            raise ApiError(500, "internal_error", "the server failed: its log says why") from None
 
     def answer(body: dict[str, Any], status: int = 200) -> JSONResponse:
         return JSONResponse(body, status_code=status, headers=dict(_HEADERS))
@@ -278,28 +423,28 @@ def create_app(
 
     async def new_game(request: Request) -> Response:
         data = await _json_body(request)
-        return answer(await run_in_threadpool(create, data), 201)
+        return answer(await in_worker(None, create, data), 201)
 
     async def get_game(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
         since = request.query_params.get("since", "0")
         if not (since.isdigit() and since.isascii() and len(since) < 10):
             raise ApiError(400, "bad_request", "since must be a step number")
-        return answer(await run_in_threadpool(show, game, token, int(since)))
+        return answer(await in_worker(game, show, game, token, int(since)))
 
     async def post_action(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
         data = await _json_body(request)
-        return answer(await run_in_threadpool(act, game, token, data))
+        return answer(await in_worker(game, act, game, token, data))
 
     async def post_next(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
         _only(await _json_body(request))
-        return answer(await run_in_threadpool(begin_round, game, token))
+        return answer(await in_worker(game, begin_round, game, token))
 
     def page(name: str) -> Callable[[Request], Any]:
         async def serve(request: Request) -> Response:
-            return FileResponse(STATIC / name, headers=dict(_PAGE_HEADERS))
+            return FileResponse(STATIC / name, headers=dict(_HEADERS))
 
         return serve
 
@@ -319,6 +464,7 @@ def create_app(
             Route("/api/games/{game}/next", post_next, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
+        middleware=[Middleware(_SecurityHeaders)],
         exception_handlers={ApiError: _api_error, HTTPException: _http_error},
         lifespan=lifespan,
     )

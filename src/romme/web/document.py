@@ -36,6 +36,7 @@ def to_document(table: Table) -> dict[str, Any]:
         "seats": [{"human": s.human, "token_sha256": s.token_hash} for s in table.seats],
         "match": to_dict(table.match),
         "log": [_event_out(event) for event in table.log],
+        "dropped": table.dropped,
         "sheets": [
             {
                 "round": sheet.round,
@@ -112,17 +113,29 @@ def from_document(document: object) -> Table:
                 )
             )
         drawn = doc["drawn"]
+        seats = tuple(
+            Seat(_typed(s["human"], bool, "human"), s["token_sha256"])
+            for s in _typed(doc["seats"], list, "seats")
+        )
+        waiting = _typed(doc["waiting"], bool, "waiting")
+        if len(seats) != match.players:
+            raise InvalidDataError("seats: not one per seat of the match")
+        if (waiting or match.state is None) and final is None:
+            raise InvalidDataError("table: a finished round without its final position")
+        if waiting and match.state is None:
+            raise InvalidDataError("table: waiting for the next round of a finished match")
+        dropped = _typed(doc.get("dropped", 0), int, "dropped")
+        if dropped < 0:
+            raise InvalidDataError("dropped: a negative number of moves")
         return Table(
             preset=_typed(doc["preset"], str, "preset"),
-            seats=tuple(
-                Seat(_typed(s["human"], bool, "human"), s["token_sha256"])
-                for s in _typed(doc["seats"], list, "seats")
-            ),
+            seats=seats,
             match=match,
             log=tuple(_event_in(item) for item in _typed(doc["log"], list, "log")),
+            dropped=dropped,
             sheets=tuple(sheets),
             final=final,
-            waiting=_typed(doc["waiting"], bool, "waiting"),
+            waiting=waiting,
             drawn=None
             if drawn is None
             else Drawn(drawn[0], drawn[1], drawn[2], parse_cards(drawn[3])[0]),

@@ -25,6 +25,7 @@ from romme import (
     Draw,
     GameState,
     GreedyBot,
+    InvalidDataError,
     Match,
     MatchScoring,
     RoundResult,
@@ -60,6 +61,16 @@ HOME_LIMIT: Final = 500
 
 MAX_EVENTS: Final = 200
 """The most moves one reply lists."""
+
+MAX_LOG: Final = 1000
+"""The most moves a game's log keeps: older ones are dropped and only counted (`Table.dropped`).
+
+A turn under Räuber-Rommé may take table cards and take them back
+without end, so a log kept whole would grow the stored document, which
+every request rewrites, without bound. The moves stay legal and the game
+goes on: only the oldest entries of the log go, which no reply lists any
+more (`MAX_EVENTS`); the steps keep counting every move.
+"""
 
 _DISCARD: Final = re.compile(r"(?:^| then )discard (\S+)$")
 """A move's text form that ends with a discard (a swap's included), the card discarded in group 1."""
@@ -141,7 +152,9 @@ class Table:
     match: Match
     """The match; its `state` is the round in play (already dealt while a score sheet waits)."""
     log: tuple[Event, ...] = ()
-    """Every move so far."""
+    """The moves so far, the last `MAX_LOG` of them."""
+    dropped: int = 0
+    """How many moves were made before the first one `log` keeps."""
     sheets: tuple[Sheet, ...] = ()
     """The score sheets of the finished rounds."""
     final: GameState | None = None
@@ -152,6 +165,11 @@ class Table:
     """The card drawn in the turn in play."""
     moved_at: float = 0.0
     """When the last move was made (seconds since the epoch), for pacing the computers."""
+
+    @property
+    def step(self) -> int:
+        """The number of moves made so far, those dropped from the log included."""
+        return self.dropped + len(self.log)
 
 
 def token_hash(token: str) -> str:
@@ -281,9 +299,11 @@ def _act(table: Table, seat: int, action: Action, now: float) -> Table:
         table.match.round, seat, str(action), len(pile), pile[-1] if pile else None, taken
     )
     match = table.match.advance(after)
+    log = (*table.log, event)
     changes: dict[str, Any] = {
         "match": match,
-        "log": (*table.log, event),
+        "log": log[-MAX_LOG:],
+        "dropped": table.dropped + max(0, len(log) - MAX_LOG),
         "drawn": drawn,
         "moved_at": now,
     }
@@ -391,7 +411,7 @@ def _move(action: Action, top: Card | None) -> dict[str, Any]:
 
 
 def _discarded_by(table: Table, card: str) -> int | None:
-    """The seat whose discard `card`, the top of the pile, is: the last discard of the round in the log (``None`` for the card turned up at the deal)."""
+    """The seat whose discard `card`, the top of the pile, is: the last discard of the round in the log (``None`` for the card turned up at the deal, or a discard older than the log keeps)."""
     for event in reversed(table.log):
         if event.round != table.match.round:
             return None
@@ -451,7 +471,8 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
     """
     match = table.match
     state = match.state if match.state is not None and not table.waiting else table.final
-    assert state is not None
+    if state is None:
+        raise InvalidDataError("table: a finished round without its final position")
     seen = view(state, seat)
     my_turn = seen.is_my_turn and not table.waiting and match.state is not None
     top = seen.top_discard
@@ -467,13 +488,14 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
         and not table.waiting
     )
     names = _names(table, seat)
-    since = max(0, min(since, len(table.log)))
-    start_at = max(since, len(table.log) - MAX_EVENTS)
+    step = table.step
+    since = max(0, min(since, step))
+    start_at = max(since, step - MAX_EVENTS, table.dropped)
     return {
         "game": game,
         "seat": seat,
         "preset": table.preset,
-        "step": len(table.log),
+        "step": step,
         "view": to_dict(seen),
         "my_turn": my_turn,
         "legal": legal,
@@ -509,6 +531,6 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
                 "top": None if event.top is None else str(event.top),
                 "taken": None if event.taken is None else str(event.taken),
             }
-            for index, event in enumerate(table.log[start_at:], start=start_at)
+            for index, event in enumerate(table.log[start_at - table.dropped :], start=start_at)
         ],
     }
