@@ -45,7 +45,9 @@
   function showError(answer) {
     const body = answer.body || {};
     const message = $("message");
-    message.textContent = "Not allowed: " + (body.message || "the server refused");
+    // A refused move (4xx) is not allowed; a fault of the server's store (5xx) is no refusal.
+    const prefix = answer.status >= 500 ? "The server cannot go on now: " : "Not allowed: ";
+    message.textContent = prefix + (body.message || "the server refused");
     message.dataset.error = body.error || "";
   }
 
