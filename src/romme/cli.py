@@ -303,8 +303,7 @@ def _serve(args: argparse.Namespace, out: Output, err: TextIO) -> int:
     try:
         import uvicorn
 
-        from romme.web import create_app
-        from romme.web.store import StoreError
+        from romme.web import StoreError, create_app
     except ImportError as error:
         err.write(f"romme serve needs the [web] extra: pip install 'romme-rules[web]' ({error})\n")
         return 2
