@@ -185,7 +185,7 @@ def _announcements(
         return _NOTHING_ANNOUNCED
     distinct = rules.set_distinct_suits
     held = before.announced if before is not None else ()
-    if distinct and any(card in held for card in added):
+    if before is not None and _announced_card(rules, before, added) is not None:
         return ()
     jokers = sum(1 for card in added if card.is_joker)
     if not jokers:
@@ -202,6 +202,34 @@ def _announcements(
 
 
 _NOTHING_ANNOUNCED: Final[tuple[tuple[Card, ...], ...]] = ((),)
+
+
+def _announced_card(rules: Rules, before: TableMeld, added: tuple[Card, ...]) -> Card | None:
+    """The card of `added` announced for a joker of the set `before`, which no lay-off places, or ``None``.
+
+    Under ``announced_jokers`` and ``set_distinct_suits`` (Schmidt S. 3, DRoV
+    Nr. 8) the announced joker holds its suit: the set takes the natural
+    card of that suit only by a swap (rules §13, announced jokers).
+    """
+    if not (rules.announced_jokers and rules.set_distinct_suits and before.announced):
+        return None
+    return next((card for card in added if card in before.announced), None)
+
+
+def _announced_card_failure(entry: TableMeld, card: Card, rules: Rules) -> Failure:
+    """Why `card`, announced for a joker of the set `entry`, is not laid off onto it (Schmidt S. 3)."""
+    meld = entry.meld
+    if rules.swap_set_needs_four and len(meld) < 4:
+        swap = (
+            "a swap, and a joker in a set is swapped only when the set has four cards (DRoV Nr. 9)"
+        )
+    else:
+        swap = "a swap for that joker"
+    return Failure(
+        Reason.ANNOUNCED_CARD,
+        f"{card} onto {meld}: the joker there was announced as {card} when it was laid, and a "
+        f"set holds each suit once, so the {card} takes its place only by {swap} (Schmidt S. 3)",
+    )
 
 
 def _announcement_failure(meld: Meld, announce: tuple[Card, ...], rules: Rules) -> Failure:
@@ -307,6 +335,9 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
     if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
         rules, meld, entry, action.cards
     ):
+        held = _announced_card(rules, entry, action.cards)
+        if held is not None:
+            return _announced_card_failure(entry, held, rules)
         return _announcement_failure(meld, action.announce, rules)
     new_entry = _table_meld(
         meld,
