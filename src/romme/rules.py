@@ -95,7 +95,10 @@ _ASS: Final = attrs.evolve(
     match_scoring=MatchScoring.PENALTIES,
     match_limit=500,
 )
-"""ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open."""
+"""ASS Altenburger's leaflet: DRoV, dealer plays, 30 to open.
+
+The leaflet leaves the number of rounds to the players; the match to 500 is
+the library's default (rules §11)."""
 
 _SCHMIDT: Final = attrs.evolve(
     _DROV_HOME,
@@ -105,6 +108,10 @@ _SCHMIDT: Final = attrs.evolve(
     match_scoring=MatchScoring.PENALTIES,
     match_limit=500,
 )
+"""Schmidt Spiele's leaflet: DRoV, 31 to open, no K-A-2, Hand-Rommé doubles.
+
+As ASS's, the leaflet leaves the number of rounds to the players; the match
+to 500 is the library's default (rules §11)."""
 
 PRESETS: Final[Mapping[str, Rules]] = MappingProxyType(
     {

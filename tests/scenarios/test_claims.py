@@ -136,6 +136,22 @@ def test_only_a_seat_that_has_opened_may_knock_Schmidt_S_4() -> None:
     assert (Phase.PLAY, 1) == (unopened.phase, unopened.current_player)
 
 
+def test_a_seat_holding_one_card_may_knock_ASS_S_1_DRoV_Nr_10() -> None:
+    """ASS S. 1–2: "Wer eine abgeworfene Karte brauchen kann, klopft"; DRoV Nr. 10's "Hast du nur noch
+    eine Karte auf der Hand, darfst du nur noch verdeckt ziehen" binds the seat's own draw, not a claim
+    out of turn (rules §13): under ass-klopfen seat 2, holding the 9♥ alone, is asked, knocks and holds
+    the 9♥, the K♥ and the penalty card 10♣."""
+    hands = ("2♣ 3♦ 4♥", "7♠ 8♠ 5♦", "9♥", "J♦ Q♦ 6♣")
+    state = apply(
+        start(PRESETS["ass-klopfen"], hands=hands, opened=(False, False, True, False)), Draw()
+    )
+    assert (Phase.CLAIM, 2) == (state.phase, state.current_player)
+    assert (Knock(), Pass()) == legal_actions(state)
+    after = apply(state, Knock())
+    assert hand("9♥ K♥ 10♣") == after.hands[2]
+    assert (Phase.PLAY, 1) == (after.phase, after.current_player)
+
+
 def test_no_claim_without_a_stock_card_left_for_it() -> None:
     """rules §13 (the library's choice): a knock or purchase takes a stock card, so with none left after the draw no window opens."""
     for rules in (ASS_KLOPFEN, ASS_KAUFEN):
