@@ -141,6 +141,10 @@ class Rules:
     buying: bool = False
     """Whether a seat may buy (kaufen) a discard the next player declined, with the consent of the
     seats in between, taking the top stock card with it (ASS S. 3)."""
+    next_player_buys: bool = False
+    """Under ``buying``: whether the next player may buy the top discard too, in its draw: it takes
+    the discard and the top stock card into the hand instead of drawing (a reading of ASS S. 3's
+    "Jeder darf die oberste abgeworfene Karte kaufen")."""
 
     # -- joker swap (rules §6) --
     joker_swap: bool = True
@@ -341,6 +345,8 @@ def _problem(rules: Rules) -> str | None:
         )
     if rules.knock_needs_opened and not rules.knocking:
         return "knock_needs_opened needs knocking (Schmidt S. 4)"
+    if rules.next_player_buys and not rules.buying:
+        return "next_player_buys needs buying (ASS S. 3)"
     if rules.knocking and rules.buying:
         return (
             "knocking and buying are two answers to the same claim window; choose one (ASS S. 1–3)"

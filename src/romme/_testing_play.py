@@ -242,7 +242,9 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     if family == "wrong_phase":
         if position.phase is Phase.DRAW:
             options: list[Action] = [TakeBack(), *(Discard(c) for c in sorted(set(hand)))]
-            options += [*_ANSWERS]
+            # Under next_player_buys the player to draw may buy (rules §13).
+            buys = position.rules.next_player_buys
+            options += [a for a in _ANSWERS if not (buys and isinstance(a, Buy))]
             if len(hand) >= 3:
                 options.append(LayDown(hand[:3]))
             if hand:

@@ -292,6 +292,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "indirect_layoff_only_to_go_out": draw(st.booleans()),
         "swap_needs_complete_meld": draw(st.booleans()),
         "announced_jokers": draw(st.booleans()),
+        "next_player_buys": draw(st.booleans()) and claims == "buying",
     }
 
 

@@ -183,6 +183,40 @@ def test_a_buyer_needs_the_consent_of_the_seats_in_between_ASS_S_3() -> None:
     assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
 
 
+ASS_KAUFEN_NEXT = attrs.evolve(ASS_KAUFEN, next_player_buys=True)
+
+
+def test_the_next_player_may_buy_too_ASS_S_3() -> None:
+    """ASS S. 3: "Jeder darf die oberste abgeworfene Karte „kaufen“ – mit Einverständnis der Spieler
+    dazwischen – und nimmt dazu die oberste Karte vom verdeckten Stapel": under next_player_buys the
+    next player (seat 1, nobody in between) buys the K♥ in its draw, needs no consent, and holds it and
+    the 2♠ from the stock; no window opens, and seat 1 plays on."""
+    state = start(ASS_KAUFEN_NEXT)
+    assert Buy() in legal_actions(state)
+    after = apply(state, Buy())
+    assert hand("7♠ 8♠ 5♦ K♥ 2♠") == after.hands[1]
+    assert (Phase.PLAY, 1, None) == (after.phase, after.current_player, after.turn.claim)
+    assert state.discard_pile[:-1] == after.discard_pile
+    assert state.stock[:-1] == after.stock
+    assert Discard("K♥") in legal_actions(after)
+    assert after == loads(dumps(after))
+    assert to_dict(ASS_KAUFEN_NEXT)["next_player_buys"] is True
+
+
+def test_the_next_player_buys_only_under_the_reading_ASS_S_3() -> None:
+    """ASS S. 3, rules §13: without next_player_buys (ass-kaufen) the next player's claim is the normal
+    take, and a purchase in its draw is refused as before (Reason.WRONG_PHASE); holding one card it may
+    not buy either, DRoV Nr. 10's "darfst du nur noch verdeckt ziehen" (Reason.LAST_CARD_STOCK_ONLY);
+    the reading needs buying."""
+    assert not PRESETS["ass-kaufen"].next_player_buys
+    assert Buy() not in legal_actions(start(PRESETS["ass-kaufen"]))
+    assert Reason.WRONG_PHASE == refusal(start(PRESETS["ass-kaufen"]), Buy())
+    one = start(ASS_KAUFEN_NEXT, hands=("2♣ 3♦ 4♥", "5♦", "9♥ 9♣ 4♦", "J♦ Q♦ 6♣"))
+    assert Reason.LAST_CARD_STOCK_ONLY == refusal(one, Buy())
+    with pytest.raises(InvalidRulesError, match="next_player_buys needs buying"):
+        attrs.evolve(ASS, next_player_buys=True)
+
+
 def test_a_refusal_ends_the_purchase_ASS_S_3() -> None:
     """ASS S. 3: seat 3 buys after seat 2 passed; seat 1 consents, seat 2 refuses: the card stays, seat 1 plays on."""
     state = play(apply(start(ASS_KAUFEN), Draw()), Pass(), Buy())

@@ -154,6 +154,7 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "knocking": (False,) * 7,
     "knock_needs_opened": (False,) * 7,
     "buying": (False,) * 7,
+    "next_player_buys": (False,) * 7,
     # Not named in §12: a table seats 2–6 (§2), so every preset allows 6.
     "max_players": (6,) * 7,
 }

@@ -93,6 +93,8 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
             return _take_back(pos)
         case TakeFromTable():
             return _rob(pos, action)
+        case Buy() if pos.phase is Phase.DRAW and pos.rules.next_player_buys:
+            return _buy(pos)
         case Knock() | Buy() | Pass() | Consent() | Refuse():
             return _claim(pos, action)
         case _:  # pragma: no cover
@@ -174,6 +176,33 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
         if refused:
             return refused
     return _lay(_taking(pos, card), use)
+
+
+def _buy_refused(pos: _Pos) -> Failure | None:
+    """Why the next player may not buy the top discard in its draw now, or ``None`` (``next_player_buys``, rules §13).
+
+    A purchase takes the top discard and the top stock card: what refuses
+    a take or a draw refuses it (the one-card rule of DRoV Nr. 10 included).
+    """
+    return _take_refused(pos) or _draw_refused(pos)
+
+
+def _buy(pos: _Pos) -> Effect | Failure:
+    """The next player buys the top discard in its draw: it and the top stock card go to the hand (ASS S. 3)."""
+    refused = _buy_refused(pos)
+    if refused:
+        return refused
+    card = pos.discard_pile[-1]
+    return Effect(
+        hand=_add(pos.hand, card),
+        key=pos.key + _search.unit(card.code),
+        table=pos.table,
+        discard_pile=pos.discard_pile[:-1],
+        opened=pos.opened[pos.player],
+        turn=pos.turn,
+        next=Next.PLAY,
+        draw=True,
+    )
 
 
 def _taking(pos: _Pos, card: Card) -> _Pos:

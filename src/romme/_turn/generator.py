@@ -20,6 +20,7 @@ from romme import _guard, _search
 from romme._meld_parts import stood_for
 from romme._shape import shape_of
 from romme._turn.checker import (
+    _buy_refused,
     _discardable,
     _draw_refused,
     _take,
@@ -47,6 +48,7 @@ from romme._turn.rearranging import _robs
 from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap, _swap_joker, _swapped
 from romme.actions import (
     Action,
+    Buy,
     Discard,
     Draw,
     LayDown,
@@ -291,6 +293,8 @@ def _moves(pos: _Pos) -> Iterator[Action]:
     if pos.phase is Phase.DRAW:
         if _draw_refused(pos) is None:
             yield _DRAW
+        if rules.next_player_buys and _buy_refused(pos) is None:
+            yield _BUY  # the next player's purchase (rules §13)
         if not pos.discard_pile:
             return
         if rules.take_discard is TakeMode.FREE:
@@ -355,6 +359,7 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
 _CARDS: Final = tuple(Card.from_code(code) for code in range(53))
 _DRAW: Final = Draw()
 _TAKE: Final = TakeDiscard()
+_BUY: Final = Buy()
 _TAKE_BACK: Final = TakeBack()
 # The generator's moves are valid actions by construction: built without the checks of
 # their constructors (`_guard.builder`), and listed only once the checker's stages accept them.
