@@ -196,6 +196,10 @@ def _turn_out(turn: TurnState) -> JSON:
         "taken_staged": turn.taken_staged,
         "laid_off": turn.laid_off,
     }
+    # Written only when the player must go out this turn (DRoV Nr. 10), so that
+    # every other document stays as it was.
+    if turn.to_go_out:
+        out["to_go_out"] = True
     # Written only when a card was taken from the table (Räuber-Rommé), so that
     # every document of the other rules stays as it was.
     if turn.borrowed:
@@ -245,6 +249,7 @@ def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False
         "taken_in_hand": reader.get_bool("taken_in_hand"),
         "taken_staged": reader.get_bool("taken_staged"),
         "laid_off": reader.get_bool("laid_off"),
+        "to_go_out": reader.get_bool("to_go_out") if reader.has("to_go_out") else False,
         "claim": _claim_in(reader.get_object("claim")) if reader.has("claim") else None,
     }
     if reader.has("borrowed"):

@@ -21,6 +21,7 @@ __all__ = [
     "ExtraCard",
     "FailedTake",
     "FirstPlayer",
+    "IndirectLayoffOut",
     "JokerDiscard",
     "JokerLimit",
     "MatchScoring",
@@ -31,6 +32,7 @@ __all__ = [
     "_to_extra_card",
     "_to_failed_take",
     "_to_first_player",
+    "_to_indirect_layoff_out",
     "_to_joker_discard",
     "_to_joker_limit",
     "_to_match_scoring",
@@ -103,6 +105,17 @@ class FailedTake(str, enum.Enum):
     """The turn is over without a discard (DRoV Nr. 4c)."""
     DISCARD = "discard"
     """The turn ends with a discard, and nothing else (DRoV Streitfall 1, 3): the hand is one card short."""
+
+
+@enum.unique
+class IndirectLayoffOut(str, enum.Enum):
+    """Under ``indirect_layoff_only_to_go_out``: what DRoV Nr. 10's "zum Beenden" asks of the take (rules §13)."""
+
+    LAYOFF_LEAVES_ONE = "layoff_leaves_one"
+    """The lay-off itself leaves at most the one card to discard."""
+    GOES_OUT_THIS_TURN = "goes_out_this_turn"
+    """The player goes out this turn: the cards left after the lay-off meld in melds of their own,
+    all but the one to discard, and the turn ends only by going out."""
 
 
 @enum.unique
@@ -204,6 +217,10 @@ def _to_take_discard_mode(value: TakeDiscardMode | str) -> TakeDiscardMode:
 
 def _to_failed_take(value: FailedTake | str) -> FailedTake:
     return _text_to(FailedTake, value)  # type: ignore[no-any-return]
+
+
+def _to_indirect_layoff_out(value: IndirectLayoffOut | str) -> IndirectLayoffOut:
+    return _text_to(IndirectLayoffOut, value)  # type: ignore[no-any-return]
 
 
 def _to_joker_limit(value: JokerLimit | str) -> JokerLimit:

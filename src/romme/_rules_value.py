@@ -23,6 +23,7 @@ from romme._rule_enums import (
     ExtraCard,
     FailedTake,
     FirstPlayer,
+    IndirectLayoffOut,
     JokerDiscard,
     JokerLimit,
     MatchScoring,
@@ -33,6 +34,7 @@ from romme._rule_enums import (
     _to_extra_card,
     _to_failed_take,
     _to_first_player,
+    _to_indirect_layoff_out,
     _to_joker_discard,
     _to_joker_limit,
     _to_match_scoring,
@@ -117,6 +119,12 @@ class Rules:
     """Under ``immediate_use``: whether a taken discard that fits only together with hand cards
     ("mauscheln", DRoV Nr. 10) may be laid off only to go out: the lay-off leaves at most the one
     card to discard (a variant reading of DRoV Nr. 10's "zum Beenden")."""
+    indirect_layoff_out: IndirectLayoffOut = attrs.field(
+        default=IndirectLayoffOut.LAYOFF_LEAVES_ONE, converter=_to_indirect_layoff_out
+    )
+    """Under ``indirect_layoff_only_to_go_out``: what "to go out" asks of the take, that the lay-off
+    leaves at most the card to discard (``layoff_leaves_one``) or that the player goes out this turn,
+    the rest of the hand melded and one card discarded (``goes_out_this_turn``), DRoV Nr. 10."""
 
     # -- opening (rules §5) --
     opening_threshold: int = 40
@@ -251,6 +259,7 @@ _ENUM_FIELDS: Final = {
     "adjacent_jokers": AdjacentJokers,
     "take_discard": TakeDiscardMode,
     "failed_take": FailedTake,
+    "indirect_layoff_out": IndirectLayoffOut,
     "swapped_joker": SwappedJoker,
     "joker_discard": JokerDiscard,
     "stock_exhausted": StockExhausted,
@@ -345,6 +354,11 @@ def _problem(rules: Rules) -> str | None:
         )
     if rules.knock_needs_opened and not rules.knocking:
         return "knock_needs_opened needs knocking (Schmidt S. 4)"
+    if (
+        rules.indirect_layoff_out is not IndirectLayoffOut.LAYOFF_LEAVES_ONE
+        and not rules.indirect_layoff_only_to_go_out
+    ):
+        return "indirect_layoff_out needs indirect_layoff_only_to_go_out (DRoV Nr. 10)"
     if rules.next_player_buys and not rules.buying:
         return "next_player_buys needs buying (ASS S. 3)"
     if rules.knocking and rules.buying:

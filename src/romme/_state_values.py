@@ -200,6 +200,9 @@ class TurnState:
     """Under ``immediate_use``: whether the taken card lies in a staged meld (a take-back returns it)."""
     laid_off: bool = attrs.field(default=False, validator=_guard.is_boolean("laid_off"))
     """Whether the player laid off or swapped a joker this turn (DRoV Nr. 10, Hand-Rommé mit Anlegen)."""
+    to_go_out: bool = attrs.field(default=False, validator=_guard.is_boolean("to_go_out"))
+    """Under ``indirect_layoff_out=goes_out_this_turn``: whether the player took the discard to lay
+    it off with hand cards, where it fits only with them, and so must go out this turn (DRoV Nr. 10)."""
     borrowed: tuple[Card, ...] = attrs.field(default=(), converter=_borrowed)
     """Under ``rearrange``: the cards taken from the table this turn that the hand holds and must meld
     again before the turn ends (Räuber-Rommé, ASS S. 2–3), in card order."""

@@ -21,6 +21,7 @@ from romme import (
     ExtraCard,
     FailedTake,
     FirstPlayer,
+    IndirectLayoffOut,
     InvalidMeldError,
     InvalidRulesError,
     JokerDiscard,
@@ -230,7 +231,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     # A claim window asks one kind of claim: knocking (Schmidt: by opened seats only) or
     # buying, or neither (rules §13).
     claims = draw(st.sampled_from(("none", "knocking", "knocking_opened", "buying")))
-    return {
+    fields: dict[str, Any] = {
         "decks": decks,
         "jokers": jokers,
         "hand_size": hand_size,
@@ -294,6 +295,11 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "announced_jokers": draw(st.booleans()),
         "next_player_buys": draw(st.booleans()) and claims == "buying",
     }
+    # DRoV Nr. 10's readings of "zum Beenden", under indirect_layoff_only_to_go_out.
+    out = draw(st.sampled_from(tuple(IndirectLayoffOut)))
+    if fields["indirect_layoff_only_to_go_out"]:
+        fields["indirect_layoff_out"] = out
+    return fields
 
 
 def _any_rules() -> st.SearchStrategy[Rules]:

@@ -206,6 +206,7 @@ def _turn_begun(number: int, opened_before: bool) -> TurnState:
         taken_in_hand=False,
         taken_staged=False,
         laid_off=False,
+        to_go_out=False,
         borrowed=(),
         before=None,
         claim=None,

@@ -259,6 +259,7 @@ def _defs() -> dict[str, Any]:
                 "taken_in_hand": _BOOL,
                 "taken_staged": _BOOL,
                 "laid_off": _BOOL,
+                "to_go_out": _BOOL,
                 "borrowed": _ref("cards"),
                 "before": _ref("table_before"),
                 "claim": _object(
@@ -271,7 +272,7 @@ def _defs() -> dict[str, Any]:
                     description="The claim window open on the top discard (knocking, buying).",
                 ),
             },
-            optional=("borrowed", "before", "claim"),
+            optional=("to_go_out", "borrowed", "before", "claim"),
             description="What the rules remember within the turn in progress.",
         ),
         "table_before": _object(

@@ -22,6 +22,7 @@ from romme import (
     FailedTake,
     GameState,
     GreedyBot,
+    IndirectLayoffOut,
     RandomBot,
     Rules,
     apply,
@@ -34,6 +35,11 @@ from romme import (
 VARIANTS: Final = {
     "drov-failed-take-discard": attrs.evolve(PRESETS["drov"], failed_take=FailedTake.DISCARD),
     "drov-mauscheln-to-go-out": attrs.evolve(PRESETS["drov"], indirect_layoff_only_to_go_out=True),
+    "drov-mauscheln-goes-out-this-turn": attrs.evolve(
+        PRESETS["drov"],
+        indirect_layoff_only_to_go_out=True,
+        indirect_layoff_out=IndirectLayoffOut.GOES_OUT_THIS_TURN,
+    ),
     "schmidt-complete-swap": attrs.evolve(PRESETS["schmidt"], swap_needs_complete_meld=True),
     "schmidt-long-runs": attrs.evolve(PRESETS["schmidt"], adjacent_jokers=AdjacentJokers.LONG_RUNS),
     "schmidt-announced-jokers": attrs.evolve(PRESETS["schmidt"], announced_jokers=True),

@@ -20,6 +20,8 @@ from romme import (
     FailedTake,
     GameState,
     IllegalActionError,
+    IndirectLayoffOut,
+    InvalidRulesError,
     JokerLimit,
     LayDown,
     LayOff,
@@ -209,6 +211,70 @@ def test_without_the_variant_mauscheln_is_allowed_any_time_DRoV_Nr_10() -> None:
         DROV, hands=("J♥ 3♣ 5♦", SEAT_1, SEAT_2), discard="6♣ Q♥", table=(HEARTS_RUN, SPADES_RUN)
     )
     assert TakeDiscard(LayOff(0, "J♥ Q♥", "high")) in legal_actions(state)
+
+
+DROV_GOES_OUT = attrs.evolve(
+    DROV_MAUSCHELN_OUT, indirect_layoff_out=IndirectLayoffOut.GOES_OUT_THIS_TURN
+)
+LOW_HEARTS = ("6♥ 7♥ 8♥", 1)
+CLUBS_RUN = ("5♣ 6♣ 7♣", 1)
+GOES_OUT_HAND = "5♥ 2♣ 3♣ 4♣ K♣"
+TAKE_4H = TakeDiscard(LayOff(0, "4♥ 5♥", "low"))
+
+
+def _goes_out_position(rules: Rules, hand: str = GOES_OUT_HAND) -> GameState:
+    """Seat 0 (opened) holds `hand`; the 4♥ is on the pile; 6♥ 7♥ 8♥ and 5♣ 6♣ 7♣ lie on the table."""
+    return position(
+        rules,
+        hands=(hand, SEAT_1, SEAT_2),
+        discard="6♦ 4♥",
+        table=(LOW_HEARTS, SPADES_RUN, CLUBS_RUN),
+    )
+
+
+def test_indirect_layoff_to_go_out_this_turn_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10: "Mit zwei oder mehr Karten darfst du zum Beenden auch eine offene Karte nehmen,
+    die erst zusammen mit einer deiner Handkarten irgendwo passt", read as going out this turn
+    (indirect_layoff_out=goes_out_this_turn): holding 5♥ 2♣ 3♣ 4♣ K♣ the player takes the 4♥ to lay
+    4♥ 5♥ onto 6♥ 7♥ 8♥, lays 2♣ 3♣ 4♣ and discards the K♣ to go out. Under the reading that the
+    lay-off itself must leave one card (layoff_leaves_one) the same take is refused."""
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(
+        _goes_out_position(DROV_MAUSCHELN_OUT), TAKE_4H
+    )
+    state = _goes_out_position(DROV_GOES_OUT)
+    assert TAKE_4H in legal_actions(state)
+    state = play(state, TAKE_4H, LayDown("2♣ 3♣ 4♣", "run"), Discard("K♣"))
+    assert state.result is not None
+    assert 0 == state.result.winner
+
+
+def test_a_take_to_go_out_binds_the_turn_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10, "zum Beenden" (goes_out_this_turn): after the take the turn ends only by going
+    out. The K♣ may not be discarded while 2♣ 3♣ 4♣ are held, and the 4♣ may not go onto 5♣ 6♣ 7♣,
+    which would leave 2♣ 3♣ K♣ unmeldable (Reason.INDIRECT_LAYOFF_NOT_OUT both); laying off
+    2♣ 3♣ 4♣ there goes out as well. The bound turn writes and reads back; other turns write no
+    "to_go_out"."""
+    before = _goes_out_position(DROV_GOES_OUT)
+    state = apply(before, TAKE_4H)
+    assert state.turn.to_go_out
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(state, Discard("K♣"))
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(state, LayOff(2, "4♣", "low"))
+    assert not any(isinstance(action, Discard) for action in legal_actions(state))
+    assert is_legal(state, LayOff(2, "2♣ 3♣ 4♣", "low"))
+    assert state == loads(dumps(state))
+    assert '"to_go_out"' in dumps(state)
+    assert '"to_go_out"' not in dumps(before)
+
+
+def test_a_take_that_cannot_go_out_this_turn_is_refused_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10, "zum Beenden" (goes_out_this_turn): with 2♣ 3♣ 9♦ K♣ left after laying 4♥ 5♥ off,
+    no melds of the hand leave a single card to discard, so the take is refused
+    (Reason.INDIRECT_LAYOFF_NOT_OUT) and the stock is the only draw."""
+    state = _goes_out_position(DROV_GOES_OUT, "5♥ 2♣ 3♣ 9♦ K♣")
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(state, TAKE_4H)
+    assert (Draw(),) == legal_actions(state)
+    with pytest.raises(InvalidRulesError, match="indirect_layoff_out needs"):
+        attrs.evolve(DROV, indirect_layoff_out=IndirectLayoffOut.GOES_OUT_THIS_TURN)
 
 
 @pytest.mark.parametrize("name", PRESETS)

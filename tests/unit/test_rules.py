@@ -146,6 +146,7 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "ass_bonuses": (False,) * 7,
     "joker_at_cut": (False,) * 7,
     "indirect_layoff_only_to_go_out": (False,) * 7,
+    "indirect_layoff_out": ("layoff_leaves_one",) * 7,
     "swap_needs_complete_meld": (False,) * 7,
     "announced_jokers": (False,) * 7,
     "rearrange": (False,) * 7,

@@ -15,7 +15,13 @@ from typing_extensions import assert_never
 
 from romme import _search
 from romme._turn.claiming import _claim, _window
-from romme._turn.laying import _indirect_layoff_refused, _lay, _lay_down, _lay_off
+from romme._turn.laying import (
+    _indirect_layoff_refused,
+    _indirect_take,
+    _lay,
+    _lay_down,
+    _lay_off,
+)
 from romme._turn.opening import _shortfall
 from romme._turn.position import (
     Effect,
@@ -171,11 +177,15 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
+    taking = _taking(pos, card)
     if isinstance(use, LayOff):
         refused = _indirect_layoff_refused(pos, card, use.cards)
         if refused:
             return refused
-    return _lay(_taking(pos, card), use)
+        if _indirect_take(pos, card, use.cards):
+            # indirect_layoff_out=goes_out_this_turn: the turn must go out (DRoV Nr. 10).
+            taking = _to_go_out(taking)
+    return _lay(taking, use)
 
 
 def _buy_refused(pos: _Pos) -> Failure | None:
@@ -203,6 +213,11 @@ def _buy(pos: _Pos) -> Effect | Failure:
         next=Next.PLAY,
         draw=True,
     )
+
+
+def _to_go_out(pos: _Pos) -> _Pos:
+    """`pos` in a turn that must go out: an indirect lay-off was taken for it (DRoV Nr. 10)."""
+    return pos._replace(turn=_turn_with(pos.turn, to_go_out=True))
 
 
 def _taking(pos: _Pos, card: Card) -> _Pos:
@@ -289,6 +304,12 @@ def _discard_problem(pos: _Pos, card: Card, staged: bool) -> Failure | None:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if pos.turn.borrowed:
         return _borrowed_failure(pos)
+    if pos.turn.to_go_out and len(pos.hand) > 1:
+        return Failure(
+            Reason.INDIRECT_LAYOFF_NOT_OUT,
+            f"the {pos.turn.taken} was taken to go out this turn (DRoV Nr. 10): meld the other "
+            "cards first, and discard the last",
+        )
     if staged and _opening_short(pos):
         return _shortfall(_staged(pos.table), pos.rules)
     problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))
@@ -316,6 +337,8 @@ def _opening_short(pos: _Pos) -> bool:
 def _discardable(pos: _Pos) -> list[Card]:
     """The distinct cards `_discard_problem` accepts now, in card order (for the generator)."""
     if pos.phase is not Phase.PLAY or pos.turn.borrowed:
+        return []
+    if pos.turn.to_go_out and len(pos.hand) > 1:
         return []
     if _any_staged(pos.table) and _opening_short(pos):
         return []

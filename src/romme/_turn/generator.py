@@ -27,11 +27,12 @@ from romme._turn.checker import (
     _take_back_refused,
     _take_refused,
     _taking,
+    _to_go_out,
 )
 from romme._turn.claiming import _claim_answers
 from romme._turn.laying import (
     _announcements,
-    _indirect_layoff_refused,
+    _indirect_take,
     _lay_down_outcome,
     _lay_off_fit,
     _may_lay_off,
@@ -60,7 +61,7 @@ from romme.actions import (
 )
 from romme.cards import JOKER, JOKER_CODE, Card
 from romme.melds import Meld
-from romme.rules import SwappedJoker
+from romme.rules import IndirectLayoffOut, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.state import Phase
 
@@ -280,11 +281,19 @@ def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
             yield _new_take(use=lay_down)
     if opened:
 
-        def direct_or_out(_target: int, cards: tuple[Card, ...]) -> bool:
-            return _indirect_layoff_refused(pos, card, cards) is None
+        def direct(_target: int, cards: tuple[Card, ...]) -> bool:
+            # An indirect lay-off is refused (`_indirect_layoff_refused`) or binds the turn.
+            return not _indirect_take(pos, card, cards)
 
-        for layoff in _layoffs(inner, only=card, keep=direct_or_out):
+        for layoff in _layoffs(inner, only=card, keep=direct):
             yield _new_take(use=layoff)
+        if pos.rules.indirect_layoff_out is IndirectLayoffOut.GOES_OUT_THIS_TURN:
+            # Indirect lay-offs that bind the turn to go out (DRoV Nr. 10), checked so.
+            def indirect(_target: int, cards: tuple[Card, ...]) -> bool:
+                return _indirect_take(pos, card, cards)
+
+            for layoff in _layoffs(_to_go_out(inner), only=card, keep=indirect):
+                yield _new_take(use=layoff)
 
 
 def _moves(pos: _Pos) -> Iterator[Action]:

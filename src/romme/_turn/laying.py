@@ -49,7 +49,7 @@ from romme.actions import (
 from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
-from romme.rules import Rules
+from romme.rules import IndirectLayoffOut, Rules
 from romme.state import Phase, TableMeld, TurnState
 
 
@@ -282,22 +282,39 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
-def _indirect_layoff_refused(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> Failure | None:
-    """Why taking `card` to lay off `laid` (it among them) is an indirect lay-off not made to go out, or ``None`` (DRoV Nr. 10).
+def _indirect_take(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> bool:
+    """Whether taking `card` to lay off `laid` (it among them) is an indirect lay-off that must go out (DRoV Nr. 10).
 
     `pos` is the position before the take. Under
     ``indirect_layoff_only_to_go_out`` a take whose lay-off holds hand cards
-    too, of a card that fits no table meld alone ("mauscheln"), must leave at
-    most the one card to discard. The checker and the generator both ask it.
+    too, of a card that fits no table meld alone ("mauscheln"), is allowed
+    only to go out; a lay-off that leaves at most the one card to discard
+    goes out anyway. The checker and the generator both ask it; what going
+    out asks is ``indirect_layoff_out`` (`_indirect_layoff_refused`).
     """
     rules = pos.rules
     if not rules.indirect_layoff_only_to_go_out or len(laid) == 1:
-        return None
+        return False
     if len(pos.hand) + 1 - len(laid) <= 1:
-        return None  # the player goes out with the discard that follows
+        return False  # the player goes out with the discard that follows
     single = (card,)
-    if any(not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table):
-        return None  # the card fits somewhere alone: a plain lay-off
+    # A card that fits somewhere alone is a plain lay-off.
+    return not any(
+        not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table
+    )
+
+
+def _indirect_layoff_refused(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> Failure | None:
+    """Why taking `card` to lay off `laid` is an indirect lay-off refused at the take, or ``None`` (DRoV Nr. 10).
+
+    Under ``indirect_layoff_out=layoff_leaves_one`` an indirect take
+    (`_indirect_take`) is refused; under ``goes_out_this_turn`` it binds the
+    turn to go out instead (`TurnState.to_go_out`, checked by `_finish`).
+    """
+    if pos.rules.indirect_layoff_out is IndirectLayoffOut.GOES_OUT_THIS_TURN:
+        return None
+    if not _indirect_take(pos, card, laid):
+        return None
     return Failure(
         Reason.INDIRECT_LAYOFF_NOT_OUT,
         f"the {card} fits only together with hand cards, which is allowed only to go out (DRoV Nr. 10)",

@@ -18,7 +18,7 @@ from romme.state import TurnState
 if TYPE_CHECKING:
     pass
 
-from romme._turn.position import Failure, _locked_code, _Pos, _waiver
+from romme._turn.position import Failure, _kept_back, _melds_all_but_a_discard, _Pos, _waiver
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -69,18 +69,6 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
     search. Any pool that holds `key` gives the same verdicts.
     """
     return key + _search.meld_key(staged[-1]) if staged else key
-
-
-def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
-    """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
-
-    ``rediscard_taken`` off (rules §4, as `_locked_code`): with a second copy
-    in hand the other may go.
-    """
-    code = _locked_code(turn, rules)
-    if code is None:
-        return None
-    return code if _search.count(key, code) == 1 else None
 
 
 def _opening_completable(
@@ -214,21 +202,7 @@ def _hand_romme_completable(
     give the searches (see `_search_pool`).
     """
     searches = _search.packer(_search_pool(hand, staged), rules, rules.opening_allows_jokers)
-
-    def melded(cards: int) -> bool:
-        return searches.reaches(cards, 0, cover=True, use_jokers=True)
-
-    if not rules.discard_to_go_out and melded(key):
-        return True
-    dead = searches.dead(key)
-    if dead and not _search.is_unit(dead):
-        return False  # two cards no meld can take: neither melding nor one discard places both
-    # A card no meld can take must be the one kept back for the discard.
-    kept = _kept_back(key, turn, rules)
-    for code in _search.codes_in(dead or key):
-        if code != kept and melded(key - _search.unit(code)):
-            return True
-    return False
+    return _melds_all_but_a_discard(searches, key, turn, rules)
 
 
 def _lay_down_possible(pos: _Pos) -> bool:

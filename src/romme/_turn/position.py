@@ -396,6 +396,7 @@ def _turn_with(
     taken_in_hand: bool | None = None,
     taken_staged: bool | None = None,
     laid_off: bool | None = None,
+    to_go_out: bool | None = None,
     borrowed: tuple[Card, ...] | None = None,
     before: TableBefore | _Same | None = _SAME,
     claim: ClaimWindow | _Same | None = _SAME,
@@ -408,6 +409,7 @@ def _turn_with(
         taken_in_hand=turn.taken_in_hand if taken_in_hand is None else taken_in_hand,
         taken_staged=turn.taken_staged if taken_staged is None else taken_staged,
         laid_off=turn.laid_off if laid_off is None else laid_off,
+        to_go_out=turn.to_go_out if to_go_out is None else to_go_out,
         borrowed=turn.borrowed if borrowed is None else borrowed,
         before=turn.before if before is _SAME else before,
         claim=turn.claim if claim is _SAME else claim,
@@ -467,7 +469,66 @@ def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
         return Next.WENT_OUT
     if not _can_discard_something(hand, rules, _locked_code(turn, rules)):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
+    if turn.to_go_out and not _goes_out(hand, turn, rules):
+        return Failure(
+            Reason.INDIRECT_LAYOFF_NOT_OUT,
+            f"the {turn.taken} was taken to go out this turn (DRoV Nr. 10): the cards left "
+            "must still meld, all but the one to discard",
+        )
     return Next.PLAY
+
+
+def _goes_out(hand: int, turn: TurnState, rules: Rules) -> bool:
+    """Whether the packed `hand` of a player who has opened can go out this turn (rules §13, DRoV Nr. 10).
+
+    Under ``indirect_layoff_out=goes_out_this_turn``, after a take laid off
+    with hand cards: melds of the hand's own cards take every card but one
+    to discard (lay-offs onto the table are not looked for), or every card
+    without ``discard_to_go_out``. One card left is discarded to go out.
+    """
+    if _search.is_unit(hand):
+        return True
+    searches = _search.packer(hand, rules, True)
+    return _melds_all_but_a_discard(searches, hand, turn, rules)
+
+
+def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
+    """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
+
+    ``rediscard_taken`` off (rules §4, as `_locked_code`): with a second copy
+    in hand the other may go.
+    """
+    code = _locked_code(turn, rules)
+    if code is None:
+        return None
+    return code if _search.count(key, code) == 1 else None
+
+
+def _melds_all_but_a_discard(
+    searches: _search.Packer, key: int, turn: TurnState, rules: Rules
+) -> bool:
+    """Whether melds of `searches` take every card of the packed `key` but a last discard (rules §7, §8).
+
+    The discard may be any card but the taken one under ``rediscard_taken``
+    off; without ``discard_to_go_out``, melding every card is enough. A
+    Hand-Rommé (`_hand_romme_completable`) and going out after an indirect
+    lay-off (`_goes_out`) both ask it.
+    """
+
+    def melded(cards: int) -> bool:
+        return searches.reaches(cards, 0, cover=True, use_jokers=True)
+
+    if not rules.discard_to_go_out and melded(key):
+        return True
+    dead = searches.dead(key)
+    if dead and not _search.is_unit(dead):
+        return False  # two cards no meld can take: neither melding nor one discard places both
+    # A card no meld can take must be the one kept back for the discard.
+    kept = _kept_back(key, turn, rules)
+    for code in _search.codes_in(dead or key):
+        if code != kept and melded(key - _search.unit(code)):
+            return True
+    return False
 
 
 def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure:
