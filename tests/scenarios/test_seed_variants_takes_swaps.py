@@ -32,6 +32,7 @@ from romme import (
     Rules,
     Suit,
     SwapJoker,
+    SwappedJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
@@ -264,6 +265,23 @@ def test_a_take_to_go_out_binds_the_turn_DRoV_Nr_10() -> None:
     assert state == loads(dumps(state))
     assert '"to_go_out"' in dumps(state)
     assert '"to_go_out"' not in dumps(before)
+
+
+def test_a_bound_turn_does_not_end_by_discarding_a_freed_joker_DRoV_Nr_10() -> None:
+    """DRoV Nr. 10, "zum Beenden" (goes_out_this_turn), with the German Rummy page's swapped joker
+    placed or discarded: after taking the 4♥ to go out, the 6♣ may not swap the joker of 5♣ JK 7♣ to
+    discard it, which would end the turn holding 9♦ 10♦ J♦ (Reason.INDIRECT_LAYOFF_NOT_OUT)."""
+    rules = attrs.evolve(DROV_GOES_OUT, swapped_joker=SwappedJoker.MELD_OR_DISCARD)
+    state = position(
+        rules,
+        hands=("5♥ 6♣ 9♦ 10♦ J♦", SEAT_1, SEAT_2),
+        discard="6♦ 4♥",
+        table=(LOW_HEARTS, SPADES_RUN, ("5♣ JK 7♣", 1)),
+    )
+    state = apply(state, TAKE_4H)
+    swap = SwapJoker(2, "6♣", Discard("JK"))
+    assert Reason.INDIRECT_LAYOFF_NOT_OUT == refusal(state, swap)
+    assert swap not in legal_actions(state)
 
 
 def test_a_take_that_cannot_go_out_this_turn_is_refused_DRoV_Nr_10() -> None:

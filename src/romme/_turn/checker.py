@@ -37,6 +37,7 @@ from romme._turn.position import (
     _locked_code,
     _may_discard,
     _need_phase,
+    _not_going_out,
     _Pos,
     _pos,
     _remove,
@@ -305,11 +306,7 @@ def _discard_problem(pos: _Pos, card: Card, staged: bool) -> Failure | None:
     if pos.turn.borrowed:
         return _borrowed_failure(pos)
     if pos.turn.to_go_out and len(pos.hand) > 1:
-        return Failure(
-            Reason.INDIRECT_LAYOFF_NOT_OUT,
-            f"the {pos.turn.taken} was taken to go out this turn (DRoV Nr. 10): meld the other "
-            "cards first, and discard the last",
-        )
+        return _not_going_out(pos.turn)
     if staged and _opening_short(pos):
         return _shortfall(_staged(pos.table), pos.rules)
     problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))

@@ -470,12 +470,17 @@ def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
     if not _can_discard_something(hand, rules, _locked_code(turn, rules)):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
     if turn.to_go_out and not _goes_out(hand, turn, rules):
-        return Failure(
-            Reason.INDIRECT_LAYOFF_NOT_OUT,
-            f"the {turn.taken} was taken to go out this turn (DRoV Nr. 10): the cards left "
-            "must still meld, all but the one to discard",
-        )
+        return _not_going_out(turn)
     return Next.PLAY
+
+
+def _not_going_out(turn: TurnState) -> Failure:
+    """Why a turn bound to go out (``TurnState.to_go_out``, DRoV Nr. 10) may not go on so."""
+    return Failure(
+        Reason.INDIRECT_LAYOFF_NOT_OUT,
+        f"the {turn.taken} was taken to go out this turn (DRoV Nr. 10): the turn ends only "
+        "with the other cards melded and the last one discarded",
+    )
 
 
 def _goes_out(hand: int, turn: TurnState, rules: Rules) -> bool:

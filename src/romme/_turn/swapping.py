@@ -19,6 +19,7 @@ from romme._turn.position import (
     _finish,
     _hand_romme_possible,
     _need_phase,
+    _not_going_out,
     _Pos,
     _remove,
     _replace_at,
@@ -183,6 +184,8 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
         pile = (*pos.discard_pile, JOKER)
         hand_after = _remove(hand, (JOKER,))
         assert hand_after is not None
+        if hand_after and turn.to_go_out:
+            return _not_going_out(turn)  # the discard would end the turn without going out
         return Effect(
             hand=hand_after,
             key=after.key - _search.JOKER_UNIT,
