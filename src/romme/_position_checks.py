@@ -23,6 +23,7 @@ from romme.errors import InvalidPositionError
 from romme.melds import meld_failure
 from romme.rules import (
     MIN_SEATS,
+    IndirectLayoffOut,
     Rules,
     TakeDiscardMode,
 )
@@ -279,7 +280,12 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         # The window opens as the seat whose turn it is draws: nothing else happened yet.
         if turn.opened_before != position.opened[turn.claim.turn_of]:
             return "turn.opened_before", "at the draw the player has opened before, or not"
-        if turn.taken is not None or turn.laid_off or any(e.staged for e in position.table):
+        if (
+            turn.taken is not None
+            or turn.laid_off
+            or turn.to_go_out
+            or any(e.staged for e in position.table)
+        ):
             return "turn", "a claim window opens at the draw, before anything is taken or laid"
         return None
     opened = position.opened[position.current_player]
@@ -292,6 +298,17 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         return "turn.before", "only a turn's play under rearrange takes cards from the table"
     if turn.borrowed and phase is not Phase.PLAY:
         return "turn.borrowed", "a turn ends only with the table cards melded again"
+    if turn.to_go_out and (
+        phase is not Phase.PLAY
+        or turn.taken is None
+        or not opened
+        or not rules.indirect_layoff_only_to_go_out
+        or rules.indirect_layoff_out is not IndirectLayoffOut.GOES_OUT_THIS_TURN
+    ):
+        return "turn.to_go_out", (
+            "only the play of an opened player who took the discard to go out, under "
+            "indirect_layoff_out='goes_out_this_turn', is bound to go out (DRoV Nr. 10)"
+        )
     if phase is Phase.DRAW:
         if turn.opened_before != opened:
             return "turn.opened_before", "at the draw the player has opened before, or not"

@@ -21,6 +21,7 @@ from romme import (
     GameState,
     IllegalActionError,
     IndirectLayoffOut,
+    InvalidDataError,
     InvalidRulesError,
     JokerLimit,
     LayDown,
@@ -265,6 +266,10 @@ def test_a_take_to_go_out_binds_the_turn_DRoV_Nr_10() -> None:
     assert state == loads(dumps(state))
     assert '"to_go_out"' in dumps(state)
     assert '"to_go_out"' not in dumps(before)
+    reading = ', "indirect_layoff_out": "goes_out_this_turn"'
+    assert reading in dumps(state)
+    with pytest.raises(InvalidDataError, match="to_go_out"):
+        loads(dumps(state).replace(reading, ""))  # the bound turn under the other reading
 
 
 def test_a_bound_turn_does_not_end_by_discarding_a_freed_joker_DRoV_Nr_10() -> None:
