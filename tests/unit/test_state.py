@@ -59,6 +59,7 @@ def test_trusted_builder_sets_every_slot_as_the_checked_constructor_does() -> No
         "taken_in_hand": True,
         "taken_staged": False,
         "laid_off": True,
+        "to_go_out": False,
         "borrowed": (),
         "before": None,
         "claim": None,
