@@ -144,11 +144,9 @@ class Reason(str, enum.Enum):
     """A joker laid this turn may not be swapped this turn (DRoV Streitfall 20)."""
     JOKER_NOT_ANNOUNCED = "joker_not_announced"
     """Under ``announced_jokers`` a set's jokers are laid with the cards they stand for, one each,
-    in card order, of suits the set can still take; nothing else is announced (Schmidt S. 3)."""
-    ANNOUNCED_CARD = "announced_card"
-    """Under ``announced_jokers`` and ``set_distinct_suits`` the natural card announced for a set's
-    joker is not laid off onto that set: the joker holds its suit, and only a swap puts the card
-    there (Schmidt S. 3)."""
+    in card order, of suits the set can still take; nothing else is announced, and the card
+    announced for a set's joker is not laid off onto that set (only a swap puts it there)
+    (Schmidt S. 3)."""
     SWAP_NOT_ANNOUNCED = "swap_not_announced"
     """Under ``announced_jokers`` a joker is swapped only for the card announced for it (Schmidt S. 3)."""
     SWAP_NOT_COMPLETE = "swap_not_complete"

@@ -500,9 +500,10 @@ def test_a_run_joker_needs_no_announcement_Schmidt_S_3() -> None:
 
 def test_no_natural_card_in_an_announced_suit_Schmidt_S_3() -> None:
     """Schmidt S. 3 (variant) with DRoV Nr. 8's distinct suits: the K♥ may not be laid off onto a
-    set whose joker is announced as K♥ (Reason.ANNOUNCED_CARD: only a swap puts it there); the K♦ may."""
+    set whose joker is announced as K♥ (Reason.JOKER_NOT_ANNOUNCED: only a swap puts it there); the K♦
+    may."""
     state = _announced_kings("K♦ K♥ 4♣ 7♦")
-    assert Reason.ANNOUNCED_CARD == refusal(state, LayOff(0, "K♥"))
+    assert Reason.JOKER_NOT_ANNOUNCED == refusal(state, LayOff(0, "K♥"))
     assert is_legal(state, LayOff(0, "K♦"))
 
 
@@ -513,7 +514,7 @@ def test_announced_card_of_a_set_of_three_waits_Schmidt_S_3_DRoV_Nr_9() -> None:
     """Schmidt S. 3 (variant): "Den Joker beim Auslegen ansagen, damit er nur gegen genau diese Karte
     getauscht werden kann", with DRoV Nr. 9 kept ("In einem Satz darfst du den Joker nur tauschen, wenn
     der Satz vier Karten hat"): on K♣ K♠ JK announced as K♥ the K♥ is neither laid off
-    (Reason.ANNOUNCED_CARD, in words a player who laid no joker reads: the joker was announced as the
+    (Reason.JOKER_NOT_ANNOUNCED, in words a player who laid no joker reads: the joker was announced as the
     K♥, and the swap needs four cards) nor swapped (Reason.SWAP_NEEDS_FOUR); once the K♦ makes the set
     four cards the K♥ swaps the joker. Without DRoV Nr. 9's four cards it swaps at once."""
     base = _announced_kings("K♦ K♥ 8♥ 9♥ 10♥ 4♣")
@@ -521,7 +522,7 @@ def test_announced_card_of_a_set_of_three_waits_Schmidt_S_3_DRoV_Nr_9() -> None:
     follow = LayDown("JK 8♥ 9♥ 10♥")
     with pytest.raises(IllegalActionError) as refused:
         apply(state, LayOff(0, "K♥"))
-    assert Reason.ANNOUNCED_CARD == refused.value.reason
+    assert Reason.JOKER_NOT_ANNOUNCED == refused.value.reason
     assert "announced as K♥" in str(refused.value)
     assert "four cards" in str(refused.value)
     assert Reason.SWAP_NEEDS_FOUR == refusal(state, SwapJoker(0, "K♥", follow))

@@ -226,7 +226,7 @@ def _announced_card_failure(entry: TableMeld, card: Card, rules: Rules) -> Failu
     else:
         swap = "a swap for that joker"
     return Failure(
-        Reason.ANNOUNCED_CARD,
+        Reason.JOKER_NOT_ANNOUNCED,
         f"{card} onto {meld}: the joker there was announced as {card} when it was laid, and a "
         f"set holds each suit once, so the {card} takes its place only by {swap} (Schmidt S. 3)",
     )
