@@ -97,3 +97,40 @@ def test_observer_and_action_strings() -> None:
     action = state.legal_actions()[0]
     assert state.action_to_string(state.current_player(), action).startswith("discard")
     assert "seat 0:" in str(state)
+
+
+@pytest.mark.parametrize("outside", [1000, 10**6, 2**62])
+def test_the_chance_node_refuses_a_deal_outside_the_deals(outside: int) -> None:
+    """Hardening round 3, point 9: a deal outside 0 to deals - 1 is an ActionSpaceError; the state stays at the chance node."""
+    from romme.rl.spaces import ActionSpaceError
+
+    game = pyspiel.load_game("python_romme", {"rules": "classic", "players": 2})
+    state = game.new_initial_state()
+    with pytest.raises(ActionSpaceError, match="deal"):
+        state.apply_action(outside)
+    assert state.is_chance_node()
+    assert state.position is None
+    state.apply_action(999)
+    assert not state.is_chance_node()
+
+
+def test_the_python_state_refuses_ids_that_are_no_integers() -> None:
+    """Hardening round 3, point 9: the state's own _apply_action refuses 5.9, "5" and True, the position unchanged."""
+    from romme.rl.spaces import ActionSpaceError
+
+    game = pyspiel.load_game("python_romme", {"rules": "classic", "players": 2})
+    state = game.new_initial_state()
+    for wrong in (5.9, "5", True):
+        with pytest.raises(TypeError):
+            state._apply_action(wrong)
+    with pytest.raises(ActionSpaceError):
+        state._apply_action(1000)
+    assert state.position is None
+    state.apply_action(7)
+    before = state.position
+    for wrong in (5.9, "5", True):
+        with pytest.raises(TypeError):
+            state._apply_action(wrong)
+    with pytest.raises(ActionSpaceError):
+        state._apply_action(-1)
+    assert state.position is before

@@ -136,12 +136,20 @@ class RommeEnv(gymnasium.Env[Any, Any]):
         return self._observe()
 
     def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
-        """Play the learner's action id, then the bots until the learner acts again or the round ends."""
+        """Play the learner's action id, then the bots until the learner acts again or the round ends.
+
+        An id outside the mask ends the episode with `illegal_reward`.
+
+        Raises:
+            TypeError: If `action` is no integer (a bool, a float, text).
+            ActionSpaceError: If it lies outside the action space; the state stays as it was.
+        """
+        action = self.space.checked_id(action)
         legal = self.space.legal_ids(self.state)
-        if int(action) not in legal:
+        if action not in legal:
             observation, info = self._observe()
             return observation, self.illegal_reward, True, False, {**info, "illegal": True}
-        self.state = apply(self.state, self.space.action_of(int(action), self.state))
+        self.state = apply(self.state, self.space.action_of(action, self.state))
         self._steps += 1
         self._play_bots()
         observation, info = self._observe()

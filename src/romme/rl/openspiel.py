@@ -33,7 +33,7 @@ import pyspiel  # type: ignore[import-not-found]
 from romme import GameState, Rules, apply, find_rules, new_game, view
 from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
-from romme.rl.spaces import ActionSpace
+from romme.rl.spaces import ActionSpace, checked_id
 
 __all__ = ["GAME_NAME", "RommeGame", "RommeObserver", "RommeState"]
 
@@ -176,11 +176,13 @@ class RommeState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         game = self._game
         if self.position is None:
+            deal = checked_id(action, game.deals, "a deal")
             self.position = new_game(
-                game.rules, game.players, seed=int(action), dealer=int(action) % game.players
+                game.rules, game.players, seed=deal, dealer=deal % game.players
             )
             return
-        self.position = apply(self.position, game.space.action_of(int(action), self.position))
+        action = game.space.checked_id(action)
+        self.position = apply(self.position, game.space.action_of(action, self.position))
         self._moves += 1
 
     def _action_to_string(self, player: int, action: int) -> str:

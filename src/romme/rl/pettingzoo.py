@@ -193,14 +193,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         return {"observation": self.layout.encode(seen), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
-        """Play action id `action` for the agent to act (``None`` for an agent that is done)."""
+        """Play action id `action` for the agent to act (``None`` for an agent that is done).
+
+        Raises:
+            TypeError: If `action` is no integer (a bool, a float, text).
+            ActionSpaceError: If it lies outside the action space.
+            RommeError: If the action it names is not legal; the state stays as it was.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
-            raise ValueError(f"{agent} is to act and needs an action id, not None")
-        self.state = apply(self.state, self.space.action_of(int(action), self.state))
+            raise TypeError(f"{agent} is to act and needs an action id, not None")
+        self.state = apply(
+            self.state, self.space.action_of(self.space.checked_id(action), self.state)
+        )
         self._moves[agent] += 1
         self._cumulative_rewards[agent] = 0
         if self.state.is_over:

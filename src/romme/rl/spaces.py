@@ -101,6 +101,20 @@ _CLAIM_ANSWERS: Final = (Knock(), Buy(), Pass(), Consent(), Refuse())
 _CLAIM_TYPES: Final = (Knock, Buy, Pass, Consent, Refuse)
 
 
+def checked_id(value: object, size: int, what: str) -> int:
+    """Return `value` as an int if it is an integer id from 0 to `size` - 1 (`ActionSpace.checked_id`).
+
+    A Python ``int`` or a numpy integer; a bool, a float, text or anything
+    else is a `TypeError`, an integer outside the range an `ActionSpaceError`.
+    """
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{what} must be an integer, not {type(value).__name__}")
+    number = int(value)
+    if not 0 <= number < size:
+        raise ActionSpaceError(f"{what} {number} is outside 0 to {size - 1}"[:200])
+    return number
+
+
 class ActionSpace(MeldNumbering):
     """The fixed integer ids of every action under one `romme.Rules` (layout `LAYOUT_VERSION`).
 
@@ -342,17 +356,26 @@ class ActionSpace(MeldNumbering):
 
     # -- decoding ---------------------------------------------------------------------
 
+    def checked_id(self, action_id: object) -> int:
+        """Return `action_id` as an int if it is an id of this space.
+
+        An id is a Python ``int`` or a numpy integer, never a bool, a float
+        or text: ``"5"``, ``5.9`` and ``True`` are refused, not read as 5 or 1.
+
+        Raises:
+            TypeError: If `action_id` is no integer.
+            ActionSpaceError: If it lies outside 0 to `size` - 1.
+        """
+        return checked_id(action_id, self.size, "an action id")
+
     def range_of(self, action_id: int) -> Range:
         """Return the range `action_id` lies in.
 
         Raises:
+            TypeError: If `action_id` is no integer (`checked_id`).
             ActionSpaceError: If `action_id` is no id of this space.
         """
-        if isinstance(action_id, bool) or not isinstance(action_id, int | np.integer):
-            raise TypeError(f"an action id is an int, not {type(action_id).__name__}")
-        action_id = int(action_id)
-        if not 0 <= action_id < self.size:
-            raise ActionSpaceError(f"action id {action_id} is outside 0 to {self.size - 1}")
+        action_id = self.checked_id(action_id)
         for entry in self.ranges:
             if entry.start <= action_id < entry.start + entry.size:
                 return entry
