@@ -22,8 +22,8 @@ from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
 from romme._position_checks import common_problem as common_problem
 from romme._position_checks import hand_limit as hand_limit
-from romme._position_checks import most_cards
 from romme._position_checks import refuse as refuse
+from romme._position_checks import seat_limit
 from romme._position_checks import sizes_problem as sizes_problem
 from romme._position_checks import state_problem as state_problem
 from romme._state_values import MAX_SEED as MAX_SEED
@@ -314,11 +314,12 @@ def new_position(
         raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
     borrowed = len(turn.borrowed) if isinstance(turn, TurnState) else 0
     for seat, hand in enumerate(parsed):
-        limit = most_cards(rules, borrowed if seat == current_player else 0)
+        limit = seat_limit(rules, phase, seat == current_player, borrowed)
         if len(hand) > limit:
             raise InvalidPositionError(
                 f"seat {seat} holds {len(hand)} cards; a hand never holds more than "
-                f"{limit} (hand_size, an extra card and a drawn one)"
+                f"{limit} here (hand_size, an extra card, and a drawn one for the seat "
+                "to act after its draw)"
             )
     try:
         table_items = tuple(itertools.islice(table, rules.deck_size + 1))
