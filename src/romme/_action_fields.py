@@ -9,18 +9,28 @@ text form live in `romme.actions`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
 from romme import _guard
 from romme.cards import Card, parse_card, parse_cards
 from romme.errors import InvalidNotationError
 from romme.melds import MAX_MELD_CARDS, MeldKind
+from romme.rules import MAX_DECK_SIZE
+
+MAX_TABLE_INDEX: Final = 1_000_000
+"""Table melds are numbered below this bound (no table comes near it)."""
 
 
 def to_cards(value: Iterable[Card] | str) -> tuple[Card, ...]:
-    """Cards, as values or text (`romme.parse_cards`), at most a meld's worth."""
+    """Cards, as values or text (`romme.parse_cards`), at most a deck's worth (`MAX_DECK_SIZE`).
+
+    No action moves more cards than the largest deck holds, and every
+    action that constructs formats (`str`, `romme.dumps`), as
+    `romme.format_cards` writes at most a deck.
+    """
     if isinstance(value, str):
-        return parse_cards(value)
-    result = _guard.bounded(value, MAX_MELD_CARDS, "an action's cards")
+        value = parse_cards(value)
+    result = _guard.bounded(value, MAX_DECK_SIZE, "an action's cards")
     for card in result:
         if not isinstance(card, Card):
             raise TypeError(f"expected Card values, not {type(card).__name__}")
@@ -40,10 +50,10 @@ def to_index(value: int) -> int:
     """The index of a table meld: an int from 0."""
     if type(value) is not int:
         raise TypeError(f"a table meld is addressed by an int, not {type(value).__name__}")
-    if value >= 1_000_000:
-        raise InvalidNotationError("no table holds that many melds", token=f"{value:e}")
+    if value >= MAX_TABLE_INDEX:
+        raise InvalidNotationError("no table holds that many melds", token=_guard.shown(value))
     if value < 0:
-        raise ValueError(f"table melds are numbered from 0, not {value}")
+        raise ValueError(f"table melds are numbered from 0, not {_guard.shown(value)}")
     return value
 
 
@@ -75,7 +85,11 @@ def to_position(value: int) -> int:
             f"a card of a table meld is addressed by an int, not {type(value).__name__}"
         )
     if value < 0:
-        raise ValueError(f"the cards of a table meld are numbered from 0, not {value}")
+        raise ValueError(
+            f"the cards of a table meld are numbered from 0, not {_guard.shown(value)}"
+        )
     if value >= MAX_MELD_CARDS:
-        raise ValueError(f"no meld holds {value + 1} cards")
+        raise ValueError(
+            f"no meld holds more than {MAX_MELD_CARDS} cards, not {_guard.shown(value)}"
+        )
     return value

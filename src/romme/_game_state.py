@@ -17,7 +17,7 @@ import attrs
 from romme import _guard
 from romme._coded import Coded
 from romme._position_checks import first_on_table, refuse, state_problem
-from romme._state_values import Phase, TableMeld, TurnState
+from romme._state_values import MAX_SEED, Phase, TableMeld, TurnState
 from romme.cards import Card, card_code
 from romme.rules import (
     MAX_DECK_SIZE,
@@ -80,7 +80,7 @@ class GameState(Coded):
 
     rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed"))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
     """The seed of the round; reshuffles of the stock draw from it (rules §9)."""
     dealer: int = attrs.field(validator=_guard.is_integer("dealer"))
     """The dealer's seat."""

@@ -13,7 +13,7 @@ import enum
 import functools
 import itertools
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -44,6 +44,29 @@ def bounded(value: Iterable[T], limit: int, what: str) -> tuple[T, ...]:
     return items
 
 
+_SHOWN_DIGITS: Final = 50
+"""An int of more digits is named by its size in an error message, not written out."""
+
+
+def shown(value: object) -> str:
+    """A short text of `value` for an error message: its repr, at most 200 characters.
+
+    An int of more than 50 digits is named by its size: Python refuses to
+    write out one of more than 4,300 digits (a bare `ValueError`), and a
+    message need not hold it. A value whose repr fails is named by its type.
+    """
+    if type(value) is int and not -(10**_SHOWN_DIGITS) < value < 10**_SHOWN_DIGITS:
+        sign = "-" if value < 0 else ""
+        return (
+            f"an integer of {value.bit_length()} bits ({sign}2**{value.bit_length() - 1} or more)"
+        )
+    try:
+        text = repr(value)
+    except ValueError:  # a container of such an int
+        return f"a {type(value).__name__} too large to show"
+    return text[:200]
+
+
 def integer(
     value: object, what: str, minimum: int | None = None, maximum: int | None = None
 ) -> int:
@@ -54,11 +77,11 @@ def integer(
         ValueError: If it lies outside the bounds.
     """
     if type(value) is not int:
-        raise TypeError(f"{what} must be an integer, not {value!r}"[:200])
+        raise TypeError(f"{what} must be an integer, not {shown(value)}"[:200])
     if minimum is not None and value < minimum:
-        raise ValueError(f"{what} must be {minimum} or more, not {value}")
+        raise ValueError(f"{what} must be {shown(minimum)} or more, not {shown(value)}")
     if maximum is not None and value > maximum:
-        raise ValueError(f"{what} must be {maximum} or less, not {value}")
+        raise ValueError(f"{what} must be {shown(maximum)} or less, not {shown(value)}")
     return value
 
 

@@ -12,6 +12,7 @@ from typing import Final
 
 import attrs
 
+from romme._guard import shown
 from romme._rule_enums import (
     MAX_HAND_SIZE,
     MAX_JOKERS,
@@ -308,17 +309,17 @@ def _problem(rules: Rules) -> str | None:
             if value is None and field.name in _OPTIONAL_INT_FIELDS:
                 continue
             if type(value) is not int:
-                return f"{field.name} must be an integer, not {value!r}"
+                return f"{field.name} must be an integer, not {shown(value)}"
         elif type(value) is not bool:
-            return f"{field.name} must be True or False, not {value!r}"
+            return f"{field.name} must be True or False, not {shown(value)}"
     if rules.decks not in (1, 2):
-        return f"decks must be 1 or 2, not {rules.decks}"
+        return f"decks must be 1 or 2, not {shown(rules.decks)}"
     if not 0 <= rules.jokers <= MAX_JOKERS:
-        return f"jokers must be between 0 and {MAX_JOKERS}, not {rules.jokers}"
+        return f"jokers must be between 0 and {MAX_JOKERS}, not {shown(rules.jokers)}"
     if not 1 <= rules.hand_size <= MAX_HAND_SIZE:
-        return f"hand_size must be between 1 and {MAX_HAND_SIZE}, not {rules.hand_size}"
+        return f"hand_size must be between 1 and {MAX_HAND_SIZE}, not {shown(rules.hand_size)}"
     if not MIN_SEATS <= rules.max_players <= MAX_SEATS:
-        return f"max_players must be between {MIN_SEATS} and {MAX_SEATS}, not {rules.max_players}"
+        return f"max_players must be between {MIN_SEATS} and {MAX_SEATS}, not {shown(rules.max_players)}"
     if rules.players_dealt_in(rules.max_players) < MIN_SEATS:
         return "with dealer_sits_out, max_players must be 3 or more so that 2 players are dealt in"
     dealt = rules.cards_dealt(rules.max_players) + int(rules.joker_at_cut)  # and the cut joker
@@ -333,9 +334,9 @@ def _problem(rules: Rules) -> str | None:
             continue
         if value < low:
             none = "None or " if name in _OPTIONAL_INT_FIELDS else ""
-            return f"{name} must be {none}{low} or more, not {value}"
+            return f"{name} must be {none}{low} or more, not {shown(value)}"
         if value > high:
-            return f"{name} must be at most {high}, not {value}"
+            return f"{name} must be at most {high}, not {shown(value)}"
     if rules.dealer_sits_out and rules.first_player is FirstPlayer.DEALER:
         return (
             "a dealer who sits out cannot play first (dealer_sits_out with first_player='dealer')"

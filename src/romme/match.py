@@ -41,18 +41,23 @@ from romme.actions import Action
 from romme.engine import apply
 from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
 from romme.rules import MatchScoring, Rules
-from romme.scoring import RoundResult
+from romme.scoring import MAX_ROUND_PENALTY, RoundResult
 from romme.serialize import register
-from romme.state import GameState, Problem, check_seats, new_game, refuse
+from romme.state import MAX_SEED, GameState, Problem, check_seats, check_seed, new_game, refuse
 
 __all__ = ["Match", "PointsTable", "new_match"]
 
 
 def _band(value: object) -> tuple[int | None, int]:
     if not isinstance(value, tuple | list) or len(value) != 2:
-        raise TypeError(f"a band of a points table is a (limit, points) pair, not {value!r}"[:200])
+        raise TypeError(
+            f"a band of a points table is a (limit, points) pair, not {_guard.shown(value)}"
+        )
     limit, points = value
-    return _guard.optional_integer(limit, "a band's limit", 0), _guard.integer(points, "points")
+    return (
+        _guard.optional_integer(limit, "a band's limit", 0, MAX_ROUND_PENALTY),
+        _guard.integer(points, "points", -1_000_000, 1_000_000),
+    )
 
 
 def _bands(value: Iterable[tuple[int | None, int]]) -> tuple[tuple[int | None, int], ...]:
@@ -151,7 +156,7 @@ class Match:
     """The rules played."""
     players: int = attrs.field(validator=_guard.is_integer("players", 2, 6))
     """The number of seats."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed"))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
     """The match's seed: each round's deal and the lot are drawn from it."""
     first_dealer: int = attrs.field(validator=_guard.is_integer("first_dealer", 0, 5))
     """The dealer of the first round; the deal passes one seat to the left each round."""
@@ -388,8 +393,8 @@ def new_match(
     """
     rules = Rules() if rules is None else _guard.instance(rules, Rules, "rules")
     check_seats(rules, players, dealer)
-    if seed is not None and type(seed) is not int:
-        raise InvalidPositionError(f"seed must be an int, not {seed!r}"[:200])
+    if seed is not None:
+        check_seed(seed)
     if points_table is not None:
         _guard.instance(points_table, PointsTable, "points_table")
     if rules.match_scoring is MatchScoring.TOURNAMENT and points_table is None:
@@ -400,7 +405,7 @@ def new_match(
     if seed is None:
         seed = random.SystemRandom().getrandbits(128)
     if rounds is not None and (type(rounds) is not int or rounds < 1):
-        raise InvalidPositionError(f"rounds must be 1 or more, not {rounds!r}")
+        raise InvalidPositionError(f"rounds must be 1 or more, not {_guard.shown(rounds)}")
     return Match(
         rules=rules,
         players=players,

@@ -27,7 +27,7 @@ from romme.errors import (
 )
 from romme.rules import Rules
 from romme.serialize import register
-from romme.state import GameState, check_seats, new_game
+from romme.state import MAX_SEED, GameState, check_seats, new_game
 
 __all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError"]
 
@@ -70,7 +70,7 @@ class GameRecord:
     """The number of seats."""
     dealer: int = attrs.field(validator=_guard.is_integer("dealer", 0, 5))
     """The dealer's seat."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed"))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
     """The seed of the deal (and of reshuffles)."""
     initial: GameState | None = attrs.field(
         default=None,

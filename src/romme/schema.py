@@ -38,7 +38,7 @@ from romme.melds import MeldKind
 from romme.rules import PRESETS, Rules
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason
 from romme.serialize import FORMAT_VERSION
-from romme.state import Phase
+from romme.state import MAX_SEED, Phase
 
 __all__ = ["SCHEMA_KINDS", "json_schema", "rules_field_docs"]
 
@@ -107,6 +107,8 @@ def _list(items: Mapping[str, Any], **bounds: int) -> dict[str, Any]:
 
 
 _COUNT: Final = {"type": "integer", "minimum": 0}
+_SEED: Final = {"type": "integer", "minimum": 0, "maximum": MAX_SEED - 1}
+"""A seed: 0 to 2**128 - 1 (`romme.state.MAX_SEED`)."""
 _BOOL: Final = {"type": "boolean"}
 _BOOLS: Final = _list(_BOOL, **_SEATS)
 
@@ -290,7 +292,7 @@ def _defs() -> dict[str, Any]:
         "state": _object(
             {
                 **position,
-                "seed": {"type": "integer"},
+                "seed": _SEED,
                 "hands": _list(_ref("cards"), **_SEATS),
                 "stock": _ref("cards"),
             },
@@ -331,7 +333,7 @@ def _defs() -> dict[str, Any]:
                 "rules": _ref("rules"),
                 "players": {"type": "integer", "minimum": 2, "maximum": 6},
                 "dealer": _COUNT,
-                "seed": {"type": "integer"},
+                "seed": _SEED,
                 "initial": _nullable(_ref("state")),
                 "actions": _list(_ref("action")),
             },
@@ -341,7 +343,7 @@ def _defs() -> dict[str, Any]:
             {
                 "rules": _ref("rules"),
                 "players": {"type": "integer", "minimum": 2, "maximum": 6},
-                "seed": {"type": "integer"},
+                "seed": _SEED,
                 "first_dealer": _COUNT,
                 "rounds": _nullable({"type": "integer", "minimum": 1}),
                 "limit": _nullable({"type": "integer", "minimum": 1}),

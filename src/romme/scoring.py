@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
+from typing import Final
 
 import attrs
 
@@ -78,7 +79,10 @@ def _end_reason(value: EndReason | str) -> EndReason:
 
 
 def _seats(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(integer(item, "a penalty", 0) for item in bounded(value, MAX_SEATS, "penalties"))
+    return tuple(
+        integer(item, "a penalty", 0, MAX_ROUND_PENALTY)
+        for item in bounded(value, MAX_SEATS, "penalties")
+    )
 
 
 def _bonuses(value: Iterable[int]) -> tuple[int, ...]:
@@ -87,6 +91,10 @@ def _bonuses(value: Iterable[int]) -> tuple[int, ...]:
         for item in bounded(value, MAX_SEATS, "bonuses")
     )
 
+
+MAX_ROUND_PENALTY: Final = 10_000_000
+"""The most penalty points one seat may pay for a round: no round comes near it (a whole deck at
+the largest card penalties `Rules` allows, multiplied after a Hand-Rommé, stays below 1,200,000)."""
 
 ASS_FIRST_OUT_BONUS = 40
 """Penalty points struck off the player who went out, under ``ass_bonuses`` (ASS S. 2)."""

@@ -18,6 +18,7 @@ from typing import Literal
 # this module's names (the engine, views and serialize import them from here).
 from romme._game_state import GameState as GameState
 from romme._game_state import replace_state as replace_state
+from romme._guard import shown
 from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
 from romme._position_checks import common_problem as common_problem
@@ -65,18 +66,28 @@ def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
     raise AssertionError("no seat is dealt in")  # pragma: no cover - Rules ensures two
 
 
+def check_seed(seed: object) -> None:
+    """Raise `InvalidPositionError` unless `seed` is an int from 0 to `MAX_SEED` - 1 (2**128 - 1)."""
+    if type(seed) is not int:
+        raise InvalidPositionError(f"seed must be an int, not {shown(seed)}")
+    if not 0 <= seed < MAX_SEED:
+        raise InvalidPositionError(f"seed must be from 0 to 2**128 - 1, not {shown(seed)}")
+
+
 def check_seats(rules: Rules, players: object, dealer: object) -> None:
     """Raise `InvalidPositionError` unless `players` seats with `dealer` are possible under `rules`."""
     if type(players) is not int:
-        raise InvalidPositionError(f"players must be an int, not {players!r}")
+        raise InvalidPositionError(f"players must be an int, not {shown(players)}")
     if not 2 <= players <= rules.max_players:
         raise InvalidPositionError(
-            f"these rules seat 2 to {rules.max_players} players, not {players}"
+            f"these rules seat 2 to {rules.max_players} players, not {shown(players)}"
         )
     if rules.players_dealt_in(players) < 2:
         raise InvalidPositionError("with dealer_sits_out at least 3 seats are needed")
     if type(dealer) is not int or not 0 <= dealer < players:
-        raise InvalidPositionError(f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}")
+        raise InvalidPositionError(
+            f"dealer must be a seat from 0 to {players - 1}, not {shown(dealer)}"
+        )
 
 
 def _cut(stock: list[Card], rng: random.Random, cutter: list[Card]) -> None:
@@ -133,8 +144,8 @@ def new_game(
         # 128 bits from the operating system: a seed rebuilds every hand, so
         # it must not be guessable from one's own cards (see the data how-to).
         seed = random.SystemRandom().getrandbits(128)
-    elif type(seed) is not int:
-        raise InvalidPositionError(f"seed must be an int, not {seed!r}")
+    else:
+        check_seed(seed)
     stock = list(make_deck(rules))
     rng = random.Random(seed)
     rng.shuffle(stock)
@@ -192,7 +203,7 @@ def _table_meld(entry: TableEntry, rules: Rules, players: int) -> TableMeld:
         else:
             cards, kind = source, None
     if type(owner) is not int or not 0 <= owner < players:
-        raise InvalidPositionError(f"a table meld's owner must be a seat, not {owner!r}")
+        raise InvalidPositionError(f"a table meld's owner must be a seat, not {shown(owner)}")
     try:
         meld = validate_meld(cards, rules, kind=kind)
     except InvalidMeldError as error:
@@ -307,11 +318,12 @@ def new_position(
     dealer = (current_player - 1) % max(players, 1) if dealer is None else dealer
     check_seats(rules, players, dealer)
     if type(current_player) is not int or not 0 <= current_player < players:
-        raise InvalidPositionError(f"current_player must be a seat, not {current_player!r}")
+        raise InvalidPositionError(f"current_player must be a seat, not {shown(current_player)}")
     if phase not in (Phase.DRAW, Phase.PLAY):
         raise InvalidPositionError(f"a position is set up in the draw or play phase, not {phase!r}")
-    if type(seed) is not int or type(reshuffles) is not int or reshuffles < 0:
-        raise InvalidPositionError("seed and reshuffles must be ints (reshuffles 0 or more)")
+    check_seed(seed)
+    if type(reshuffles) is not int or reshuffles < 0:
+        raise InvalidPositionError("reshuffles must be an int, 0 or more")
     borrowed = len(turn.borrowed) if isinstance(turn, TurnState) else 0
     for seat, hand in enumerate(parsed):
         limit = seat_limit(rules, phase, seat == current_player, borrowed)

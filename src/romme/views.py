@@ -147,7 +147,9 @@ def view(state: GameState, player: int) -> PlayerView:
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     if type(player) is not int or not 0 <= player < state.players:
-        raise ValueError(f"player must be a seat from 0 to {state.players - 1}, not {player!r}")
+        raise ValueError(
+            f"player must be a seat from 0 to {state.players - 1}, not {_guard.shown(player)}"
+        )
     seen: PlayerView = _new(PlayerView)  # the fields of a valid state, not checked again
     _set_rules(seen, state.rules)
     _set_player(seen, player)
@@ -186,7 +188,7 @@ def view_problem(seen: PlayerView) -> Problem | None:
     if problem is not None:
         return problem
     if not 0 <= seen.player < players:
-        return "player", f"must be a seat from 0 to {players - 1}, not {seen.player}"
+        return "player", f"must be a seat from 0 to {players - 1}, not {_guard.shown(seen.player)}"
     rules = seen.rules
     problem = sizes_problem(seen, seen.hand_sizes, "hand_sizes")
     if problem is not None:

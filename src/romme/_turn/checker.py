@@ -14,6 +14,7 @@ from typing import Final
 from typing_extensions import assert_never
 
 from romme import _search
+from romme._guard import shown
 from romme._turn.claiming import _claim, _window
 from romme._turn.laying import (
     _indirect_layoff_refused,
@@ -389,7 +390,7 @@ def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos 
             f"position must be a GameState or a PlayerView, not {type(position).__name__}"
         )
     if player is not None and type(player) is not int:
-        raise TypeError(f"player must be a seat number, not {player!r}")
+        raise TypeError(f"player must be a seat number, not {shown(player)}")
     seats = seats_to_act(position)
     if not seats:
         return Failure(Reason.ROUND_OVER, "the round is over")
@@ -400,7 +401,7 @@ def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos 
     if viewer is not None and viewer not in seats:
         return Failure(Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; {who}")
     if player is not None and (player not in seats or viewer not in (None, player)):
-        return Failure(Reason.NOT_YOUR_TURN, f"seat {player} tried to act, but {who}")
+        return Failure(Reason.NOT_YOUR_TURN, f"seat {shown(player)} tried to act, but {who}")
     seat = player if player is not None else viewer if viewer is not None else seats[0]
     return _pos(position, seat)
 
