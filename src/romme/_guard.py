@@ -56,10 +56,7 @@ def shown(value: object) -> str:
     message need not hold it. A value whose repr fails is named by its type.
     """
     if type(value) is int and not -(10**_SHOWN_DIGITS) < value < 10**_SHOWN_DIGITS:
-        sign = "-" if value < 0 else ""
-        return (
-            f"an integer of {value.bit_length()} bits ({sign}2**{value.bit_length() - 1} or more)"
-        )
+        return f"{'a negative' if value < 0 else 'an'} integer of {value.bit_length()} bits"
     try:
         text = repr(value)
     except ValueError:  # a container of such an int

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
+from romme._guard import shown
 from romme.cards import Card, parse_card
 from romme.errors import InvalidDataError, InvalidNotationError
 
@@ -108,9 +109,9 @@ def _int(value: object, path: str, minimum: int | None, maximum: int | None) -> 
     if type(value) is not int:
         raise InvalidDataError(f"{path}: expected an integer, got {_kind(value)}")
     if minimum is not None and value < minimum:
-        raise InvalidDataError(f"{path}: {value} is below {minimum}")
+        raise InvalidDataError(f"{path}: {shown(value)} is below {minimum}")
     if maximum is not None and value > maximum:
-        raise InvalidDataError(f"{path}: {value} is above {maximum}")
+        raise InvalidDataError(f"{path}: {shown(value)} is above {maximum}")
     return value
 
 

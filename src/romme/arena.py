@@ -20,6 +20,7 @@ from typing import Any, Final, Literal
 
 import attrs
 
+from romme import _guard
 from romme._arena_executors import run_local, run_ray
 from romme._arena_stats import bootstrap_interval, elo_ratings, wilson_interval
 from romme.bots import Bot, GreedyBot, RandomBot
@@ -332,11 +333,11 @@ def run_arena(
     for name in dict.fromkeys(names):
         make_bot(name, 0)
     if type(rounds) is not int or rounds < 1:
-        raise ValueError(f"rounds must be an int of 1 or more, not {rounds!r}")
+        raise ValueError(f"rounds must be an int of 1 or more, not {_guard.shown(rounds)}")
     if type(workers) is not int or workers < 1:
-        raise ValueError(f"workers must be an int of 1 or more, not {workers!r}")
+        raise ValueError(f"workers must be an int of 1 or more, not {_guard.shown(workers)}")
     if type(seed) is not int:
-        raise ValueError(f"seed must be an int, not {seed!r}")
+        raise ValueError(f"seed must be an int, not {_guard.shown(seed)}")
     if executor not in ("process", "ray"):
         raise ValueError(f"executor must be 'process' or 'ray', not {executor!r}")
     seats = len(names)

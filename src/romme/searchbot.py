@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from romme import _search
+from romme import _guard, _search
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
 from romme.bots import GreedyBot
 from romme.cards import JOKER, Card, Rank, Suit
@@ -111,16 +111,20 @@ class SearchBot:
         draw_margin: float = 0.0,
     ) -> None:
         if type(iterations) is not int or iterations < 1:
-            raise ValueError(f"iterations must be an int of 1 or more, not {iterations!r}")
+            raise ValueError(
+                f"iterations must be an int of 1 or more, not {_guard.shown(iterations)}"
+            )
         if seconds is not None and not (type(seconds) in (int, float) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+            raise ValueError(
+                f"seconds must be a positive number or None, not {_guard.shown(seconds)}"
+            )
         if type(horizon) is not int or horizon < 1:
-            raise ValueError(f"horizon must be an int of 1 or more, not {horizon!r}")
+            raise ValueError(f"horizon must be an int of 1 or more, not {_guard.shown(horizon)}")
         if type(seed) is not int:
-            raise ValueError(f"seed must be an int, not {seed!r}")
+            raise ValueError(f"seed must be an int, not {_guard.shown(seed)}")
         if type(rollouts) is not int or rollouts < 0 or type(width) is not int or width < 1:
             raise ValueError(
-                f"rollouts must be an int of 0 or more and width 1 or more, not {rollouts!r}, {width!r}"
+                f"rollouts must be an int of 0 or more and width 1 or more, not {_guard.shown(rollouts)}, {_guard.shown(width)}"
             )
         self.seed = seed
         self.iterations = iterations

@@ -23,6 +23,7 @@ from romme import (
     Draw,
     GameRecord,
     InputTooLargeError,
+    InvalidDataError,
     InvalidPositionError,
     InvalidRulesError,
     LayDown,
@@ -31,18 +32,21 @@ from romme import (
     RommeError,
     RoundResult,
     Rules,
+    SearchBot,
     SwapJoker,
     TakeFromTable,
     apply,
     check,
     dumps,
     find_rules,
+    from_dict,
     is_legal,
     loads,
     new_game,
     new_match,
     new_position,
     parse_card,
+    to_dict,
     view,
 )
 
@@ -187,3 +191,13 @@ def test_digits_past_python_s_text_limit_get_a_typed_error() -> None:
     with pytest.raises(ValueError, match="player must be a seat"):
         view(STATE, HUGE)
     assert is_legal(STATE, Draw(), player=HUGE) is False
+
+
+def test_siblings_name_a_huge_integer_by_its_size() -> None:
+    """Hardening round 3, point 8: SearchBot, from_dict and the others name an integer past the text limit by its size."""
+    with pytest.raises(ValueError, match="a negative integer of 16610 bits"):
+        SearchBot(iterations=-HUGE)
+    document = to_dict(STATE)
+    document["seed"] = HUGE
+    with pytest.raises(InvalidDataError, match="an integer of 16610 bits is above"):
+        from_dict(document)

@@ -22,7 +22,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from romme import Bot, GameState, GreedyBot, Rules, apply, find_rules, new_game, view
+from romme import Bot, GameState, GreedyBot, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace
@@ -73,11 +73,13 @@ class RommeEnv(gymnasium.Env[Any, Any]):
         self.rules = find_rules(rules) if isinstance(rules, str) else rules
         new_game(self.rules, players, seed=0)  # refuses seats the rules cannot deal
         if type(seat) is not int or not 0 <= seat < players:
-            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+            raise ValueError(f"seat must be 0 to {players - 1}, not {_guard.shown(seat)}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         if type(max_steps) is not int or max_steps < 1:
-            raise ValueError(f"max_steps must be an int of 1 or more, not {max_steps!r}")
+            raise ValueError(
+                f"max_steps must be an int of 1 or more, not {_guard.shown(max_steps)}"
+            )
         self.players = players
         self.seat = seat
         self.opponent = opponent

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 import numpy as np
 
-from romme import ClaimWindow, Phase, PlayerView, Rules, format_cards
+from romme import ClaimWindow, Phase, PlayerView, Rules, _guard, format_cards
 from romme._position_checks import most_cards
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class Observation:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
         if type(players) is not int or not 2 <= players <= 6:
-            raise ValueError(f"players must be 2 to 6, not {players!r}")
+            raise ValueError(f"players must be 2 to 6, not {_guard.shown(players)}")
         self.rules: Final = rules
         self.players: Final = players
         self.slots: Final = rules.deck_size // 3

@@ -30,7 +30,7 @@ from typing import Any, Final, NamedTuple
 import numpy as np
 import pyspiel  # type: ignore[import-not-found]
 
-from romme import GameState, Rules, apply, find_rules, new_game, view
+from romme import GameState, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace, checked_id
@@ -73,7 +73,9 @@ class _Setup(NamedTuple):
 @lru_cache(maxsize=32)
 def _setup(rules: str, players: int, deals: int, max_moves: int) -> _Setup:
     if deals < 1 or max_moves < 1:
-        raise ValueError(f"deals and max_moves must be 1 or more, not {deals} and {max_moves}")
+        raise ValueError(
+            f"deals and max_moves must be 1 or more, not {_guard.shown(deals)} and {_guard.shown(max_moves)}"
+        )
     chosen = find_rules(rules)
     new_game(chosen, players, seed=0)  # refuses seats the rules cannot deal
     space = ActionSpace(chosen)

@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
-from romme import GameState, Rules, apply, find_rules, new_game, view
+from romme import GameState, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation
 from romme.rl.rewards import Rewards
 from romme.rl.spaces import ActionSpace
@@ -128,7 +128,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         if type(max_cycles) is not int or max_cycles < 1:
-            raise ValueError(f"max_cycles must be an int of 1 or more, not {max_cycles!r}")
+            raise ValueError(
+                f"max_cycles must be an int of 1 or more, not {_guard.shown(max_cycles)}"
+            )
         self.rules = _rules(rules)
         new_game(self.rules, players, seed=0)  # refuses seats the rules cannot deal
         self.render_mode = render_mode

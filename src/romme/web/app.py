@@ -46,6 +46,7 @@ from romme import (
     InvalidDataError,
     InvalidNotationError,
     RommeError,
+    _guard,
     parse_action,
 )
 from romme.cli import notation_text, refusal_text
@@ -255,11 +256,17 @@ def create_app(
             `max_games` or `games_per_minute` is less than 1.
         StoreError: If `db_path` cannot be opened as a game store.
     """
-    if not (math.isfinite(delay) and delay >= 0):
-        raise ValueError(f"delay must be a finite number of seconds, 0 or more, not {delay!r}")
+    try:
+        pacing = math.isfinite(delay) and delay >= 0
+    except (OverflowError, TypeError):
+        pacing = False  # an integer too large for a float, or no number at all
+    if not pacing:
+        raise ValueError(
+            f"delay must be a finite number of seconds, 0 or more, not {_guard.shown(delay)}"
+        )
     for name, limit in (("max_games", max_games), ("games_per_minute", games_per_minute)):
         if type(limit) is not int or limit < 1:
-            raise ValueError(f"{name} must be 1 or more, not {limit!r}")
+            raise ValueError(f"{name} must be 1 or more, not {_guard.shown(limit)}")
     store = GameStore(db_path)
     locks = _GameLocks()
     created: collections.deque[float] = collections.deque()
