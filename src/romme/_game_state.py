@@ -80,7 +80,7 @@ class GameState(Coded):
 
     rules: Rules = attrs.field(validator=_guard.is_instance(Rules, "rules"))
     """The rules played."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 1 - MAX_SEED, MAX_SEED - 1))
     """The seed of the round; reshuffles of the stock draw from it (rules §9)."""
     dealer: int = attrs.field(validator=_guard.is_integer("dealer"))
     """The dealer's seat."""

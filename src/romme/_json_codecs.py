@@ -413,7 +413,7 @@ def _state_in(reader: Reader) -> GameState:
         raise InvalidDataError(f"{reader.where('hands')}: expected 2 to 6 hands, got {players}")
     fields = _common_position(reader, players)
     hands = tuple(_cards(hand, f"{reader.where('hands')}[{i}]") for i, hand in enumerate(hands_raw))
-    seed = reader.get_int("seed", minimum=0, maximum=MAX_SEED - 1)
+    seed = reader.get_int("seed", minimum=1 - MAX_SEED, maximum=MAX_SEED - 1)
     stock = _cards(reader.raw("stock"), reader.where("stock"))
     reader.done()
     return _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)

@@ -24,7 +24,9 @@ from romme.rules import (
 T = TypeVar("T")
 
 MAX_SEED: Final = 2**128
-"""Seeds drawn by `new_game` lie below this bound: 128 bits from the operating system."""
+"""Seeds drawn by `new_game` lie below this bound: 128 bits from the operating system.
+
+A seed a caller gives lies strictly between ``-MAX_SEED`` and ``MAX_SEED``."""
 MAX_TURNS: Final = 1_000_000
 """The highest turn number a position may carry (no round comes near it)."""
 MAX_BORROWED: Final = 216

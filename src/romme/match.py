@@ -156,7 +156,7 @@ class Match:
     """The rules played."""
     players: int = attrs.field(validator=_guard.is_integer("players", 2, 6))
     """The number of seats."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 1 - MAX_SEED, MAX_SEED - 1))
     """The match's seed: each round's deal and the lot are drawn from it."""
     first_dealer: int = attrs.field(validator=_guard.is_integer("first_dealer", 0, 5))
     """The dealer of the first round; the deal passes one seat to the left each round."""

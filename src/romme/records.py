@@ -70,7 +70,7 @@ class GameRecord:
     """The number of seats."""
     dealer: int = attrs.field(validator=_guard.is_integer("dealer", 0, 5))
     """The dealer's seat."""
-    seed: int = attrs.field(validator=_guard.is_integer("seed", 0, MAX_SEED - 1))
+    seed: int = attrs.field(validator=_guard.is_integer("seed", 1 - MAX_SEED, MAX_SEED - 1))
     """The seed of the deal (and of reshuffles)."""
     initial: GameState | None = attrs.field(
         default=None,

@@ -107,8 +107,8 @@ def _list(items: Mapping[str, Any], **bounds: int) -> dict[str, Any]:
 
 
 _COUNT: Final = {"type": "integer", "minimum": 0}
-_SEED: Final = {"type": "integer", "minimum": 0, "maximum": MAX_SEED - 1}
-"""A seed: 0 to 2**128 - 1 (`romme.state.MAX_SEED`)."""
+_SEED: Final = {"type": "integer", "minimum": 1 - MAX_SEED, "maximum": MAX_SEED - 1}
+"""A seed: -(2**128 - 1) to 2**128 - 1 (`romme.state.MAX_SEED`)."""
 _BOOL: Final = {"type": "boolean"}
 _BOOLS: Final = _list(_BOOL, **_SEATS)
 

@@ -67,11 +67,13 @@ def _seat_after(seat: int, dealt_in: Sequence[bool]) -> int:
 
 
 def check_seed(seed: object) -> None:
-    """Raise `InvalidPositionError` unless `seed` is an int from 0 to `MAX_SEED` - 1 (2**128 - 1)."""
+    """Raise `InvalidPositionError` unless `seed` is an int of magnitude below `MAX_SEED` (2**128)."""
     if type(seed) is not int:
         raise InvalidPositionError(f"seed must be an int, not {shown(seed)}")
-    if not 0 <= seed < MAX_SEED:
-        raise InvalidPositionError(f"seed must be from 0 to 2**128 - 1, not {shown(seed)}")
+    if not -MAX_SEED < seed < MAX_SEED:
+        raise InvalidPositionError(
+            f"seed must be from -(2**128 - 1) to 2**128 - 1, not {shown(seed)}"
+        )
 
 
 def check_seats(rules: Rules, players: object, dealer: object) -> None:
