@@ -21,7 +21,18 @@ from typing import Any
 import attrs
 import pytest
 
-from romme import PRESETS, AdjacentJokers, JokerLimit, Rules, _search, make_deck, validate_meld
+from romme import (
+    PRESETS,
+    AdjacentJokers,
+    JokerLimit,
+    LayDown,
+    Rules,
+    _search,
+    legal_actions,
+    make_deck,
+    new_position,
+    validate_meld,
+)
 from romme._search import enumeration, packing
 from romme._shape import shape_of
 from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
@@ -427,3 +438,39 @@ def test_reaches_is_for_plain_values() -> None:
         every.reaches(0, 1)
     with pytest.raises(ValueError, match="every_meld"):
         every.decide(0, 1)
+
+
+def _lay_downs(rules: Rules, hand: tuple[Card, ...], rest: list[Card]) -> set[str]:
+    """The lay-downs listed for a seat that has not opened, holding `hand`, in its play."""
+    others = (rest[: rules.hand_size], rest[rules.hand_size : 2 * rules.hand_size])
+    state = new_position(rules, hands=[hand, *others], phase=Phase.PLAY, dealer=2)
+    return {str(action) for action in legal_actions(state) if isinstance(action, LayDown)}
+
+
+def test_hardening3_point2_grown_hands_list_what_the_search_of_every_value_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hardening round 3, point 2 (rules §5, §13): past `GREEDY_POOL` cards the opening checks decide by
+    `Packer.decide`; the lay-downs they list are those the search for the greatest value, asked for
+    every pool (as before the bound), lists, under rules with knocking, each way of opening and
+    thresholds around what the hand is worth, where the decisions turn."""
+    checked = 0
+    for rules, hand in _big_hands(6, 11):
+        rules = attrs.evolve(rules, knocking=True, buying=False, dealer_sits_out=False)
+        rest = list(make_deck(rules))
+        for card in hand:
+            rest.remove(card)
+        worth = _search.packer(_search.pack_cards(hand), rules, rules.opening_allows_jokers)
+        best = worth.search(False, False)(_search.pack_cards(hand))
+        for threshold in {max(1, min(200, best + step)) for step in (-12, -3, 0, 4)}:
+            changed = attrs.evolve(rules, opening_threshold=threshold)
+            packing._packer.cache_clear()
+            decided = _lay_downs(changed, hand, rest)
+            with monkeypatch.context() as patch:
+                patch.setattr(packing, "GREEDY_POOL", 10_000)
+                packing._packer.cache_clear()
+                searched = _lay_downs(changed, hand, rest)
+            packing._packer.cache_clear()
+            assert decided == searched, (hand, changed)
+            checked += bool(decided)
+    assert checked >= 6
