@@ -118,3 +118,22 @@ def test_big_hands_bench_reports_every_rules_and_column() -> None:
     assert {"drov", "classic", "ass-klopfen", "random"} <= named
     assert lines[-2].startswith("worst of all: new_position ")
     assert lines[-1].startswith("peak memory of the process: ")
+
+
+def test_raeuber_bench_reports_the_length_of_random_play() -> None:
+    """bench/raeuber.py plays uniformly random rounds under both Räuber presets and reports their length; no turn takes more than the 15 table cards of rules §13."""
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT.parent / "raeuber.py"), "--rounds", "2", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    figures = json.loads(done.stdout)
+    assert set(figures) == {"ass-raeuber", "schmidt-raeuber"}
+    for row in figures.values():
+        assert row["rounds"] == 2
+        assert 0 < row["median_decisions"] <= row["max_decisions"]
+        assert row["cut_off"] == 0
+        assert 0 <= row["most_takes_a_turn"] <= 15
+        assert row["longest_turn"] > 0

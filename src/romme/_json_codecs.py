@@ -19,6 +19,7 @@ from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
     MAX_RESHUFFLES,
     MAX_SEATS,
+    MAX_TABLE_TAKES,
     PRESETS,
     Rules,
     find_rules,
@@ -202,9 +203,12 @@ def _turn_out(turn: TurnState) -> JSON:
     if turn.to_go_out:
         out["to_go_out"] = True
     # Written only when a card was taken from the table (Räuber-Rommé), so that
-    # every document of the other rules stays as it was.
+    # every document of the other rules stays as it was; a document without
+    # table_takes counts none.
     if turn.borrowed:
         out["borrowed"] = [str(card) for card in turn.borrowed]
+    if turn.table_takes:
+        out["table_takes"] = turn.table_takes
     if turn.before is not None:
         out["before"] = {
             "table": [_table_out(entry) for entry in turn.before.table],
@@ -255,6 +259,8 @@ def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False
     }
     if reader.has("borrowed"):
         fields["borrowed"] = _cards(reader.raw("borrowed"), reader.where("borrowed"))
+    if reader.has("table_takes"):
+        fields["table_takes"] = reader.get_int("table_takes", minimum=0, maximum=MAX_TABLE_TAKES)
     if reader.has("before") and not nested:
         fields["before"] = _before_in(reader.get_object("before"), rules, players)
     reader.done()

@@ -303,6 +303,8 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
         return "turn.opened_before", "a player with staged melds had not opened before"
     if turn.before is not None and (not rules.rearrange or phase is Phase.DRAW):
         return "turn.before", "only a turn's play under rearrange takes cards from the table"
+    if turn.table_takes and not rules.rearrange:
+        return "turn.table_takes", "only rules with rearrange take cards from the table"
     if turn.borrowed and phase is not Phase.PLAY:
         return "turn.borrowed", "a turn ends only with the table cards melded again"
     if turn.to_go_out and (

@@ -16,6 +16,7 @@ __all__ = [
     "MAX_OPENING_THRESHOLD",
     "MAX_RESHUFFLES",
     "MAX_SEATS",
+    "MAX_TABLE_TAKES",
     "MIN_SEATS",
     "AdjacentJokers",
     "ExtraCard",
@@ -60,6 +61,13 @@ No rule book limits the refills, but a round in which nobody can go out
 (an opening threshold no hand reaches, hands too small to meld) would
 otherwise never end. Twenty refills are far beyond any round people play
 (a refill comes after every card of the stock has been drawn once).
+"""
+MAX_TABLE_TAKES: Final = 50
+"""The highest ``max_table_takes``: the most cards one turn may be allowed to take from the table.
+
+No rule book limits the takes (Räuber-Rommé, rules §13), but a turn that
+may take and lay table cards without end never ends under random play.
+Fifty takes break up the melds of any table many times over.
 """
 
 

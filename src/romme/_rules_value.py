@@ -19,6 +19,7 @@ from romme._rule_enums import (
     MAX_OPENING_THRESHOLD,
     MAX_RESHUFFLES,
     MAX_SEATS,
+    MAX_TABLE_TAKES,
     MIN_SEATS,
     AdjacentJokers,
     ExtraCard,
@@ -184,6 +185,10 @@ class Rules:
     """Under ``rearrange``: whether only a player who has opened may take table cards (cardgames.zone §10)."""
     opening_counts_table_cards: bool = False
     """Under ``rearrange``: whether table cards melded anew count towards the opening (ASS S. 2–3, Schmidt S. 4)."""
+    max_table_takes: int = 15
+    """Under ``rearrange``: the most cards a turn may take from the table (`TakeFromTable`), 1 to 50,
+    a take-back giving none back. No rule book limits them; the library does, so that every turn
+    ends (rules §13)."""
 
     # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(
@@ -276,6 +281,7 @@ _INT_FIELDS: Final = frozenset(
         "hand_romme_multiplier",
         "ace_penalty",
         "joker_penalty",
+        "max_table_takes",
     }
 )
 _OPTIONAL_INT_FIELDS: Final = frozenset(
@@ -292,6 +298,7 @@ _INT_RANGES: Final = {
     "max_reshuffles": (0, MAX_RESHUFFLES),
     "match_rounds": (1, 1000),
     "match_limit": (1, 1_000_000),
+    "max_table_takes": (1, MAX_TABLE_TAKES),
 }
 """The bounds of the integer fields not checked on their own: no rule book comes near them,
 and they keep every value small enough to write and read back."""

@@ -19,6 +19,7 @@ from romme.cards import Card, card_code
 from romme.melds import Meld, MeldKind
 from romme.rules import (
     MAX_SEATS,
+    MAX_TABLE_TAKES,
 )
 
 T = TypeVar("T")
@@ -187,7 +188,8 @@ class TurnState:
 
     Raises:
         TypeError: For a field of the wrong type.
-        ValueError: For a negative turn number, or a taken card marked but not named.
+        ValueError: For a negative turn number or count of table takes, a taken card marked but
+            not named, or a table before that counts more table takes than the turn.
     """
 
     number: int = attrs.field(default=0, validator=_guard.is_integer("number", 0, MAX_TURNS))
@@ -213,6 +215,11 @@ class TurnState:
     table this turn, which a `TakeBack` restores; ``None`` when no card was taken."""
     claim: ClaimWindow | None = attrs.field(default=None, converter=_claim_or_none)
     """The claim window open on the top discard (phase ``claim``), if any (rules §13)."""
+    table_takes: int = attrs.field(
+        default=0, validator=_guard.is_integer("table_takes", 0, MAX_TABLE_TAKES)
+    )
+    """Under ``rearrange``: how many cards were taken from the table this turn (`TakeFromTable`),
+    those a `TakeBack` returned included; ``Rules.max_table_takes`` bounds them (rules §13)."""
 
     def __attrs_post_init__(self) -> None:
         if (self.taken_in_hand or self.taken_staged) and self.taken is None:
@@ -225,6 +232,10 @@ class TurnState:
             self.before.turn.before is not None or self.before.turn.borrowed
         ):
             raise ValueError("the turn before the first card was taken holds no taken table cards")
+        if self.before is not None and self.before.turn.table_takes > self.table_takes:
+            raise ValueError(
+                "the turn counts fewer table takes than before the first card was taken"
+            )
 
     def table_cards_in_hand(self, table: Iterable[TableMeld]) -> tuple[Card, ...]:
         """Return the cards the hand of the player to act is known to hold from the table (Räuber-Rommé).

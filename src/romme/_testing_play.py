@@ -285,7 +285,12 @@ def _near_miss(draw: st.DrawFn, position: GameState | PlayerView) -> NearMiss:
     if position.phase is Phase.PLAY:
         options = [LayOff(target, hand[:1]), TakeFromTable(target, 0)]
         options += [SwapJoker(target, card) for card in naturals[:2]]
-        reasons |= {Reason.SWAP_NOT_ALLOWED, Reason.REARRANGE_OFF} | after_failed_take
+        # A take from the table is refused first once the turn has spent its takes (rules §13).
+        reasons |= {
+            Reason.SWAP_NOT_ALLOWED,
+            Reason.REARRANGE_OFF,
+            Reason.TABLE_TAKES_SPENT,
+        } | after_failed_take
     else:
         # In the draw phase a lay-off comes only as the first use of the taken discard.
         top = position.discard_pile[-1] if position.discard_pile else hand[0]

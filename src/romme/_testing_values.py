@@ -46,6 +46,7 @@ from romme.rules import (
     MAX_OPENING_THRESHOLD,
     MAX_RESHUFFLES,
     MAX_SEATS,
+    MAX_TABLE_TAKES,
 )
 
 __all__ = [
@@ -294,6 +295,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
         "swap_needs_complete_meld": draw(st.booleans()),
         "announced_jokers": draw(st.booleans()),
         "next_player_buys": draw(st.booleans()) and claims == "buying",
+        "max_table_takes": draw(st.integers(1, 20) | st.integers(1, MAX_TABLE_TAKES)),
     }
     # DRoV Nr. 10's readings of "zum Beenden", under indirect_layoff_only_to_go_out.
     out = draw(st.sampled_from(tuple(IndirectLayoffOut)))

@@ -210,6 +210,7 @@ def _turn_begun(number: int, opened_before: bool) -> TurnState:
         borrowed=(),
         before=None,
         claim=None,
+        table_takes=0,
     )
 
 

@@ -114,6 +114,9 @@ class Reason(str, enum.Enum):
     """A meld staged towards the opening this turn gives no card away; a take-back returns it whole (Räuber-Rommé)."""
     TABLE_CARDS_IN_HAND = "table_cards_in_hand"
     """The turn may not end while cards taken from the table are not melded again (ASS S. 2–3)."""
+    TABLE_TAKES_SPENT = "table_takes_spent"
+    """The turn has taken ``max_table_takes`` cards from the table, the most the rules allow a turn
+    (Räuber-Rommé; a take-back gives none back)."""
 
     # -- claims on the discard out of turn (rules §13) -------------------
     CLAIM_NOT_PLAYED = "claim_not_played"

@@ -32,6 +32,7 @@ from romme._rule_enums import MAX_JOKERS as MAX_JOKERS
 from romme._rule_enums import MAX_OPENING_THRESHOLD as MAX_OPENING_THRESHOLD
 from romme._rule_enums import MAX_RESHUFFLES as MAX_RESHUFFLES
 from romme._rule_enums import MAX_SEATS as MAX_SEATS
+from romme._rule_enums import MAX_TABLE_TAKES as MAX_TABLE_TAKES
 from romme._rule_enums import MIN_SEATS as MIN_SEATS
 from romme._rule_enums import (
     AdjacentJokers,

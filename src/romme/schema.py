@@ -35,7 +35,7 @@ import attrs
 from romme.actions import Side
 from romme.cards import Rank, Suit
 from romme.melds import MeldKind
-from romme.rules import PRESETS, Rules
+from romme.rules import MAX_TABLE_TAKES, PRESETS, Rules
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason
 from romme.serialize import FORMAT_VERSION
 from romme.state import MAX_SEED, Phase
@@ -263,6 +263,7 @@ def _defs() -> dict[str, Any]:
                 "laid_off": _BOOL,
                 "to_go_out": _BOOL,
                 "borrowed": _ref("cards"),
+                "table_takes": {"type": "integer", "minimum": 0, "maximum": MAX_TABLE_TAKES},
                 "before": _ref("table_before"),
                 "claim": _object(
                     {
@@ -274,7 +275,7 @@ def _defs() -> dict[str, Any]:
                     description="The claim window open on the top discard (knocking, buying).",
                 ),
             },
-            optional=("to_go_out", "borrowed", "before", "claim"),
+            optional=("to_go_out", "borrowed", "table_takes", "before", "claim"),
             description="What the rules remember within the turn in progress.",
         ),
         "table_before": _object(

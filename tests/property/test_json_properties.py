@@ -198,6 +198,7 @@ def _house_variants(draw: st.DrawFn) -> Rules:
         "opening_allows_jokers": draw(st.booleans()),
         "hand_romme_first_at_table": draw(st.booleans()),
         "rediscard_taken": draw(st.booleans()),
+        "max_table_takes": draw(st.integers(1, 50)),
     }
     if not base.dealer_sits_out:
         changes["extra_card"] = draw(st.sampled_from(tuple(ExtraCard)))

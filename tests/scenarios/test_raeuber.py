@@ -59,6 +59,16 @@ QUEENS = ("Q♣ Q♠ Q♥ Q♦", 1)
 HEARTS = ("5♥ 6♥ 7♥ 8♥ 9♥ 10♥ J♥", 1)
 
 
+def _counting_takes(state: GameState, takes: int) -> GameState:
+    """`state` with `takes` cards taken from the table this turn: what a take-back leaves (rules §13).
+
+    A take-back restores the table, the hand and the turn as they were
+    before the first card was taken, all but the count of the takes, which
+    ``max_table_takes`` bounds for the whole turn.
+    """
+    return attrs.evolve(state, turn=attrs.evolve(state.turn, table_takes=takes))
+
+
 def _seat_0_to_play(
     rules: Rules, hand: str, table: tuple[tuple[str, int], ...], *, opened: bool
 ) -> GameState:
@@ -159,11 +169,97 @@ def test_the_turn_ends_only_with_the_table_cards_melded_again_ASS_S_2() -> None:
     assert Reason.TABLE_CARDS_IN_HAND == refusal(robbed, Discard("Q♣"))
     assert not any(isinstance(action, Discard) for action in legal_actions(robbed))
     assert TakeBack() in legal_actions(robbed)
-    assert state == apply(robbed, TakeBack())
+    assert _counting_takes(state, 1) == apply(robbed, TakeBack())
     # Laid back onto its set, the card leaves the turn free to end.
     back = apply(robbed, LayOff(0, "Q♣"))
     assert () == back.turn.borrowed
     assert Discard("4♣") in legal_actions(back)
+
+
+def _take_and_lay_back(state: GameState) -> GameState:
+    """Take the first card of table meld 0 and lay it off onto the same meld again."""
+    robbed = apply(state, TakeFromTable(0, 0))
+    return apply(robbed, LayOff(0, robbed.turn.borrowed))
+
+
+def test_a_turn_takes_at_most_max_table_takes_cards_from_the_table_rules_13() -> None:
+    """Rules §13, `max_table_takes` (the library's bound; the sources set none): with a bound of 2, a queen taken and laid back twice spends it; the third take is refused with table_takes_spent, the discard still open, and the next turn counts from 0."""
+    rules = attrs.evolve(ASS_RAEUBER, max_table_takes=2)
+    state = _seat_0_to_play(rules, "4♣ 2♦", (QUEENS,), opened=True)
+    assert 0 == state.turn.table_takes
+    once = _take_and_lay_back(state)
+    assert (1, state.table[0].meld.cards) == (once.turn.table_takes, once.table[0].meld.cards)
+    twice = _take_and_lay_back(once)
+    assert 2 == twice.turn.table_takes
+    assert state.hands == twice.hands
+    assert Reason.TABLE_TAKES_SPENT == refusal(twice, TakeFromTable(0, 0))
+    assert set() == _robs(twice)
+    assert Discard("4♣") in legal_actions(twice)
+    # The next seat's turn starts with no card taken from the table.
+    ended = apply(twice, Discard("4♣"))
+    assert (1, 0) == (ended.current_player, ended.turn.table_takes)
+
+
+def test_a_take_back_gives_no_table_take_back_rules_13() -> None:
+    """Rules §13, `max_table_takes`: a take-back stays legal and restores the table and the hand, but keeps the count, so that under a bound of 1 no card is taken again after it."""
+    rules = attrs.evolve(ASS_RAEUBER, max_table_takes=1)
+    state = _seat_0_to_play(rules, "4♣ 2♦", (QUEENS,), opened=True)
+    robbed = apply(state, TakeFromTable(0, 2))
+    assert Reason.TABLE_TAKES_SPENT == refusal(robbed, TakeFromTable(0, 0))
+    assert TakeBack() in legal_actions(robbed)
+    back = apply(robbed, TakeBack())
+    assert (state.table, state.hands, state.opened) == (back.table, back.hands, back.opened)
+    assert (1, None, ()) == (back.turn.table_takes, back.turn.before, back.turn.borrowed)
+    assert Reason.TABLE_TAKES_SPENT == refusal(back, TakeFromTable(0, 2))
+    assert set() == _robs(back)
+    assert back == loads(dumps(back))
+
+
+@pytest.mark.parametrize("name", ["ass-raeuber", "schmidt-raeuber"])
+def test_the_raeuber_presets_allow_fifteen_table_takes_a_turn_rules_13(name: str) -> None:
+    """Rules §13: the presets keep the library's default bound, 15 cards taken from the table a turn: the 15th take is legal, the 16th refused with table_takes_spent."""
+    state = _seat_0_to_play(PRESETS[name], "4♣ 2♦", (QUEENS,), opened=True)
+    assert 15 == PRESETS[name].max_table_takes
+    for _ in range(15):
+        assert TakeFromTable(0, 0) in legal_actions(state)
+        state = _take_and_lay_back(state)
+    assert 15 == state.turn.table_takes
+    assert Reason.TABLE_TAKES_SPENT == refusal(state, TakeFromTable(0, 0))
+    assert Discard("4♣") in legal_actions(state)
+
+
+def test_a_document_without_table_takes_counts_none_rules_13() -> None:
+    """Rules §13: the count of table takes is written only once a card was taken; a document written without it (as before the bound) loads with none taken and plays on."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS,), opened=True)
+    assert "table_takes" not in to_dict(state)["turn"]
+    robbed = apply(state, TakeFromTable(0, 2))
+    document = to_dict(robbed)
+    assert 1 == document["turn"]["table_takes"]
+    del document["turn"]["table_takes"]
+    older = from_dict(document)
+    assert 0 == older.turn.table_takes
+    assert robbed.turn.borrowed == older.turn.borrowed
+    assert 1 == apply(older, TakeFromTable(0, 0)).turn.table_takes
+
+
+def test_a_turn_counting_table_takes_without_rearrange_is_refused_rules_13() -> None:
+    """Rules §13: only rules with rearrange take cards from the table; a turn that counts table takes under `ass` is refused (InvalidPositionError), under `ass-raeuber` it plays on."""
+    state = _seat_0_to_play(ASS, "4♣ 2♦", (QUEENS,), opened=True)
+    with pytest.raises(InvalidPositionError, match="table_takes"):
+        attrs.evolve(state, turn=attrs.evolve(state.turn, table_takes=1))
+    raeuber = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS,), opened=True)
+    counted = attrs.evolve(raeuber, turn=attrs.evolve(raeuber.turn, table_takes=1))
+    assert TakeFromTable(0, 0) in legal_actions(counted)
+
+
+@pytest.mark.parametrize("value", [-1, 51, "1", None, 1.0])
+def test_a_document_with_an_impossible_table_takes_count_is_refused_rules_13(value: object) -> None:
+    """Rules §13 (bad input, guarantee 6): a count of table takes that is no integer from 0 to 50 raises InvalidDataError."""
+    state = _seat_0_to_play(ASS_RAEUBER, "4♣ 2♦", (QUEENS,), opened=True)
+    document = to_dict(apply(state, TakeFromTable(0, 2)))
+    document["turn"]["table_takes"] = value
+    with pytest.raises(InvalidDataError, match="table_takes"):
+        from_dict(document)
 
 
 def test_only_a_player_who_is_out_may_rearrange_cardgames_zone_10() -> None:
@@ -227,11 +323,12 @@ def test_the_notation_and_documents_round_trip_mid_rearrangement() -> None:
 
 @pytest.mark.parametrize("name", ["drov", "classic", "cardgames-zone", "ass", "schmidt"])
 def test_documents_of_the_other_rules_hold_no_rearranging_fields(name: str) -> None:
-    """A state of rules without Räuber-Rommé writes the document it wrote before (no ``borrowed``, no ``before``)."""
+    """A state of rules without Räuber-Rommé writes the document it wrote before (no ``borrowed``, ``before`` or ``table_takes``)."""
     state = new_game(PRESETS[name], 3, seed=7)
     text = dumps(state)
     assert '"borrowed"' not in text
     assert '"before"' not in text
+    assert '"table_takes"' not in text
     assert state == loads(text)
 
 
@@ -401,7 +498,7 @@ def test_a_table_before_that_a_take_back_cannot_restore_does_not_load_ASS_S_2() 
     text = dumps(taken)
     assert loads(text) == taken
     assert TakeBack() in legal_actions(taken)
-    assert loads(dumps(apply(taken, TakeBack()))) == state
+    assert loads(dumps(apply(taken, TakeBack()))) == _counting_takes(state, 1)
 
     staged_elsewhere = to_dict(taken)
     staged_elsewhere["turn"]["before"]["table"][1]["staged"] = True  # seat 1 is not to act

@@ -152,6 +152,8 @@ TABLE: Final[dict[str, tuple[object, ...]]] = {
     "rearrange": (False,) * 7,
     "rearrange_needs_opened": (False,) * 7,
     "opening_counts_table_cards": (False,) * 7,
+    # rules §13: the library's bound on the table takes of a turn, the same in every preset.
+    "max_table_takes": (15,) * 7,
     "knocking": (False,) * 7,
     "knock_needs_opened": (False,) * 7,
     "buying": (False,) * 7,
@@ -375,6 +377,9 @@ def test_invalid_rules_error_is_a_value_error() -> None:
         pytest.param({"joker_penalty": -5}, id="negative-joker-penalty"),
         pytest.param({"match_rounds": 0}, id="zero-match-rounds"),
         pytest.param({"match_limit": 0}, id="zero-match-limit"),
+        pytest.param({"max_table_takes": 0}, id="no-table-takes"),
+        pytest.param({"max_table_takes": 51}, id="table-takes-past-50"),
+        pytest.param({"max_table_takes": None}, id="table-takes-unbounded"),
         pytest.param(
             {"jokers_only_ends_round": True, "joker_discard": JokerDiscard.ALLOWED},
             id="jokers-only-ends-round-needs-last-card-only",

@@ -63,6 +63,7 @@ def test_trusted_builder_sets_every_slot_as_the_checked_constructor_does() -> No
         "borrowed": (),
         "before": None,
         "claim": None,
+        "table_takes": 2,
     }
     assert {field.name for field in attrs.fields(TurnState)} == set(fields)
     built = build(**fields)

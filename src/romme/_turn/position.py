@@ -400,6 +400,7 @@ def _turn_with(
     borrowed: tuple[Card, ...] | None = None,
     before: TableBefore | _Same | None = _SAME,
     claim: ClaimWindow | _Same | None = _SAME,
+    table_takes: int | None = None,
 ) -> TurnState:
     """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
     return _new_turn(
@@ -413,6 +414,7 @@ def _turn_with(
         borrowed=turn.borrowed if borrowed is None else borrowed,
         before=turn.before if before is _SAME else before,
         claim=turn.claim if claim is _SAME else claim,
+        table_takes=turn.table_takes if table_takes is None else table_takes,
     )
 
 

@@ -14,6 +14,10 @@ the table holds nothing but melds after every step, every arrangement of
 the table cards and the hand into melds is reached (break up the melds
 that change, lay the new ones), and the turn always has a way on.
 
+A turn takes at most ``max_table_takes`` cards from the table, and a
+take-back does not give the count back (it restores all else), so that
+every turn ends; 15 takes break up seven melds or more (rules §13).
+
 `_rob_parts` is the one statement of what a card's removal leaves; the
 checker (`_rob`) builds its effect, and the generator (`_robs`) lists
 every card of every meld not staged this turn.
@@ -50,7 +54,11 @@ from romme.state import Phase, TableBefore, TableMeld
 
 
 def _rob_refused(pos: _Pos) -> Failure | None:
-    """Why no card may be taken from the table now at all, or ``None`` (rules §13, Räuber-Rommé)."""
+    """Why no card may be taken from the table now at all, or ``None`` (rules §13, Räuber-Rommé).
+
+    A turn takes at most ``max_table_takes`` cards from the table, those a
+    take-back returned counted too, so that every turn ends.
+    """
     if not pos.rules.rearrange:
         return Failure(
             Reason.REARRANGE_OFF, "these rules do not let a player take cards from the table"
@@ -66,6 +74,13 @@ def _rob_refused(pos: _Pos) -> Failure | None:
         return Failure(
             Reason.NOT_OPENED,
             "taking a table card needs a player who has opened (cardgames.zone §10)",
+        )
+    if pos.turn.table_takes >= pos.rules.max_table_takes:
+        return Failure(
+            Reason.TABLE_TAKES_SPENT,
+            f"this turn has taken {pos.turn.table_takes} cards from the table, the most these "
+            f"rules allow a turn (max_table_takes {pos.rules.max_table_takes}); a take-back gives "
+            "none back",
         )
     return None
 
@@ -203,7 +218,7 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
         table=table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
-        turn=_turn_with(turn, borrowed=borrowed, before=before),
+        turn=_turn_with(turn, borrowed=borrowed, before=before, table_takes=turn.table_takes + 1),
         next=Next.PLAY,
     )
 
@@ -224,7 +239,7 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
         table=before.table,
         discard_pile=pos.discard_pile,
         opened=before.opened,
-        turn=before.turn,
+        turn=_turn_with(before.turn, table_takes=pos.turn.table_takes),
         next=Next.PLAY,
     )
 
