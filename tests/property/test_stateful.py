@@ -1,5 +1,9 @@
 """docs/maintainers.md guarantees 1–6 as a hypothesis state machine: rounds under random valid Rules.
 
+And guarantees 4 and 8 under Räuber-Rommé: uniformly random legal play
+under random Rules with ``rearrange`` ends every round, no turn taking more
+than ``max_table_takes`` cards from the table (rules §13).
+
 The machine deals a round under `romme.testing.rules()` (presets and
 random combinations of every field), plays legal actions and near misses
 drawn by `romme.testing`, deals the next round when one ends, and checks
@@ -19,7 +23,7 @@ from collections import Counter
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -29,6 +33,8 @@ from romme import (
     GameState,
     IllegalActionError,
     Rules,
+    StockExhausted,
+    TakeFromTable,
     apply,
     check,
     dumps,
@@ -42,11 +48,14 @@ from romme import (
     to_dict,
     view,
 )
+from romme.rules import MAX_TABLE_TAKES
 from romme.state import check_cards
 from tests._hidden import shuffle_hidden
 
 WARM_UP = 300
 """The most unchecked legal actions played before the checked steps begin."""
+ROUND_BOUND = 20_000
+"""The most decisions a round of uniformly random play may take under ``rearrange`` (rules §13)."""
 
 
 def _snapshot(state: GameState) -> object:
@@ -198,3 +207,82 @@ TestGuarantees1To6UnderRandomRules.settings = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
+
+
+def _rearranging(rules: Rules, needs_opened: bool, takes: int) -> Rules:
+    """`rules` with Räuber-Rommé in one of its two readings and `takes` table takes a turn (rules §13).
+
+    The bound is drawn over its whole range, not only where
+    `romme.testing.rules` changes it. The stock is refilled once at most,
+    as in the other random-play tests: each refill plays the stock again
+    (rules §9), a length of its own.
+    """
+    rearranging = attrs.evolve(
+        rules,
+        rearrange=True,
+        rearrange_needs_opened=needs_opened,
+        opening_counts_table_cards=not needs_opened,
+        max_table_takes=takes,
+    )
+    if rules.stock_exhausted is StockExhausted.RESHUFFLE:
+        most = 1 if rules.max_reshuffles is None else min(1, rules.max_reshuffles)
+        return attrs.evolve(rearranging, max_reshuffles=most)
+    return rearranging
+
+
+def _uniform_round(rules: Rules, players: int, seed: int) -> GameState:
+    """Play one round by uniformly random legal actions; check the table takes of every turn.
+
+    Fails when a turn takes more than ``max_table_takes`` cards from the
+    table, or the round is not over after `ROUND_BOUND` decisions.
+    """
+    state = new_game(rules, players, seed=seed, dealer=seed % players)
+    rng = random.Random(seed)
+    for _ in range(ROUND_BOUND):
+        if state.is_over:
+            return state
+        action = rng.choice(legal_actions(state))
+        after = apply(state, action)
+        if after.turn.number == state.turn.number:
+            assert after.turn.table_takes == state.turn.table_takes + isinstance(
+                action, TakeFromTable
+            )
+        assert after.turn.table_takes <= rules.max_table_takes
+        state = after
+    raise AssertionError(f"the round did not end in {ROUND_BOUND} decisions")
+
+
+_ROUND_LENGTH = {
+    "rules": testing.rules(),
+    "needs_opened": st.booleans(),
+    "takes": st.integers(1, 20) | st.integers(1, MAX_TABLE_TAKES),
+    "players": st.integers(2, 4),
+    "seed": st.integers(0, 2**32),
+}
+
+
+def _check_round_length(
+    rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
+) -> None:
+    rules = _rearranging(rules, needs_opened, takes)
+    players = max(players, 3) if rules.dealer_sits_out else players
+    assert _uniform_round(rules, players, seed).is_over
+
+
+@settings(max_examples=min(10, settings().max_examples), deadline=None)
+@given(**_ROUND_LENGTH)
+def test_uniform_random_play_ends_every_round_under_rearrange(
+    rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
+) -> None:
+    """Rules §13, `max_table_takes` (guarantees 4 and 8): under random Rules with Räuber-Rommé, uniformly random legal play ends the round within 20,000 decisions, no turn taking more than max_table_takes cards from the table, a take-back giving none back."""
+    _check_round_length(rules, needs_opened, takes, players, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=max(200, settings().max_examples // 2), deadline=None)
+@given(**_ROUND_LENGTH)
+def test_uniform_random_play_ends_every_round_under_rearrange_in_many_rounds(
+    rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
+) -> None:
+    """Rules §13, `max_table_takes` (guarantees 4 and 8): the same over many rounds under random Rules with Räuber-Rommé."""
+    _check_round_length(rules, needs_opened, takes, players, seed)
