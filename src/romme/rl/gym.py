@@ -140,7 +140,7 @@ class RommeEnv(gymnasium.Env[Any, Any]):
     def step(self, action: Any) -> tuple[NDArray[np.float32], float, bool, bool, dict[str, Any]]:
         """Play the learner's action id, then the bots until the learner acts again or the round ends.
 
-        An id outside the mask ends the episode with `illegal_reward`.
+        An id outside the mask ends the episode with ``illegal_reward``.
 
         Raises:
             TypeError: If `action` is no integer (a bool, a float, text).
