@@ -538,8 +538,8 @@ def state_problem(state: GameState) -> Problem | None:
         if expected != result:
             return "result", "does not match the final hands, seats and openings"
         return None
-    from romme.legal import legal_actions
+    from romme._turn import has_legal_action
 
-    if not legal_actions(state):
+    if not has_legal_action(state):
         return "", "the player to act has no legal action"
     return None

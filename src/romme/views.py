@@ -217,9 +217,9 @@ def view_problem(seen: PlayerView) -> Problem | None:
         # The whole hand to act is in sight: judge it as its own seat's view would.
         to_act = _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
     if to_act is not None and seen.result is None:
-        from romme.legal import legal_actions
+        from romme._turn import has_legal_action
 
-        if not legal_actions(to_act):
+        if not has_legal_action(to_act):
             return "", "the player to act has no legal action"
     return None
 

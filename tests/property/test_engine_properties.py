@@ -39,8 +39,10 @@ from romme import (
     new_game,
     view,
 )
+from romme._turn import has_legal_action
 from romme.bots import random_choice
 from romme.state import check_cards
+from romme.testing import positions
 from tests._hidden import shuffle_hidden
 
 ENGINE_SETTINGS = settings(
@@ -305,3 +307,18 @@ def test_every_legal_action_is_generated(preset: str, seed: int) -> None:
                     assert apply(state, action) in outcomes, f"{action} is legal but not offered"
         state = apply(state, random_choice(rng, actions, rules))
         step += 1
+
+
+@settings(ENGINE_SETTINGS, max_examples=min(25, settings().max_examples))
+@given(state=positions(max_steps=30))
+def test_has_legal_action_is_whether_legal_actions_lists_one(state: GameState) -> None:
+    """Guarantee 1 (the player to act has a legal action), as construction and loading ask it.
+
+    `GameState` and a view built from a document ask only whether a move
+    exists, stopping at the first one listed: for the state and every
+    seat's view that answer is whether `legal_actions` lists any.
+    """
+    seen: list[GameState | PlayerView] = [state]
+    seen.extend(view(state, seat) for seat in range(state.players))
+    for position in seen:
+        assert has_legal_action(position) == bool(legal_actions(position))

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from romme._turn.checker import _discardable, _position_for, resolve
-from romme._turn.generator import _DISCARDS, legal_moves
+from romme._turn.generator import _DISCARDS, has_legal_move, legal_moves
 from romme._turn.position import (
     ClaimEffect,
     Effect,
@@ -69,6 +69,7 @@ __all__ = [
     "end_of_turn_table",
     "hand_key",
     "hand_with",
+    "has_legal_action",
     "keep_hand_key",
     "kept_hand_key",
     "legal_actions",
@@ -88,6 +89,12 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     if isinstance(pos, Failure):
         return ()
     return legal_moves(pos)
+
+
+def has_legal_action(position: GameState | PlayerView) -> bool:
+    """Whether `legal_actions` is not empty, found at the cost of the first move listed."""
+    pos = _position_for(position, None)
+    return not isinstance(pos, Failure) and has_legal_move(pos)
 
 
 def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:

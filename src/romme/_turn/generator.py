@@ -389,6 +389,19 @@ _HIGH_JOKER: Final = _search.HIGH_JOKER
 _NIBBLE: Final = _search.NIBBLE
 
 
+def has_legal_move(pos: _Pos) -> bool:
+    """Whether the player to act at `pos` has a legal action: `legal_moves` is not empty.
+
+    Asks the generator's stages in `legal_moves`' order and stops at the
+    first move found, so a hand that lists thousands of lay-downs (one
+    grown by claims out of turn, rules §13) is judged at the cost of one.
+    """
+    if _discardable(pos) or next(_moves(pos), None) is not None:
+        return True
+    opened = pos.phase is Phase.PLAY and pos.opened[pos.player]
+    return opened and pos.rules.joker_swap and next(_swaps(pos), None) is not None
+
+
 def legal_moves(pos: _Pos) -> tuple[Action, ...]:
     """Return every action the checker accepts for the player to act at `pos`, each once.
 
