@@ -27,6 +27,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from romme import parse_action
@@ -300,10 +301,13 @@ def _stored_table(test_client: Any, game: str) -> Any:
 
 
 def test_hardening3_point3_the_log_keeps_its_last_1000_moves_and_counts_the_rest() -> None:
-    """Hardening round 3, point 3: taking a table card and taking it back without end
-    (Räuber-Rommé, ASS S. 2) grows the log by two moves a time; the stored log keeps the last
-    1000 and the number of moves dropped, the steps count every move, a move sent on the step
-    reached is taken, and the reply lists the moves from `since` on, never one dropped."""
+    """Hardening round 3, point 3: taking a table card and taking it back (Räuber-Rommé, ASS S. 2)
+    grows the log by two moves a time; the stored log keeps the last 1000 and the number of moves
+    dropped, the steps count every move, a move sent on the step reached is taken, and the reply
+    lists the moves from `since` on, never one dropped. A turn takes at most
+    `Rules.max_table_takes` cards from the table (rules §13, tested in
+    tests/scenarios/test_raeuber.py): here the turn's count is set back between bursts, as if
+    turns had passed, since the log's bound is the point."""
     need_web()
     from romme.web.document import to_document
     from romme.web.game import play
@@ -322,6 +326,11 @@ def test_hardening3_point3_the_log_keeps_its_last_1000_moves_and_counts_the_rest
         for _ in range(600):
             table = play(table, 0, parse_action("rob 1 2"), now=0.0)
             table = play(table, 0, parse_action("takeback"), now=0.0)
+            state = table.match.state
+            assert state is not None
+            if state.turn.table_takes == state.rules.max_table_takes:
+                fresh = attrs.evolve(state, turn=attrs.evolve(state.turn, table_takes=0))
+                table = attrs.evolve(table, match=attrs.evolve(table.match, state=fresh))
         test_client.app.state.store.save(game, to_document(table), now=0.0)
         document = test_client.app.state.store.load(game)
         assert (len(document["log"]), document["dropped"]) == (1000, 10 + 1200 - 1000)
