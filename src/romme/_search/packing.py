@@ -364,10 +364,12 @@ class Packer:
         A search that stops at the first packing worth `need`, tries the
         most valuable melds first, and gives up a branch as soon as the
         cards left, each at its greatest worth (`_worth_at_most`), cannot
-        make up what is missing; with `cover` it branches on the card the
-        fewest melds take, so that a card no meld left can take ends the
-        branch at once. The richer the hand, the sooner a packing worth
-        `need` is found. What it learns of each multiset (the most it is
+        make up what is missing. With `cover` it first asks whether the
+        cards can be melded at all, an answer kept once for every need, and
+        branches on every meld that takes a card, a rank's cards one after
+        another, the ranks the fewest melds take first: once a rank is
+        melded, what is left is the same whichever sets took it. The richer
+        the hand, the sooner a packing worth `need` is found. What it learns of each multiset (the most it is
         known to reach, the least it is known to fall short of) is kept for
         the pool's later questions.
         """
@@ -402,10 +404,15 @@ class Packer:
                     for code in _codes(entry[0] & _NATURAL_FIELDS):
                         taking[code].append(entry)
             ordered = [sorted(entries, key=lambda entry: -entry[1]) for entries in taking]
-            order = sorted(
-                (code for code in range(JOKER_CODE) if count(self._pool, code)),
-                key=lambda code: len(taking[code]),
-            )
+            # A rank's cards one after another (a set takes only one rank), the
+            # ranks whose cards the fewest melds take first: once a rank's
+            # cards are melded, what is left is the same whichever sets took
+            # them, and its search is known.
+            held = [code for code in range(JOKER_CODE) if count(self._pool, code)]
+            fewest = {code % 13: 1 << 30 for code in held}
+            for code in held:
+                fewest[code % 13] = min(fewest[code % 13], len(taking[code]))
+            order = sorted(held, key=lambda code: (fewest[code % 13], code % 13, len(taking[code])))
             branch = [(code, _FIELD * units[code]) for code in order]
         else:
             ordered = [
@@ -422,14 +429,40 @@ class Packer:
                 return -1 if cover else key & fields
             return key
 
+        # Whether a multiset can be melded as `cover` asks at all, whatever its
+        # value: known once for every need.
+        melded: dict[int, bool] = {}
+
+        def meldable(remaining: int) -> bool:
+            # Whether every natural card (and with `use_jokers` every joker)
+            # of the trimmed `remaining` can be melded.
+            naturals = remaining & _NATURAL_FIELDS
+            if not naturals:
+                return not (use_jokers and remaining >> _JOKER_SHIFT)
+            found = melded.get(remaining)
+            if found is None:
+                found = False
+                code = next(code for code, mask in branch if naturals & mask)
+                high = remaining | guard
+                for packed, _ in ordered[code]:
+                    if (high - packed) & guard == guard:  # fits(packed, remaining)
+                        rest = trimmed(remaining - packed)
+                        if rest >= 0 and meldable(rest):
+                            found = True
+                            break
+                melded[remaining] = found
+            return found
+
         def decide(remaining: int, need: int) -> bool:
             # Whether the trimmed `remaining` makes `need`.
             if need <= 0 and free:
                 return True
             if need <= reached.get(remaining, -1 << 30):
                 return True
-            if need >= short.get(remaining, 1 << 30) or (
-                need > 0 and _worth_at_most(remaining) < need
+            if (
+                need >= short.get(remaining, 1 << 30)
+                or (need > 0 and _worth_at_most(remaining) < need)
+                or (cover and not meldable(remaining))
             ):
                 return False
             naturals = remaining & _NATURAL_FIELDS
