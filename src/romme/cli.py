@@ -28,7 +28,8 @@ from typing import TextIO
 import attrs
 
 # The terminal output and `romme play` live in private modules; their public
-# names are this module's (the web table reads the refusal texts from here).
+# names are this module's (the web table reads the refusal texts and the moves in
+# words from here).
 from romme._cli_play import LEVELS as LEVELS
 from romme._cli_play import cards_from_hand as cards_from_hand
 from romme._cli_play import notation_text as notation_text
@@ -38,6 +39,7 @@ from romme._cli_terminal import Output as Output
 from romme._cli_terminal import color_wanted as color_wanted
 from romme._cli_terminal import pad as pad
 from romme._cli_terminal import visible_width as visible_width
+from romme._move_words import move_words as move_words
 from romme.bots import Bot, GreedyBot, RandomBot
 from romme.engine import apply
 from romme.errors import (

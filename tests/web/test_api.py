@@ -141,6 +141,7 @@ def test_a_move_is_applied_and_the_computers_answer() -> None:
         "pile": 1,
         "top": first,
         "taken": None,
+        "words": f"discard {first}",
     }
     assert {e["seat"] for e in events[1:]} == {1, 2}
     assert reply["step"] == len(events)

@@ -115,6 +115,7 @@ def test_a_knock_gives_the_card_and_the_top_stock_card_ass_s1() -> None:
         "pile": len(under),
         "top": str(under[-1]) if under else None,
         "taken": None,
+        "words": "knock (takes the discard and a penalty card)",
     }
     gained = Counter(after.hands[0]) - Counter(before.hands[0])
     assert gained == Counter([before.discard_pile[-1], before.stock[-1]])
@@ -156,6 +157,7 @@ def test_a_seat_not_asked_sees_the_window_and_the_computers_answer_paced_ass_s1(
         "pile": 0,
         "top": None,
         "taken": None,
+        "words": "knock (takes the discard and a penalty card)",
     }
     assert replies[2]["claim"] is None
     assert replies[2]["my_turn"]

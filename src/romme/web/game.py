@@ -38,7 +38,7 @@ from romme import (
     view,
 )
 from romme._position_checks import claimants, consenters
-from romme.cli import cards_from_hand
+from romme.cli import cards_from_hand, move_words
 
 __all__ = [
     "Event",
@@ -465,7 +465,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
 
     The view is ``to_dict(view(state, seat))``; the rest is public: seat
     names, the match totals, the moves since step `since` (their text
-    form), the score sheets of finished rounds, the claim window open on
+    form, and in words as the terminal says them: `romme.cli.move_words`), the score sheets of finished rounds, the claim window open on
     the top discard (`_claim`), and, for `seat` alone, the legal moves and
     the card it has just drawn.
     """
@@ -530,6 +530,7 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
                 "pile": event.pile,
                 "top": None if event.top is None else str(event.top),
                 "taken": None if event.taken is None else str(event.taken),
+                "words": move_words(event.action, event.taken),
             }
             for index, event in enumerate(table.log[start_at - table.dropped :], start=start_at)
         ],

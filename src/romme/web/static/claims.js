@@ -1,22 +1,6 @@
-/* The game page's claims out of turn (knocking, buying; rules §13) and Räuber-Rommé's
-   moves: a move in words, the claim panel, and the cards a claim brought. */
+/* The game page's claims out of turn (knocking, buying; rules §13): the claim panel and
+   the cards a claim brought. A move in words comes from the server (each event's `words`). */
 "use strict";
-
-/**
- * A move in words where its text alone says little: the answers at a claim
- * window, taking a card from the table (`taken`, the card the server logged
- * for it, or null). Shared by the log and the status line.
- */
-Romme.describe = function (action, taken) {
-  if (action === "knock") return "knock (takes the discard and a penalty card)";
-  if (action === "buy") return "buy (asks to buy the discard)";
-  if (action === "pass") return "pass (claims nothing)";
-  if (action === "consent") return "consent (to the purchase)";
-  if (action === "refuse") return "refuse (the purchase)";
-  const rob = /^rob (\d+) (\d+)$/.exec(action);
-  if (rob) return action + " (takes " + (taken || "a card") + " from meld " + rob[1] + ")";
-  return action;
-};
 
 /**
  * Fill `box` with the claim window `c` of a reply (hidden when it is null):

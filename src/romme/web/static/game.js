@@ -244,7 +244,7 @@
   function logEvent(event) {
     if (logged !== null && event.step < logged) return;
     const log = $("log");
-    const item = Romme.el("li", "fresh", name(event.seat) + ": " + Romme.describe(event.action, event.taken));
+    const item = Romme.el("li", "fresh", name(event.seat) + ": " + event.words);
     item.dataset.step = String(event.step);
     log.prepend(item);
     setTimeout(() => item.classList.remove("fresh"), 1200);
@@ -274,7 +274,7 @@
   function showMove(event) {
     const status = $("status");
     status.dataset.state = "replay";
-    status.textContent = name(event.seat) + ": " + Romme.describe(event.action, event.taken);
+    status.textContent = name(event.seat) + ": " + event.words;
     for (const el of document.querySelectorAll("#seats .seat"))
       el.classList.toggle("to-act", el.dataset.seat === String(event.seat));
   }
