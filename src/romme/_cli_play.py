@@ -21,14 +21,22 @@ from typing import TextIO
 import attrs
 
 from romme._cli_terminal import Output, pad, visible_width
+from romme._move_words import move_words
 from romme.actions import (
     Action,
+    Buy,
+    Consent,
     Discard,
     Draw,
+    Knock,
     LayDown,
     LayOff,
+    Pass,
+    Refuse,
     SwapJoker,
+    TakeBack,
     TakeDiscard,
+    TakeFromTable,
     parse_action,
 )
 from romme.bots import Bot, GreedyBot, RandomBot
@@ -41,6 +49,7 @@ from romme.errors import (
 )
 from romme.legal import legal_actions
 from romme.match import Match, new_match
+from romme.melds import JokerRole, Meld
 from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
 from romme.state import ClaimWindow, GameState, Phase
 from romme.views import PlayerView, view
@@ -77,8 +86,9 @@ def _show(
     seen: PlayerView,
     names: Sequence[str],
     match: Match,
-    drawn: Card | None = None,
+    marked: Sequence[Card] = (),
 ) -> None:
+    """The table, the seats and your hand; `marked` are the cards just come into your hand (a draw, a claim)."""
     rules = seen.rules
     totals = match.totals
     out.line()
@@ -93,9 +103,10 @@ def _show(
         width = max(visible_width(text) for text in texts)
         for index, (entry, text) in enumerate(zip(seen.table, texts, strict=True)):
             staged = "  (staged: the opening is not complete)" if entry.staged else ""
+            jokers = "".join(f"; {words}" for words in joker_words(entry.meld))
             out.line(
                 f"  [{index}] {pad(text, width)}   {entry.meld.kind.value} of "
-                f"{names[entry.owner]}{staged}"
+                f"{names[entry.owner]}{jokers}{staged}"
             )
     else:
         out.line("Table: (empty)")
@@ -126,7 +137,13 @@ def _show(
             for column, (cell, width) in enumerate(zip(row[:3], widths, strict=True))
         ]
         out.line("  " + "   ".join([*cells, row[3]]))
-    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, drawn)}")
+    borrowed = seen.turn.borrowed if seen.current_player == seen.player else ()
+    out.line(f"Your hand ({len(seen.hand)}): {out.cards(seen.hand, [*marked, *borrowed])}")
+    if borrowed:
+        out.line(
+            f"Taken from the table, to lay again before you discard: {out.cards(borrowed)} "
+            "('takeback' restores the table)"
+        )
     claim = seen.turn.claim
     if claim is not None and top is not None:
         out.line(_claim_text(seen, claim, names, out.card(top)))
@@ -147,6 +164,18 @@ def _claim_text(seen: PlayerView, claim: ClaimWindow, names: Sequence[str], card
     else:
         answers = "'buy' (with the top stock card) or 'pass'"
     return f"Claim on the discard: {'; '.join(parts)}. {names[seen.current_player]}: {answers}."
+
+
+def joker_stands(role: JokerRole) -> str:
+    """The card a joker stands for: "8♠" in a run, "8 of ♠ or ♥" in a set (its suit left open)."""
+    if role.card:
+        return str(role.card)
+    return f"{role.rank.symbol} of {' or '.join(s.symbol for s in sorted(role.suits))}"
+
+
+def joker_words(meld: Meld) -> list[str]:
+    """What each joker of `meld` stands for, in words: "JK = 8♠"."""
+    return [f"{JOKER} = {joker_stands(role)}" for role in meld.jokers]
 
 
 def _count(number: int, noun: str) -> str:
@@ -346,7 +375,7 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         _banner(out, rules)
     _round_header(out, match, names)
     shown: object = None
-    drawn: Card | None = None
+    marked: tuple[Card, ...] = ()  # the cards just come into your hand: a draw, a claim
     while not match.is_over:
         state = match.state
         assert state is not None
@@ -354,19 +383,19 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         if seat == human:
             seen = view(state, seat)
             if shown != seen:
-                _show(out, seen, names, match, drawn)
+                _show(out, seen, names, match, marked)
                 shown = seen
             assert read is not None
-            show = functools.partial(_show, out, seen, names, match, drawn)
+            show = functools.partial(_show, out, seen, names, match, marked)
             action = _ask(out, state, read, show)
             if action is None:
+                _standings(out, match, names)
                 out.line("Bye.")
                 return 0
         else:
             if delay:
                 time.sleep(delay)
             action = bots[seat].choose(view(state, seat))
-            out.line(f"{names[seat]}: {action}")
         before = match.round
         try:
             played = apply(state, action)
@@ -374,8 +403,13 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
             out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
             continue
         after = match.advance(played)
+        came = Counter(played.hands[seat]) - Counter(state.hands[seat])
+        taken = None
+        if isinstance(action, TakeFromTable):
+            taken = state.table[action.target].meld.cards[action.position]
+        words = move_words(str(action), taken, sorted(came.elements()))
+        out.line(f"{names[seat]}: {words}")
         if seat == human:
-            out.line(f"You: {action}")
             got = (
                 _taken_into_hand(state, after.state, seat)
                 if isinstance(action, Draw | TakeDiscard)
@@ -384,31 +418,74 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
             if got is not None:
                 verb = "drew" if isinstance(action, Draw) else "took"
                 out.line(f"You {verb} {out.card(got, highlight=True)}.")
-                drawn = got
+                marked = (got,)
             elif isinstance(action, Discard) or after.round != before:
-                drawn = None
+                marked = ()
         claimed, top = _claimed(state, played), state.top_discard
         if claimed is not None and top is not None:
-            whom = "You take" if claimed == human else f"{names[claimed]} takes"
-            out.line(f"{whom} the {out.card(top)} and the top stock card.")
+            if claimed == human:
+                gained = Counter(played.hands[claimed]) - Counter(state.hands[claimed])
+                gained[top] -= 1
+                stock = next(gained.elements())
+                out.line(
+                    f"You take the {out.card(top, highlight=True)} and the top stock card, "
+                    f"{out.card(stock, highlight=True)}."
+                )
+                marked = (top, stock)
+            else:
+                out.line(f"{names[claimed]} takes the {out.card(top)} and the top stock card.")
         match = after
         if match.round != before:
-            drawn = None
+            marked = ()
             _result_lines(out, played, names, match)
             if match.is_over:
                 break
             if auto or read is None:
                 return 0
-            out.line("Play the next round? [Y/n]")
-            answer = read("") or "n"
-            if answer.strip().lower() in ("n", "no", "q", "quit"):
+            if not _next_round(out, read):
+                _standings(out, match, names)
+                out.line("Bye.")
                 return 0
             _round_header(out, match, names)
     winners = match.winners()
     out.line(
         f"Match over after {match.round} rounds. Winner: {', '.join(names[s] for s in winners)}"
     )
+    _standings(out, match, names)
     return 0
+
+
+NEXT_ROUND = "Play the next round? [Y/n]"
+"""The question after a score sheet: Enter, y or yes play on; n or no stop."""
+
+
+def _next_round(out: Output, read: Reader) -> bool:
+    """Ask `NEXT_ROUND` until it is answered: Enter, y, yes → play on; n, no, the end of input → stop."""
+    while True:
+        out.line(NEXT_ROUND)
+        answer = read("")
+        if answer is None:
+            return False
+        word = answer.strip().lower()
+        if word in ("", "y", "yes"):
+            return True
+        if word in ("n", "no"):
+            return False
+        out.line(f"Answer y (or Enter) to play the next round, n to stop; not {answer.strip()!r}.")
+
+
+def _standings(out: Output, match: Match, names: Sequence[str]) -> None:
+    """The standings of the match so far, first to last (`Match.ranking`): penalty totals, and points where the match keeps them."""
+    out.line(f"Standings after {_count(match.round, 'round')} ({_target(match).split('; ')[-1]}):")
+    width = max(len(name) for name in names)
+    totals, points = match.totals, match.points
+    keeps_points = match.rules.match_scoring is not MatchScoring.PENALTIES
+    ranking = match.ranking()
+    score_of = {seat: (-points[seat], totals[seat]) for seat in ranking}
+    for seat in ranking:
+        place = 1 + sum(score_of[other] < score_of[seat] for other in ranking)  # ties share a place
+        score = f"   points {points[seat]:>4}" if keeps_points else ""
+        out.line(f"  {place}. {names[seat]:<{width}}{score}   penalty total {totals[seat]:>5}")
 
 
 def notation_text(error: InvalidNotationError) -> str:
@@ -422,8 +499,58 @@ def notation_text(error: InvalidNotationError) -> str:
     return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)
 
 
+PAGE_ROWS = 30
+"""The most rows one page of 'help' prints: with the table above it, a page fits a 40-row screen."""
+
+_GROUPS: tuple[tuple[str, tuple[type, ...]], ...] = (
+    ("Draws and claims", (Draw, TakeDiscard, Knock, Buy, Pass, Consent, Refuse)),
+    ("Lay-downs", (LayDown,)),
+    ("Lay-offs", (LayOff,)),
+    ("Swaps of a joker", (SwapJoker,)),
+    ("Table cards taken, taken back", (TakeFromTable, TakeBack)),
+    ("Discards", (Discard,)),
+)
+"""The groups 'help' lists the legal moves in, in this order."""
+
+
+def help_pages(legal: Sequence[Action]) -> list[list[str]]:
+    """The pages of 'help': the legal moves grouped (`_GROUPS`), each with its number in `legal`, `PAGE_ROWS` rows a page at most."""
+    rows: list[tuple[str, str]] = []  # (group, row)
+    for title, kinds in _GROUPS:
+        rows.extend(
+            (title, f"  {index:>3}. {action}")
+            for index, action in enumerate(legal)
+            if isinstance(action, kinds)
+        )
+    pages: list[list[str]] = [[]]
+    group = None
+    for title, row in rows:
+        page = pages[-1]
+        if len(page) + 1 + (title != group) > PAGE_ROWS:
+            pages.append(page := [])
+            page.append(f"{title}{' (continued)' if title == group else ''}:")
+        elif title != group:
+            page.append(f"{title}:")
+        group = title
+        page.append(row)
+    return pages
+
+
+def _verbs(rules: Rules) -> list[str]:
+    """The verbs of the moves `rules` know: knock, buy, the answers and rob only under the rules that use them."""
+    verbs = ["draw", "take", "meld", "layoff", "swap", "takeback", "discard"]
+    if rules.knocking:
+        verbs += ["knock", "pass"]
+    if rules.buying:
+        verbs += ["buy", "pass", "consent", "refuse"]
+    if rules.rearrange:
+        verbs.append("rob")
+    return verbs
+
+
 def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
     legal = legal_actions(state)
+    pages = help_pages(legal)
     while True:
         text = read("> ")
         if text is None:
@@ -434,17 +561,29 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
         word = text.lower()
         if word in ("quit", "exit", "q"):
             return None
-        if word in ("help", "?", "h"):
-            out.line("Legal now:")
-            for index, action in enumerate(legal):
-                out.line(f"  {index:>3}. {action}")
-            out.line("Type an action, or its number from this list.")
+        asked = re.fullmatch(r"(?:help|\?|h)(?: +([0-9]+))?", word)
+        if asked is not None:
+            number = int(asked[1]) if asked[1] and asked[1].isascii() else 1
+            if not 1 <= number <= len(pages):
+                out.line(f"'help' has pages 1 to {len(pages)}.")
+                continue
+            more = f" (page {number} of {len(pages)})" if len(pages) > 1 else ""
+            out.line(f"Legal now{more}:")
+            for line in pages[number - 1]:
+                out.line(line)
+            if number < len(pages):
+                out.line(f"Type an action, or its number; 'help {number + 1}' shows the next page.")
+            else:
+                out.line("Type an action, or its number from this list.")
             continue
         if word.isdigit() and word.isascii():
             index = int(word)
             if index < len(legal):
                 return legal[index]
-            out.line(f"There is no move {index}; 'help' lists {len(legal)}.")
+            numbered = (
+                "the only move is 0" if len(legal) == 1 else f"the moves are 0 to {len(legal) - 1}"
+            )
+            out.line(f"There is no move {index}: {numbered} ('help' lists them).")
             continue
         if word in ("show", "hand", "look"):
             show()
@@ -452,4 +591,8 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
         try:
             return parse_action(text)
         except InvalidNotationError as error:
-            out.line(f"Cannot read that: {notation_text(error)}. 'help' lists the legal moves.")
+            why = notation_text(error)
+            if why.startswith("unknown verb "):
+                verb = text.split()[0]
+                why = f"unknown verb {verb!r}; verbs are {', '.join(sorted(set(_verbs(state.rules))))}"
+            out.line(f"Cannot read that: {why}. 'help' lists the legal moves.")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TextIO
 
@@ -58,12 +59,19 @@ class Output:
             code = f"{code};7" if code else "7"
         return f"\x1b[{code}m{text}\x1b[0m" if code else text
 
-    def cards(self, cards: Sequence[Card], highlight: Card | None = None) -> str:
+    def cards(self, cards: Sequence[Card], highlight: Card | Sequence[Card] | None = None) -> str:
+        """Return `cards` in a row, each copy of a card in `highlight` marked once (one card or several)."""
+        if highlight is None:
+            marks: Counter[Card] = Counter()
+        elif isinstance(highlight, Card):
+            marks = Counter([highlight])
+        else:
+            marks = Counter(highlight)
         shown = []
         for card in cards:
-            mark = highlight is not None and card == highlight
+            mark = marks[card] > 0
             if mark:
-                highlight = None  # one copy only
+                marks[card] -= 1  # as many copies as are marked
             shown.append(self.card(card, highlight=mark))
         return " ".join(shown) or "(none)"
 

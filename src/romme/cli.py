@@ -32,9 +32,9 @@ import attrs
 # words from here).
 from romme._cli_play import LEVELS as LEVELS
 from romme._cli_play import cards_from_hand as cards_from_hand
+from romme._cli_play import joker_stands, run_play
 from romme._cli_play import notation_text as notation_text
 from romme._cli_play import refusal_text as refusal_text
-from romme._cli_play import run_play
 from romme._cli_terminal import Output as Output
 from romme._cli_terminal import color_wanted as color_wanted
 from romme._cli_terminal import pad as pad
@@ -222,13 +222,9 @@ def _check(args: argparse.Namespace, out: Output, err: TextIO) -> int:
         f"Valid {meld.kind.value} under {args.rules}: {out.cards(meld.cards)}, worth {meld.value}"
     )
     for role in meld.jokers:
-        card = role.card
-        stands = (
-            str(card)
-            if card
-            else f"{role.rank.symbol} of {' or '.join(s.symbol for s in sorted(role.suits))}"
+        out.line(
+            f"  the joker at position {role.position} (counted from 0) stands for {joker_stands(role)}"
         )
-        out.line(f"  the joker at position {role.position} (counted from 0) stands for {stands}")
     return 0
 
 
