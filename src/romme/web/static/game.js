@@ -20,6 +20,19 @@
   let robPick = null; // the table card picked to take into the hand (Räuber-Rommé): its move text
   let handKey = "";
   let sheetsSeen = null;
+  let loggedRound = null; // the round of the newest move in the log
+  const OFFLINE = "The server does not answer; trying again…";
+
+  // What each part of the page was last drawn from: a part is drawn again only
+  // when this changes, so that a press on a card or a button is not split by a
+  // poll that brought nothing new (its mouseup would land on a new element).
+  const drawnFrom = new Map();
+  function changed(part, inputs) {
+    const key = JSON.stringify(inputs);
+    if (drawnFrom.get(part) === key) return false;
+    drawnFrom.set(part, key);
+    return true;
+  }
 
   function name(seat) {
     return data.seats[seat].name;
@@ -46,15 +59,27 @@
     const body = answer.body || {};
     const message = $("message");
     // A refused move (4xx) is not allowed; a fault of the server's store (5xx) is no refusal.
-    const prefix = answer.status >= 500 ? "The server cannot go on now: " : "Not allowed: ";
+    // Text the server cannot read as a move is no refusal of a move either.
+    let prefix = "Not allowed: ";
+    if (answer.status >= 500) prefix = "The server cannot go on now: ";
+    else if (body.error === "bad_action") prefix = "Cannot read the move: ";
     message.textContent = prefix + (body.message || "the server refused");
     message.dataset.error = body.error || "";
   }
 
   function renderSeats(v) {
     const box = $("seats");
-    box.replaceChildren();
     const totals = data.match.totals;
+    const held = borrowed(v);
+    const inputs = [v.hand_sizes, v.dealt_in, v.opened, v.dealer, v.current_player, v.phase, held, totals, data.seat, data.seats];
+    if (changed("seats", inputs)) drawSeats(v, box, totals);
+    // The seat to act is marked again even where nothing else changed (a move shown on its own marks its seat).
+    for (const el of box.children)
+      el.classList.toggle("to-act", el.dataset.seat === String(v.current_player) && v.phase !== "round_over");
+  }
+
+  function drawSeats(v, box, totals) {
+    box.replaceChildren();
     for (let seat = 0; seat < v.hand_sizes.length; seat++) {
       const el = Romme.el("div", "seat");
       el.dataset.seat = String(seat);
@@ -86,6 +111,8 @@
     $("stock-size").textContent = Romme.count(v.stock_size);
     const size = v.discard_pile.length;
     showDiscard(size ? v.discard_pile[size - 1] : null, size);
+    const robs = data.my_turn && !replaying ? data.legal.filter((m) => m.from_table).map((m) => m.text) : [];
+    if (!changed("melds", [v.table, robs, robPick, data.seat, data.seats])) return;
     const melds = $("melds");
     melds.replaceChildren();
     v.table.forEach((entry, index) => {
@@ -166,10 +193,16 @@
       selected = new Set();
       handKey = key;
     }
+    const held = v.current_player === data.seat ? [...borrowed(v)] : [];
+    // The drawn card is named while the hand holds it (not once it is melded, laid off or discarded).
+    const drawn = data.drawn && v.hand.includes(data.drawn) ? data.drawn : null;
+    $("hand-size").textContent = "(" + v.hand.length + ")";
+    if (claimed.length) $("drawn-note").textContent = "· your claim brought " + claimed[0] + " and, from the stock, " + claimed[1];
+    else $("drawn-note").textContent = drawn ? "· you drew " + drawn : "";
+    if (!changed("hand", [v.hand, [...selected], held, claimed, drawn])) return;
     const hand = $("hand");
     hand.replaceChildren();
     let drawnMarked = false;
-    const held = v.current_player === data.seat ? [...borrowed(v)] : [];
     const gained = [...claimed];
     v.hand.forEach((text, index) => {
       const button = Romme.card(text, "button");
@@ -188,7 +221,7 @@
         button.classList.add("borrowed");
         button.title = "taken from the table: lay it again before you discard";
       }
-      if (!drawnMarked && data.drawn === text) {
+      if (!drawnMarked && drawn === text) {
         button.classList.add("drawn");
         button.title = "just drawn";
         drawnMarked = true;
@@ -201,13 +234,13 @@
       });
       hand.append(button);
     });
-    $("hand-size").textContent = "(" + v.hand.length + ")";
-    if (claimed.length) $("drawn-note").textContent = "· your claim brought " + claimed[0] + " and, from the stock, " + claimed[1];
-    else $("drawn-note").textContent = data.drawn ? "· you drew " + data.drawn : "";
   }
 
   function renderMoves() {
     const box = $("moves");
+    const inputs = [data.waiting, data.match.over, data.my_turn, replaying, [...selected], data.view.hand, data.legal,
+      robPick, data.claim, data.view.phase, borrowed(data.view), data.seats];
+    if (!changed("moves", inputs)) return;
     box.replaceChildren();
     if (data.waiting || data.match.over) {
       const button = Romme.el("button", "move sheet-again", "Score sheet");
@@ -244,6 +277,12 @@
   function logEvent(event) {
     if (logged !== null && event.step < logged) return;
     const log = $("log");
+    if (loggedRound !== null && event.round !== loggedRound) {
+      const divider = Romme.el("li", "round-divider", "Round " + (event.round + 1));
+      divider.dataset.round = String(event.round);
+      log.prepend(divider);
+    }
+    loggedRound = event.round;
     const item = Romme.el("li", "fresh", name(event.seat) + ": " + event.words);
     item.dataset.step = String(event.step);
     log.prepend(item);
@@ -265,6 +304,7 @@
 
   // The discard pile: its top card (null for an empty pile) and its size.
   function showDiscard(top, size) {
+    if (!changed("discard", [top, size])) return;
     $("discard").replaceChildren(top ? Romme.card(top, "div") : Romme.el("div", "card empty", "empty"));
     $("discard-size").textContent = Romme.count(size);
   }
@@ -432,6 +472,7 @@
     if (sending || replaying) return;
     sending = true;
     $("message").textContent = "";
+    let done = false;
     try {
       await exclusive(async () => {
         const answer = await Romme.request(
@@ -439,12 +480,14 @@
         );
         if (answer.ok) {
           robPick = null; // a move made: the table card picked before it is picked no more
+          done = true;
           await present(answer.body);
         } else showError(answer);
       });
     } finally {
       sending = false;
     }
+    return done;
   }
 
   async function poll() {
@@ -453,14 +496,15 @@
       try {
         await exclusive(async () => {
           const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
+          if ($("message").textContent === OFFLINE) $("message").textContent = "";
           if (answer.ok) await present(answer.body);
-          else {
-            showError(answer);
-            stop = answer.status === 403 || answer.status === 404;
-          }
+          else if (answer.status === 403 || answer.status === 404) {
+            stop = true;
+            noGame(answer.status === 404 ? "There is no such game" : "This link opens no seat", answer.body.message || "");
+          } else showError(answer);
         });
       } catch (error) {
-        $("message").textContent = "The server does not answer; trying again…";
+        $("message").textContent = OFFLINE;
       }
     }
     if (!stop) setTimeout(poll, POLL_MS);
@@ -469,7 +513,8 @@
   $("typed").addEventListener("submit", (event) => {
     event.preventDefault();
     const text = $("typed-action").value.trim();
-    if (text) send(text).then(() => ($("typed-action").value = ""));
+    // A refused or unreadable move keeps its text, to be mended.
+    if (text) send(text).then((done) => done && ($("typed-action").value = ""));
   });
   $("next-round").addEventListener("click", async () => {
     const answer = await exclusive(() =>
@@ -481,7 +526,24 @@
     } else if (answer.body.error === "round_in_play") $("sheet").hidden = true;
     else showError(answer);
   });
+  // A link to no game (mistyped, or its game deleted): a plain page that says so.
+  function noGame(heading, words) {
+    document.title = "Rommé: " + heading.toLowerCase();
+    $("status").dataset.state = "no-game";
+    $("status").textContent = "";
+    const page = Romme.el("main", "start no-game");
+    page.append(Romme.el("h1", "", heading));
+    page.append(Romme.el("p", "", "The link may be mistyped or cut short, or its game is gone" + (words ? " (the server says: " + words + ")." : ".")));
+    const start = Romme.el("a", "", "Start a new game");
+    start.href = "/";
+    start.id = "start-link";
+    const line = Romme.el("p");
+    line.append(start);
+    page.append(line);
+    document.querySelector("main.table").replaceWith(page);
+  }
+
   $("close-sheet").addEventListener("click", () => ($("sheet").hidden = true));
-  if (!token) $("message").textContent = "This link has no seat token: open the link you were given for your seat.";
+  if (!token) noGame("This link opens no seat", "it has no seat token: open the link you were given for your seat");
   else poll();
 })();
