@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from romme.rl.spaces import ActionSpaceError
 from tests.conftest import require_extra
 
 np = require_extra("numpy", "rl")
@@ -12,6 +11,7 @@ require_extra("gymnasium", "rl")
 
 from romme.rl import pettingzoo as romme_pz  # noqa: E402
 from romme.rl.gym import RommeEnv  # noqa: E402
+from romme.rl.spaces import ActionSpaceError  # noqa: E402
 
 WRONG_TYPES = ("5", 5.9, 5.0, True, False, None, np.float64(5.0), np.bool_(True), [5])
 """Values that are no action id, though int() would read most of them as one."""
