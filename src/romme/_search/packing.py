@@ -394,10 +394,9 @@ class Packer:
         short: dict[int, int] = {}
         free = not (cover or use_jokers)  # any packing counts, the empty one too
         if cover:
-            # Every natural card must be melded: branch on the card with the
-            # fewest melds that take it, over every meld that does (not only
-            # those it is the lowest card of), so that a card no meld left
-            # can take ends the branch at once.
+            # Every natural card must be melded: branch on a card over every
+            # meld that takes it (not only those it is the lowest card of), so
+            # that a card no meld left can take ends the branch at once.
             taking: list[list[tuple[int, int]]] = [[] for _ in range(JOKER_CODE)]
             for options in starting:
                 for entry in options or ():
