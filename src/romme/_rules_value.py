@@ -13,6 +13,7 @@ from typing import Final
 import attrs
 
 from romme._guard import shown
+from romme._opening import Opening
 from romme._rule_enums import (
     MAX_HAND_SIZE,
     MAX_JOKERS,
@@ -247,6 +248,28 @@ class Rules:
     def deck_size(self) -> int:
         """The number of cards in the deck: ``decks`` × 52 + ``jokers``."""
         return self.decks * 52 + self.jokers
+
+    @property
+    def opening(self) -> Opening:
+        """The opening rule (rules §5): what counts, whether staged melds reach it, what they miss.
+
+        The one statement of the opening, from ``opening_threshold``,
+        ``opening_sums_melds``, ``opening_requires_run`` and
+        ``opening_allows_jokers``; the checker, the generator, the bots and
+        the faces all read it.
+
+        >>> from romme import validate_meld
+        >>> rules = Rules(opening_requires_run=True)
+        >>> melds = [validate_meld("K♣ K♥ K♠", rules), validate_meld("A♣ A♥ A♠", rules)]
+        >>> rules.opening.reached(melds), str(rules.opening.missing(melds))
+        (False, 'a run')
+        """
+        return Opening(
+            self.opening_threshold,
+            self.opening_sums_melds,
+            self.opening_requires_run,
+            self.opening_allows_jokers,
+        )
 
     def players_dealt_in(self, players: int) -> int:
         """Return how many of `players` seats get cards (all but the dealer under ``dealer_sits_out``)."""

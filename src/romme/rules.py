@@ -26,6 +26,7 @@ from typing import Final
 
 import attrs
 
+from romme._opening import Opening, Shortfall
 from romme._rule_enums import MAX_DECK_SIZE as MAX_DECK_SIZE
 from romme._rule_enums import MAX_HAND_SIZE as MAX_HAND_SIZE
 from romme._rule_enums import MAX_JOKERS as MAX_JOKERS
@@ -60,7 +61,9 @@ __all__ = [
     "JokerDiscard",
     "JokerLimit",
     "MatchScoring",
+    "Opening",
     "Rules",
+    "Shortfall",
     "StockExhausted",
     "SwappedJoker",
     "TakeDiscardMode",

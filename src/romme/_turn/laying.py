@@ -14,13 +14,10 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final
 
-import attrs
-
 from romme import _search
 from romme._turn.opening import (
     _hand_romme_completable,
     _opening_completable,
-    _opening_reached,
 )
 from romme._turn.position import (
     Effect,
@@ -141,12 +138,13 @@ def _lay_down_outcome(
         follow = _finish(rules, key, turn)
         return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
     # Not opened: the meld is staged towards the opening (rules §5).
-    if meld.jokers and not rules.opening_allows_jokers:
+    opening = rules.opening
+    if not opening.admits(meld):
         return Failure(
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
         )
     staged = [*_staged(pos.table), meld]
-    if _opening_reached(staged, rules):
+    if opening.reached(staged):
         follow = _finish(rules, key, turn)
         return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
     if not key:
@@ -246,25 +244,26 @@ def _announcement_failure(meld: Meld, announce: tuple[Card, ...], rules: Rules) 
 def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
     """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
     rules = pos.rules
+    opening = rules.opening
     staged = [*_staged(pos.table), meld]
     hand = pos.key
-    if rules.opening_requires_run and _opening_completable(
-        key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
+    if opening.requires_run and _opening_completable(
+        key, staged, turn, hand, rules, opening._replace(requires_run=False)
     ):
         return Failure(
             Reason.OPENING_NEEDS_RUN,
             f"{meld}: the opening must include a run, and none can be laid this turn",
         )
-    if not rules.opening_sums_melds and _opening_completable(
-        key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
+    if not opening.sums_melds and _opening_completable(
+        key, staged, turn, hand, rules, opening._replace(sums_melds=True)
     ):
         return Failure(
             Reason.OPENING_SINGLE_MELD,
-            f"{meld}: one meld alone must be worth {rules.opening_threshold}, and none can be laid this turn",
+            f"{meld}: one meld alone must be worth {opening.threshold}, and none can be laid this turn",
         )
     return Failure(
         Reason.OPENING_BELOW_THRESHOLD,
-        f"{meld}: the opening of {rules.opening_threshold} can no longer be completed this turn",
+        f"{meld}: the opening of {opening.threshold} can no longer be completed this turn",
     )
 
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 from romme import _search
 from romme.cards import JOKER_CODE
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind
-from romme.rules import Rules
+from romme.melds import Meld
+from romme.rules import Opening, Rules, Shortfall
 from romme.state import TurnState
 
 if TYPE_CHECKING:
@@ -22,42 +22,24 @@ from romme._turn.position import Failure, _kept_back, _melds_all_but_a_discard, 
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
-    """Why staged `melds` are not an opening yet (rules §5)."""
-    total = sum(m.value for m in melds)
-    if rules.opening_sums_melds:
-        points_reached = total >= rules.opening_threshold
-    else:
-        points_reached = max(m.value for m in melds) >= rules.opening_threshold
-    if points_reached:
+    """Why staged `melds` are not an opening yet (rules §5), as `Rules.opening` says what they miss."""
+    opening = rules.opening
+    short = opening.shortfall(melds)
+    if not short.points:
         return Failure(
             Reason.OPENING_NEEDS_RUN,
             "the opening must include a run; lay one or take the staged melds back",
         )
-    if rules.opening_sums_melds:
+    if opening.sums_melds:
         return Failure(
             Reason.OPENING_BELOW_THRESHOLD,
-            f"the staged melds are worth {total}, below the opening of {rules.opening_threshold}; "
-            "complete it or take them back",
+            f"the staged melds are worth {opening.worth(melds)}, below the opening of "
+            f"{opening.threshold}; complete it or take them back",
         )
     return Failure(
         Reason.OPENING_SINGLE_MELD,
-        f"one meld alone must be worth {rules.opening_threshold}; lay one or take the staged melds back",
+        f"one meld alone must be worth {opening.threshold}; lay one or take the staged melds back",
     )
-
-
-def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
-    """Whether staged `melds` complete the opening (rules §5)."""
-    if not melds:
-        return False
-    total = top = 0
-    has_run = False
-    for meld in melds:
-        total += meld.value
-        top = max(top, meld.value)
-        has_run = has_run or meld.kind is MeldKind.RUN
-    if (total if rules.opening_sums_melds else top) < rules.opening_threshold:
-        return False
-    return has_run or not rules.opening_requires_run
 
 
 def _search_pool(key: int, staged: Sequence[Meld]) -> int:
@@ -72,32 +54,33 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
 
 
 def _opening_completable(
-    key: int, staged: Sequence[Meld], turn: TurnState, hand: int, rules: Rules
+    key: int,
+    staged: Sequence[Meld],
+    turn: TurnState,
+    hand: int,
+    rules: Rules,
+    opening: Opening | None = None,
 ) -> bool:
     """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
 
-    The opening (rules §5): the `staged` melds (the last one just laid
-    from the packed `hand`, leaving `key`) and those still to come reach
-    ``opening_threshold`` (together, or one meld alone without
-    ``opening_sums_melds``), with a run among them under
-    ``opening_requires_run``, and no joker without ``opening_allows_jokers``.
-    The cards left over must let the turn end: a natural card that may be
+    The opening (rules §5, `Rules.opening`, or `opening` where given): the
+    `staged` melds (the last one just laid from the packed `hand`, leaving
+    `key`) and those still to come make up what the staged ones miss
+    (`Opening.shortfall`: points, or one meld worth the threshold on its
+    own, and a run), with no joker where the opening admits none. The
+    cards left over must let the turn end: a natural card that may be
     discarded (not the taken card under ``rediscard_taken`` off), or only
     jokers, or (without ``discard_to_go_out``) no card at all.
     """
+    if opening is None:
+        opening = rules.opening
     pool = _search_pool(hand, staged[:-1])
-    searches = _search.packer(pool, rules, rules.opening_allows_jokers)
-    threshold = rules.opening_threshold
-    need = threshold  # what the staged melds leave to reach
-    has_run = big = False
-    for meld in staged:
-        need -= meld.value
-        has_run = has_run or meld.kind is MeldKind.RUN
-        big = big or meld.value >= threshold
+    searches = _search.packer(pool, rules, opening.allows_jokers)
+    short = opening.shortfall(staged)
     kept = _kept_back(key, turn, rules)
-    if rules.opening_sums_melds and (has_run or not rules.opening_requires_run):
-        return _points_completable(searches, key, need, kept, rules.discard_to_go_out)
-    return _run_or_meld_completable(searches, key, need, has_run, big, kept, rules)
+    if opening.sums_melds and not short.run:
+        return _points_completable(searches, key, short.points, kept, rules.discard_to_go_out)
+    return _run_or_meld_completable(searches, key, opening, short, kept, rules)
 
 
 def _points_completable(
@@ -131,25 +114,24 @@ def _points_completable(
 def _run_or_meld_completable(
     searches: _search.Packer,
     key: int,
-    need: int,
-    has_run: bool,
-    big: bool,
+    opening: Opening,
+    short: Shortfall,
     kept: int | None,
     rules: Rules,
 ) -> bool:
     """`_opening_completable` when a run is still to lay, or one meld alone must reach the threshold.
 
-    `need` is what the staged melds miss of the threshold, `has_run`
-    whether a run is staged, `big` whether a staged meld alone reaches
-    the threshold, `kept` the code of a card that may not be the discard.
+    `short` is what the staged melds miss of `opening` (`Opening.shortfall`),
+    `kept` the code of a card that may not be the discard.
     """
+    need = short.points
 
     def reachable(cards: int, cover: bool, use_jokers: bool = False) -> bool:
         # Whether melds from `cards` complete the opening; with `cover` they
         # take every natural card, with `use_jokers` every joker too. The
         # search decides only whether the rest reaches what is missing
         # (`Packer.reaches`), never its greatest value.
-        if rules.opening_sums_melds:
+        if opening.sums_melds:
             # A run is still to lay: one that fits, and the rest add up.
             for packed, value, _ in runs:
                 if _search.fits(packed, cards) and searches.reaches(
@@ -170,8 +152,8 @@ def _run_or_meld_completable(
         return False
 
     runs = searches.runs
-    alone = searches.melds_worth(0 if big else rules.opening_threshold)
-    run_ready = has_run or not rules.opening_requires_run
+    alone = searches.melds_worth(short.alone)
+    run_ready = not short.run
 
     if not rules.discard_to_go_out and reachable(key, cover=True, use_jokers=True):
         return True  # everything laid: going out by melding
@@ -201,7 +183,7 @@ def _hand_romme_completable(
     `hand` (holding `key`) and the melds `staged` before it was laid from
     give the searches (see `_search_pool`).
     """
-    searches = _search.packer(_search_pool(hand, staged), rules, rules.opening_allows_jokers)
+    searches = _search.packer(_search_pool(hand, staged), rules, rules.opening.allows_jokers)
     return _melds_all_but_a_discard(searches, key, turn, rules)
 
 
@@ -215,11 +197,14 @@ def _lay_down_possible(pos: _Pos) -> bool:
     possible.
     """
     rules = pos.rules
+    opening = rules.opening
     key = pos.key
     staged = [entry.meld for entry in pos.table if entry.staged]
     pool = _search_pool(key, staged)
-    searches = _search.packer(pool, rules, rules.opening_allows_jokers)
-    missing = rules.opening_threshold - sum(meld.value for meld in staged)
+    searches = _search.packer(pool, rules, opening.allows_jokers)
+    # What the staged melds miss of the threshold as the opening counts them
+    # (`Opening.shortfall`): melds of the hand worth that much at least.
+    missing = opening.shortfall(staged).points
     # One meld of the hand worth what is missing decides it without a search.
     if (pool == key and searches.top >= missing) or searches.reaches(key, missing):
         return True
