@@ -119,9 +119,15 @@ def _show(
     for seat in range(seen.players):
         opened = "opened" if seen.opened[seat] else "not opened"
         if seat == seen.player and not seen.opened[seat]:
-            worth = sum(e.meld.value for e in seen.table if e.staged and e.owner == seat)
-            need = rules.opening_threshold
-            opened += f", {worth} of {need} staged" if worth else f", {need} to open"
+            # What counts and what is missing, as the opening rule says (rules §5).
+            opening = rules.opening
+            melds = [e.meld for e in seen.table if e.staged and e.owner == seat]
+            if melds:
+                worth = opening.worth(melds)
+                missing = opening.shortfall(melds)
+                opened += f", {worth} of {opening.threshold} staged, needs {missing}"
+            else:
+                opened += f", {opening} to open"
         seats.append(
             (
                 names[seat],

@@ -212,6 +212,7 @@ class GreedyBot:
         if not robs:
             return None
         rules = view.rules
+        opening = rules.opening
         opened = view.opened[view.player]
         before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
         ranked: list[tuple[int, int, TakeFromTable]] = []
@@ -227,7 +228,8 @@ class GreedyBot:
                 continue  # no card would be left to discard
             value = sum(meld.value for meld in melds)
             gain = value - _search.quick_packing_value(_search.pack_cards(taken), rules)
-            if gain > before and (opened or value >= rules.opening_threshold):
+            opens = opening.reached([meld for meld in melds if opening.admits(meld)])
+            if gain > before and (opened or opens):
                 ranked.append((-gain, order, rob))
         for _gain, _order, rob in sorted(ranked):
             if self._lays_again(view, rob):

@@ -23,7 +23,7 @@ from romme.cards import JOKER, Card, Rank, Suit
 from romme.engine import apply
 from romme.legal import legal_actions
 from romme.melds import MeldKind, is_valid_meld
-from romme.rules import Rules
+from romme.rules import Rules, Shortfall
 from romme.sampling import determinize
 from romme.scoring import card_penalty
 from romme.state import Phase, TableMeld
@@ -320,19 +320,21 @@ def _fits(card: Card, entry: TableMeld, rules: Rules) -> bool:
 
 def _loose(
     cards: Sequence[Card], rules: Rules, opened: bool, fits: frozenset[Card]
-) -> tuple[list[Card], int]:
-    """The cards outside the best melds (less those the table takes, once opened), and the melds' value."""
+) -> tuple[list[Card], Shortfall | None]:
+    """The cards outside the best melds (less those the table takes, once the melds may be laid), and what
+    the melds miss of the opening (`romme.rules.Opening.missing`; ``None`` once opened or when they open)."""
     # Not `best_melds`: a hand grown by claims out of turn (rules §13) may pass
     # its input limit (and past `_search.GREEDY_POOL` cards the melds are taken greedily).
     melds = _search.quick_best_melds(tuple(cards), rules)
-    value = sum(meld.value for meld in melds)
     rest = Counter(cards)
     for meld in melds:
         rest.subtract(meld.cards)
     loose = list((+rest).elements())
-    if opened or value >= rules.opening_threshold:
+    opening = rules.opening
+    short = None if opened else opening.missing(meld for meld in melds if opening.admits(meld))
+    if short is None:
         loose = [card for card in loose if card not in fits]
-    return loose, value
+    return loose, short
 
 
 def _discard_worst(
@@ -362,19 +364,19 @@ def _play_out(
     hand = list(cards)
     for turn in range(min(horizon, len(draws))):
         hand.append(draws[turn])
-        loose, value = _loose(hand, rules, opened, fits)
-        can_lay = opened or value >= rules.opening_threshold
+        loose, short = _loose(hand, rules, opened, fits)
+        can_lay = short is None
         if can_lay and len(loose) <= 1:
             return _OUT_BONUS + _OUT_EARLY * (horizon - turn)
         if can_lay:
             opened = True
         hand = _discard_worst(hand, rules, opened, fits)
-    loose, value = _loose(hand, rules, opened, fits)
+    loose, short = _loose(hand, rules, opened, fits)
     score = -_LOOSE_WEIGHT * len(loose) - _PENALTY_WEIGHT * sum(
         card_penalty(card, rules) for card in loose
     )
-    if not (opened or value >= rules.opening_threshold):
-        score -= rules.opening_threshold - value
+    if short is not None:
+        score -= short.points  # what the opening still lacks
     return score
 
 

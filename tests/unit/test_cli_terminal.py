@@ -172,7 +172,9 @@ def test_your_row_says_what_is_staged_towards_the_opening() -> None:
     """A meld laid before the opening is complete (DRoV: 40 to open) shows what is staged of the threshold."""
     _, out, _ = run(["play", "--rules", "drov", "--seed", str(SEED)], "draw\nmeld 5♣ 5♥ 5♦\nquit\n")
     assert "(staged: the opening is not complete)" in out
-    assert re.search(r"^  You +11 cards +not opened, 15 of 40 staged +penalty total 0$", out, re.M)
+    assert re.search(
+        r"^  You +11 cards +not opened, 15 of 40 staged, needs 25 more +penalty total 0$", out, re.M
+    )
 
 
 def test_the_score_sheet_names_the_cards_behind_each_penalty() -> None:

@@ -247,6 +247,9 @@ def test_staged_melds_count_towards_the_opening() -> None:
         "value": value,
         "threshold": 30,
         "missing": 30 - value,
+        "run_missing": False,
+        "needs": f"{30 - value} more",
+        "opening": "30",
     }
     assert reply["view"]["table"][-1]["staged"] is True
     assert "takeback" in [m["text"] for m in reply["legal"]]

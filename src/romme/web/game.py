@@ -199,7 +199,7 @@ def preset_summaries() -> list[dict[str, Any]]:
     summaries = []
     for name in PRESETS:
         rules = play_rules(name)
-        facts = [f"{rules.opening_threshold} to open"]
+        facts = [f"{rules.opening} to open"]
         facts.append(
             "the discard is taken only to use at once"
             if rules.take_discard.value == "immediate_use"
@@ -225,7 +225,7 @@ def preset_summaries() -> list[dict[str, Any]]:
                 "name": name,
                 "min_players": 3 if rules.dealer_sits_out else 2,
                 "max_players": rules.max_players,
-                "opening": rules.opening_threshold,
+                "opening": rules.opening.threshold,
                 "match": end or "one round at a time",
                 "description": ", ".join(facts),
             }
@@ -477,8 +477,9 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
     my_turn = seen.is_my_turn and not table.waiting and match.state is not None
     top = seen.top_discard
     legal = [_move(action, top) for action in legal_actions(state)] if my_turn else []
-    staged = [entry.meld.value for entry in seen.table if entry.staged and entry.owner == seat]
-    threshold = seen.rules.opening_threshold
+    staged = [entry.meld for entry in seen.table if entry.staged and entry.owner == seat]
+    opening = seen.rules.opening
+    missing = None if seen.opened[seat] else opening.shortfall(staged)
     drawn = table.drawn
     show_drawn = (
         drawn is not None
@@ -502,9 +503,12 @@ def reply(table: Table, game: str, seat: int, since: int = 0) -> dict[str, Any]:
         "drawn": str(drawn.card) if show_drawn and drawn is not None else None,
         "staged": {
             "opened": seen.opened[seat],
-            "value": sum(staged),
-            "threshold": threshold,
-            "missing": 0 if seen.opened[seat] else max(0, threshold - sum(staged)),
+            "value": opening.worth(staged),
+            "threshold": opening.threshold,
+            "missing": 0 if missing is None else missing.points,
+            "run_missing": missing is not None and missing.run,
+            "needs": None if missing is None else str(missing),
+            "opening": str(opening),
         },
         "seats": [
             {"seat": index, "name": names[index], "human": info.human}

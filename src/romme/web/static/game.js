@@ -180,11 +180,10 @@
   function renderStaged() {
     const s = data.staged;
     const el = $("staged");
+    // The server says what counts and what is missing (the rules' opening, rules §5).
     if (s.opened) el.textContent = "You have opened.";
-    else if (s.value > 0)
-      el.textContent =
-        "Staged towards your opening: " + s.value + " of " + s.threshold + (s.missing ? ", " + s.missing + " missing" : ", enough");
-    else el.textContent = "You need " + s.threshold + " points in melds to open.";
+    else if (s.value > 0) el.textContent = "Staged towards your opening: " + s.value + " of " + s.threshold + ", needs " + s.needs + ".";
+    else el.textContent = "You need melds worth " + s.opening + " to open.";
   }
 
   function renderHand(v) {
