@@ -106,7 +106,7 @@ def most_cards(rules: Rules, borrowed: int = 0, *, drawn: bool = True) -> int:
     (Räuber-Rommé) wait in the hand to act above that, until they are
     melded again.
     """
-    if rules.knocking or rules.buying:
+    if rules.claims_played:
         return rules.deck_size
     return rules.hand_size + 1 + int(drawn) + int(rules.joker_at_cut) + borrowed
 
@@ -160,7 +160,7 @@ def _claim_problem(position: Position) -> Problem | None:
         return "turn.claim", "a claim window is open in the claim phase, and only then"
     if claim is None:
         return None
-    if not (rules.knocking or rules.buying):
+    if not rules.claims_played:
         return "turn.claim", "no claim window opens without knocking or buying"
     players = len(position.dealt_in)
     turn_of = claim.turn_of

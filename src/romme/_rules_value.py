@@ -271,6 +271,15 @@ class Rules:
             self.opening_allows_jokers,
         )
 
+    @property
+    def claims_played(self) -> bool:
+        """Whether a discard may be claimed out of turn: ``knocking`` or ``buying`` (rules §13).
+
+        Only then does a claim window open, may a hand grow past the deal,
+        and do the claim answers exist.
+        """
+        return self.knocking or self.buying
+
     def players_dealt_in(self, players: int) -> int:
         """Return how many of `players` seats get cards (all but the dealer under ``dealer_sits_out``)."""
         return players - 1 if self.dealer_sits_out else players

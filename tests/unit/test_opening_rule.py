@@ -1,4 +1,4 @@
-"""The opening rule stated once (rules §5): `Rules.opening`, and the faces that read it.
+"""The opening rule stated once (rules §5): `Rules.opening` and `Rules.claims_played`, and the faces that read them.
 
 `Rules.opening` is the one statement of the opening (DRoV Nr. 6: the
 threshold; DRoV Nr. 4a: the melds count together; the cardgames.zone §10
@@ -6,7 +6,8 @@ variant: a run is required; the Schmidt S. 3 variant: no joker). The
 checker and the generator read it; so do the terminal, the search bot and
 the greedy bot, which each once re-derived it as "the melds' sum reaches
 the threshold", wrong without ``opening_sums_melds`` or with
-``opening_requires_run``.
+``opening_requires_run``. `Rules.claims_played` is the one statement of
+whether a discard may be claimed out of turn (ASS S. 1–3).
 """
 
 from __future__ import annotations
@@ -112,6 +113,15 @@ def test_nothing_staged_misses_a_meld_even_at_threshold_0_DRoV_Nr_6() -> None:
     assert not rules.opening.reached([])
     assert str(rules.opening.missing([])) == "a meld"
     assert rules.opening.reached(_melds(rules, "2♣ 3♣ 4♣"))
+
+
+def test_claims_are_played_under_knocking_or_buying_ASS_S_1_to_3() -> None:
+    """ASS S. 1–2 (knocking) and S. 3 (buying): only these two presets open claim windows."""
+    played = {name for name, rules in PRESETS.items() if rules.claims_played}
+    assert played == {"ass-kaufen", "ass-klopfen"}
+    assert Rules(knocking=True).claims_played
+    assert Rules(buying=True).claims_played
+    assert not Rules().claims_played
 
 
 # -- the faces ------------------------------------------------------------------------------

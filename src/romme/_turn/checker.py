@@ -124,7 +124,7 @@ def _draw(pos: _Pos) -> Effect | Failure:
     if refused:
         return refused
     rules = pos.rules
-    opens = _window(pos) if rules.knocking or rules.buying else None
+    opens = _window(pos) if rules.claims_played else None
     if opens is None:
         return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
     # Declining the top discard opens a claim window on it (rules §13).

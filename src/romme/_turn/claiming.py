@@ -37,7 +37,7 @@ def _window(pos: _Pos) -> tuple[ClaimWindow, int] | None:
     claim is offered), and some seat may be asked.
     """
     rules = pos.rules
-    if not (rules.knocking or rules.buying) or not pos.discard_pile or pos.stock_size < 2:
+    if not rules.claims_played or not pos.discard_pile or pos.stock_size < 2:
         return None
     asked = claimants(rules, pos.player, pos.opened, pos.dealt_in)
     if not asked:

@@ -101,7 +101,7 @@ class Observation:
             ("seats", _SEAT * players),
             ("turn", _TURN),
             ("table", self.slots * self._slot),
-            ("claims", 1 + 4 * players if rules.knocking or rules.buying else 0),
+            ("claims", 1 + 4 * players if rules.claims_played else 0),
             ("rearranged", 1 + _CODES if rules.rearrange else 0),
         )
         blocks: list[Block] = []

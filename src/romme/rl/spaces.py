@@ -160,7 +160,7 @@ class ActionSpace(MeldNumbering):
             ("lay_off", self.slots * self._slot_ids),
             ("swap", self.pairs * FOLLOW_UPS),
         )
-        if rules.knocking or rules.buying:
+        if rules.claims_played:
             sizes = (*sizes, ("claim", len(_CLAIM_ANSWERS)))
         if rules.rearrange:
             sizes = (*sizes, ("rob", self.slots * ROB_POSITIONS))
