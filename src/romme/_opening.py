@@ -63,9 +63,9 @@ class Shortfall(NamedTuple):
 
 
 class Opening(NamedTuple):
-    """The opening rule of a `Rules` value (rules §5): what a player's first lay-downs must be.
+    """The opening rule of a `romme.Rules` value (rules §5): what a player's first lay-downs must be.
 
-    Get it as `Rules.opening`. The melds it is asked about are those the
+    Get it as `romme.Rules.opening`. The melds it is asked about are those the
     player has staged towards the opening (laid before it is complete);
     they are melds it admits (`admits`): the checker stages no other.
 
@@ -106,10 +106,7 @@ class Opening(NamedTuple):
 
     def worth(self, melds: Iterable[Meld]) -> int:
         """Return what `melds` are worth towards the threshold: their sum, or without ``opening_sums_melds`` the best alone."""
-        values = [meld.value for meld in melds]
-        if self.sums_melds:
-            return sum(values)
-        return max(values, default=0)
+        return self._count(melds)[0]
 
     def shortfall(self, melds: Iterable[Meld]) -> Shortfall:
         """Return what `melds` still miss of the opening: nothing (all zero) once the points and the run are there.
@@ -117,15 +114,13 @@ class Opening(NamedTuple):
         The opening is complete when something is staged and nothing is
         missing (`reached`).
         """
-        melds = list(melds)
-        points = max(0, self.threshold - self.worth(melds))
-        alone = self.threshold if points and not self.sums_melds else 0
-        run = self.requires_run and not any(meld.kind == "run" for meld in melds)
-        return Shortfall(points, alone, run)
+        worth, has_run, _ = self._count(melds)
+        return self._short(worth, has_run)
 
     def reached(self, melds: Iterable[Meld]) -> bool:
         """Return whether `melds` complete the opening: the threshold reached as `worth` counts, a run among them where one is required."""
-        return self.missing(melds) is None
+        worth, has_run, laid = self._count(melds)
+        return laid and has_run and worth >= self.threshold
 
     def missing(self, melds: Iterable[Meld]) -> Shortfall | None:
         """Return what `melds` still miss of the opening, or ``None`` once they complete it (`reached`).
@@ -133,6 +128,28 @@ class Opening(NamedTuple):
         Something must be staged: no melds miss at least a meld, even
         where the threshold is 0.
         """
-        melds = list(melds)
-        short = self.shortfall(melds)
-        return short if short.points or short.run or not melds else None
+        worth, has_run, laid = self._count(melds)
+        if laid and has_run and worth >= self.threshold:
+            return None
+        return self._short(worth, has_run)
+
+    def _short(self, worth: int, has_run: bool) -> Shortfall:
+        points = max(0, self.threshold - worth)
+        alone = self.threshold if points and not self.sums_melds else 0
+        return tuple.__new__(Shortfall, (points, alone, not has_run))
+
+    def _count(self, melds: Iterable[Meld]) -> tuple[int, bool, bool]:
+        # One pass over `melds`: their worth (the sum, or the best alone),
+        # whether the run requirement is met, whether there is any meld.
+        total = top = 0
+        has_run = not self.requires_run
+        laid = False
+        for meld in melds:
+            laid = True
+            value = meld.value
+            total += value
+            if value > top:
+                top = value
+            if not has_run and meld.kind == "run":
+                has_run = True
+        return (total if self.sums_melds else top), has_run, laid

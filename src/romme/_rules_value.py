@@ -264,11 +264,16 @@ class Rules:
         >>> rules.opening.reached(melds), str(rules.opening.missing(melds))
         (False, 'a run')
         """
-        return Opening(
-            self.opening_threshold,
-            self.opening_sums_melds,
-            self.opening_requires_run,
-            self.opening_allows_jokers,
+        # Built straight from the fields, as `Opening._make` would: the
+        # checker and the generator ask it at every lay-down.
+        return _new_tuple(
+            Opening,
+            (
+                self.opening_threshold,
+                self.opening_sums_melds,
+                self.opening_requires_run,
+                self.opening_allows_jokers,
+            ),
         )
 
     @property
@@ -288,6 +293,10 @@ class Rules:
         """Return how many cards the deal uses for `players` seats, upcard included."""
         extra = 0 if self.extra_card is ExtraCard.NONE else 1
         return self.players_dealt_in(players) * self.hand_size + extra + int(self.upcard)
+
+
+_new_tuple: Final = tuple.__new__
+"""Makes a `NamedTuple` of its fields, as its ``_make`` does, without a call of its ``__new__``."""
 
 
 _ENUM_FIELDS: Final = {

@@ -144,7 +144,8 @@ def _lay_down_outcome(
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
         )
     staged = [*_staged(pos.table), meld]
-    if opening.reached(staged):
+    short = opening.missing(staged)
+    if short is None:
         follow = _finish(rules, key, turn)
         return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
     if not key:
@@ -156,7 +157,7 @@ def _lay_down_outcome(
             return _Laid.HAND_ROMME, Next.WENT_OUT
     # What is left of the hand must complete the opening.
     hand = pos.key
-    if _opening_completable(key, staged, turn, hand, rules) or (
+    if _opening_completable(key, staged, turn, hand, rules, opening, short) or (
         _waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules)
     ):
         return _Laid.STAGED, Next.PLAY

@@ -60,14 +60,16 @@ def _opening_completable(
     hand: int,
     rules: Rules,
     opening: Opening | None = None,
+    short: Shortfall | None = None,
 ) -> bool:
     """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
 
     The opening (rules §5, `Rules.opening`, or `opening` where given): the
     `staged` melds (the last one just laid from the packed `hand`, leaving
     `key`) and those still to come make up what the staged ones miss
-    (`Opening.shortfall`: points, or one meld worth the threshold on its
-    own, and a run), with no joker where the opening admits none. The
+    (`Opening.shortfall`, or `short` where the caller has it: points, or
+    one meld worth the threshold on its own, and a run), with no joker
+    where the opening admits none. The
     cards left over must let the turn end: a natural card that may be
     discarded (not the taken card under ``rediscard_taken`` off), or only
     jokers, or (without ``discard_to_go_out``) no card at all.
@@ -76,7 +78,8 @@ def _opening_completable(
         opening = rules.opening
     pool = _search_pool(hand, staged[:-1])
     searches = _search.packer(pool, rules, opening.allows_jokers)
-    short = opening.shortfall(staged)
+    if short is None:
+        short = opening.shortfall(staged)
     kept = _kept_back(key, turn, rules)
     if opening.sums_melds and not short.run:
         return _points_completable(searches, key, short.points, kept, rules.discard_to_go_out)
