@@ -3,7 +3,7 @@
 Any change to legality shows up as a diff here, but so does listing the
 moves in another order (each step follows the move at a drawn place in the
 list); the order-independent proof of docs/maintainers.md guarantee 3 is
-``test_tree.py``.
+``test_tree.py`` with ``test_agreement.py``.
 """
 
 from __future__ import annotations
