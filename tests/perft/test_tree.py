@@ -15,7 +15,27 @@ from collections.abc import Sequence
 
 import pytest
 
-from romme import Action, GameState, Phase, find_rules, legal_actions
+from romme import (
+    Action,
+    Buy,
+    Consent,
+    Discard,
+    Draw,
+    GameState,
+    Knock,
+    LayDown,
+    LayOff,
+    Pass,
+    Phase,
+    Refuse,
+    Rules,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    TakeFromTable,
+    find_rules,
+    legal_actions,
+)
 from tests._deck import deck_position
 from tests.perft.tree import (
     COUNTS,
@@ -47,10 +67,40 @@ def test_every_preset_and_position_has_its_counts() -> None:
     assert {(p, n) for p, n in CASES if depth_of(p, n) < DEEP_DEPTH} == SHALLOW
 
 
+def _kinds_to_reach(rules: Rules, name: str) -> set[type[Action]]:
+    """The kinds of move the tree of a round in progress must list, by the rules (rules §4–§6, §13)."""
+    if name == "opened":
+        kinds: set[type[Action]] = {Discard, Draw, LayDown, LayOff, SwapJoker, TakeDiscard}
+    elif name == "opening":
+        kinds = {Discard, Draw, LayDown, TakeBack, TakeDiscard}
+    else:
+        return set()
+    if rules.rearrange:
+        kinds |= {TakeFromTable, TakeBack}
+    if rules.knocking:
+        kinds |= {Knock, Pass}
+    if rules.buying:
+        kinds |= {Buy, Pass} if name == "opened" else {Buy, Pass, Consent, Refuse}
+    return kinds
+
+
 @pytest.mark.parametrize(("preset", "name"), CASES)
 def test_node_counts_to_depth_3_are_unchanged(preset: str, name: str) -> None:
-    """The number of nodes at depths 1 to 3 from each position is as stored (guarantee 3, rules §4–§13)."""
-    assert STORED[preset][name][:QUICK_DEPTH] == perft(_start(preset, name), QUICK_DEPTH)
+    """The number of nodes at depths 1 to 3 from each position is as stored (guarantee 3, rules §4–§13).
+
+    The rounds in progress reach, within that depth, every kind of move
+    their rules have: joker swaps and lay-offs, the take of the discard and
+    the take-back, the answers of a claim window, the take of a table card.
+    """
+    listed: set[type[Action]] = set()
+
+    def moves(state: GameState) -> Sequence[Action]:
+        found = legal_actions(state)
+        listed.update(type(action) for action in found)
+        return found
+
+    assert STORED[preset][name][:QUICK_DEPTH] == perft(_start(preset, name), QUICK_DEPTH, moves)
+    assert _kinds_to_reach(find_rules(preset), name) <= listed
 
 
 @pytest.mark.slow
