@@ -39,6 +39,8 @@ from romme._cli_terminal import Output as Output
 from romme._cli_terminal import color_wanted as color_wanted
 from romme._cli_terminal import pad as pad
 from romme._cli_terminal import visible_width as visible_width
+from romme._hint import Hint as Hint
+from romme._hint import hint as hint
 from romme._move_words import move_words as move_words
 from romme.bots import Bot, GreedyBot, RandomBot
 from romme.engine import apply

@@ -54,6 +54,7 @@ from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
     Table,
+    advice,
     next_round,
     play,
     preset_summaries,
@@ -382,6 +383,15 @@ def create_app(
             table = advance(game, table)
         return reply(table, game, seat, since)
 
+    def advise(game: str, token: str) -> dict[str, Any]:
+        with store.locked(game):
+            table, seat = authorised(game, token)
+            table = advance(game, table)
+        try:
+            return {"hint": advice(table, seat)}
+        except GameConflictError as error:
+            raise ApiError(409, error.error, str(error)) from None
+
     def begin_round(game: str, token: str) -> dict[str, Any]:
         with store.locked(game):
             table, seat = authorised(game, token)
@@ -444,6 +454,10 @@ def create_app(
         data = await _json_body(request)
         return answer(await in_worker(game, act, game, token, data))
 
+    async def get_hint(request: Request) -> Response:
+        game, token = _game_id(request), _token(request)
+        return answer(await in_worker(game, advise, game, token))
+
     async def post_next(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
         _only(await _json_body(request))
@@ -469,6 +483,7 @@ def create_app(
             Route("/api/games/{game}", get_game),
             Route("/api/games/{game}/actions", post_action, methods=["POST"]),
             Route("/api/games/{game}/next", post_next, methods=["POST"]),
+            Route("/api/games/{game}/hint", get_hint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(_SecurityHeaders)],

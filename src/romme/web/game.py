@@ -38,7 +38,7 @@ from romme import (
     view,
 )
 from romme._position_checks import claimants, consenters
-from romme.cli import cards_from_hand, move_words
+from romme.cli import cards_from_hand, hint, move_words
 
 __all__ = [
     "Event",
@@ -46,6 +46,7 @@ __all__ = [
     "Seat",
     "Sheet",
     "Table",
+    "advice",
     "next_round",
     "play",
     "play_rules",
@@ -323,6 +324,28 @@ def play(table: Table, seat: int, action: Action, *, now: float) -> Table:
         IllegalActionError: If the action is not legal for `seat` now (not its turn included).
     """
     return _act(table, seat, action, now)
+
+
+def advice(table: Table, seat: int) -> dict[str, Any]:
+    """Return the hint for `seat`: what the hard computer player would play in its place, and why.
+
+    The hint reads the seat's view only (`romme.cli.hint`), so it names no
+    card the seat cannot see. ``step`` is the table's step it was given at.
+
+    Raises:
+        GameConflictError: If the round or the match is over, or it is not `seat`'s turn.
+    """
+    state = _state(table)
+    seen = view(state, seat)
+    if not seen.is_my_turn:
+        raise GameConflictError("not_your_turn", "a hint is given on your turn")
+    given = hint(seen)
+    return {
+        "step": table.step,
+        "action": str(given.action),
+        "words": given.words,
+        "why": given.why,
+    }
 
 
 def run_computers(table: Table, *, now: float, delay: float, limit: int = 10_000) -> Table:

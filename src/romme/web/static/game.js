@@ -344,6 +344,7 @@
       renderHand(reply.view);
       renderStaged();
       renderMoves();
+      renderHint();
       const paced = new Set(others.slice(-MAX_PACED));
       for (const event of fresh) {
         logEvent(event);
@@ -430,6 +431,36 @@
     sheetsSeen = sheets.length;
   }
 
+  // The hint button: on your turn, what the hard computer player would play in your place, and why.
+  let hintStep = null; // the step the hint shown was given at
+  function renderHint() {
+    $("hint").hidden = !data.my_turn || replaying || data.waiting;
+    if (hintStep !== null && hintStep !== data.step) {
+      hintStep = null;
+      $("hint-line").textContent = "";
+    }
+  }
+
+  async function askHint() {
+    if (sending || replaying) return;
+    $("message").textContent = "";
+    $("hint").disabled = true;
+    try {
+      await exclusive(async () => {
+        const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "/hint", undefined, token);
+        if (answer.ok) {
+          const given = answer.body.hint;
+          hintStep = given.step;
+          $("hint-line").textContent = "Hint: " + given.words + ": " + given.why;
+          $("hint-line").dataset.action = given.action;
+          if (data) renderHint();
+        } else showError(answer);
+      });
+    } finally {
+      $("hint").disabled = false;
+    }
+  }
+
   function render(reply) {
     const events = reply.events;
     data = reply;
@@ -445,6 +476,7 @@
     renderBorrowed(v);
     renderHand(v);
     renderMoves();
+    renderHint();
     renderSheet(false);
   }
 
@@ -544,6 +576,7 @@
   }
 
   $("close-sheet").addEventListener("click", () => ($("sheet").hidden = true));
+  $("hint").addEventListener("click", askHint);
   if (!token) noGame("This link opens no seat", "it has no seat token: open the link you were given for your seat");
   else poll();
 })();
