@@ -45,6 +45,7 @@ from romme import (
     IllegalActionError,
     InvalidDataError,
     InvalidNotationError,
+    Reason,
     RommeError,
     _guard,
     parse_action,
@@ -56,6 +57,7 @@ from romme.web.game import (
     Table,
     advice,
     next_round,
+    out_of_turn,
     play,
     preset_summaries,
     reply,
@@ -375,7 +377,10 @@ def create_app(
                 table = play(table, seat, action, now=clock())
             except IllegalActionError as error:
                 assert before is not None  # play refuses a finished match first
-                words = refusal_text(error, action, before.hands[seat], before.top_discard)
+                if error.reason is Reason.NOT_YOUR_TURN:
+                    words = out_of_turn(table, seat)
+                else:
+                    words = refusal_text(error, action, before.hands[seat], before.top_discard)
                 raise ApiError(409, error.reason.value, words) from None
             except GameConflictError as error:
                 raise ApiError(409, error.error, str(error)) from None

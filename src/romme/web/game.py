@@ -28,6 +28,7 @@ from romme import (
     InvalidDataError,
     Match,
     MatchScoring,
+    Phase,
     RoundResult,
     Rules,
     TakeFromTable,
@@ -48,6 +49,7 @@ __all__ = [
     "Table",
     "advice",
     "next_round",
+    "out_of_turn",
     "play",
     "play_rules",
     "preset_summaries",
@@ -402,6 +404,15 @@ def _names(table: Table, seat: int) -> list[str]:
         else:
             names.append(f"Computer {index}")
     return names
+
+
+def out_of_turn(table: Table, seat: int) -> str:
+    """The refusal of a move out of turn as `seat` reads it: the seat to act by its name."""
+    state = _state(table)
+    names = _names(table, seat)
+    if state.phase is Phase.CLAIM and state.top_discard is not None:
+        return f"{names[state.current_player]} is asked about the {state.top_discard} now, not you"
+    return f"it is {names[state.current_player]}'s turn, not yours"
 
 
 def _sheet(sheet: Sheet, rules: Rules) -> dict[str, Any]:

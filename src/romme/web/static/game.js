@@ -22,6 +22,7 @@
   let sheetsSeen = null;
   let loggedRound = null; // the round of the newest move in the log
   const OFFLINE = "The server does not answer; trying again…";
+  const STALE = "The game moved on; here is the table now.";
 
   // What each part of the page was last drawn from: a part is drawn again only
   // when this changes, so that a press on a card or a button is not split by a
@@ -463,6 +464,8 @@
 
   function render(reply) {
     const events = reply.events;
+    // Another person at the table started the next round: the score sheet gives way to it.
+    if (data && data.waiting && !reply.waiting && !reply.match.over) $("sheet").hidden = true;
     data = reply;
     const v = reply.view;
     if (robPick && !reply.legal.some((move) => move.text === robPick)) robPick = null;
@@ -514,6 +517,12 @@
           robPick = null; // a move made: the table card picked before it is picked no more
           done = true;
           await present(answer.body);
+        } else if (answer.status === 409 && answer.body.error === "stale") {
+          // Sent from a table that was behind (another tab of this seat moved): show the table now.
+          const fresh = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
+          if (fresh.ok) await present(fresh.body);
+          $("message").textContent = STALE;
+          $("message").dataset.error = "stale";
         } else showError(answer);
       });
     } finally {

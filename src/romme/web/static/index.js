@@ -84,8 +84,25 @@
       const a = Romme.el("a", "", "Seat " + seat.seat);
       a.href = seat.link;
       a.target = "_blank";
-      const full = Romme.el("code", "", new URL(seat.link, window.location.href).href);
-      item.append(a, " ", full);
+      const address = new URL(seat.link, window.location.href).href;
+      const full = Romme.el("code", "", address);
+      const copy = Romme.el("button", "copy", "Copy");
+      copy.type = "button";
+      copy.dataset.seat = String(seat.seat);
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(address);
+          copy.textContent = "Copied";
+        } catch (error) {
+          // No clipboard (an address that is not secure): select the link for the person to copy.
+          const range = document.createRange();
+          range.selectNodeContents(full);
+          window.getSelection().removeAllRanges();
+          window.getSelection().addRange(range);
+          copy.textContent = "Selected: copy it";
+        }
+      });
+      item.append(a, " ", copy, " ", full);
       list.append(item);
     }
     document.getElementById("links").hidden = false;
