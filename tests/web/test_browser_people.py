@@ -55,7 +55,8 @@ def _play_round_by_api(base: str, game: str, tokens: dict[int, str]) -> None:
 
 @pytest.mark.slow
 def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
-    """Tables point 4: the seat links come with a copy button that copies the whole link; a move
+    """Tables point 4: people choose their names on the start page, which the seat links and
+    the other seats' pages show; the seat links come with a copy button that copies the whole link; a move
     out of turn is refused naming the seat to act; a move sent from a second tab that is behind
     says "The game moved on; here is the table now." and shows the table as it is; the score
     sheet closes on the other person's page when one person starts the next round."""
@@ -73,11 +74,14 @@ def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
         start.select_option("#rules", "classic")
         start.select_option("#players", "3")
         start.check("#human-1")
+        start.fill("#name-0", "Anna")
+        start.fill("#name-1", "Ben")
         start.click("details summary")
         start.fill("#seed", "5")
         start.click("#start")
         start.wait_for_selector("#links:not([hidden])")
         links = start.locator("#link-list a").evaluate_all("links => links.map(a => a.href)")
+        link_names = start.locator("#link-list a").all_inner_texts()
         start.click("#link-list button.copy[data-seat='1']")
         copied = start.evaluate("navigator.clipboard.readText()")
         copy_label = start.inner_text("#link-list button.copy[data-seat='1']")
@@ -91,6 +95,8 @@ def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
         for page in (seat0, stale_tab):
             page.wait_for_selector("#status[data-state='my-turn']")
         seat1.wait_for_selector("#status[data-state='others']")
+        seat0_seats = seat0.inner_text("#seats")
+        seat1_seats = seat1.inner_text("#seats")
 
         # Out of turn: refused by the name of the seat to act, as seat 1 sees it.
         seat1.fill("#typed-action", "draw")
@@ -127,7 +133,10 @@ def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
     assert errors == []
     assert copied == links[1]
     assert copy_label == "Copied"
-    assert out_of_turn == "Not allowed: it is Player 0's turn, not yours"
+    assert out_of_turn == "Not allowed: it is Anna's turn, not yours"
+    assert ["Seat 0 (Anna)", "Seat 1 (Ben)"] == link_names
+    assert "Anna" in seat1_seats
+    assert "Ben" in seat0_seats
     assert stale_words == "The game moved on; here is the table now."
     assert held is not None
     assert moved_on is not None

@@ -7,8 +7,10 @@ tests/web/test_browser_people.py.
 
 from __future__ import annotations
 
+import pytest
+
 from romme import GreedyBot, PlayerView, from_dict
-from tests.web._helpers import act, client, create, look, token_of
+from tests.web._helpers import act, client, create, look, need_web, stored_text, token_of
 
 
 def test_tables_point4_a_move_out_of_turn_names_the_seat_to_act() -> None:
@@ -57,3 +59,80 @@ def test_tables_point4_out_of_turn_at_a_claim_window_names_the_seat_asked() -> N
     assert "not_your_turn" == refused.json()["error"]
     card = found["claim"]["card"]
     assert f"Player 0 is asked about the {card} now, not you" == refused.json()["message"]
+
+
+def test_tables_point4_people_choose_their_names() -> None:
+    """Tables point 4: people name their seats when the game is created; every other seat sees
+    the name (your own seat stays "You"), a refusal out of turn uses it, and the stored game
+    keeps it (a seat without a name stays "Player N")."""
+    with client() as test_client:
+        created = create(
+            test_client, players=4, humans=[0, 1, 2], names=["  Anna  Lena ", "Ben", None, None]
+        )
+        game = created["game"]
+        seen_by_1 = look(test_client, game, token_of(created, 1))
+        seen_by_2 = look(test_client, game, token_of(created, 2))
+        refused = act(test_client, game, token_of(created, 1), "draw")
+        stored = stored_text(test_client, game)
+
+    assert ["Anna Lena", "Ben"] == [created["seats"][s]["name"] for s in (0, 1)]
+    assert "name" not in created["seats"][2]
+    assert ["Anna Lena", "You", "Player 2", "Computer 3"] == [s["name"] for s in seen_by_1["seats"]]
+    assert ["Anna Lena", "Ben", "You", "Computer 3"] == [s["name"] for s in seen_by_2["seats"]]
+    assert "it is Anna Lena's turn, not yours" == refused.json()["message"]
+    assert '"name": "Ben"' in stored or '"name":"Ben"' in stored
+
+
+@pytest.mark.parametrize(
+    ("names", "says"),
+    [
+        (["", None, None], "1 to 20 printable characters"),
+        (["   ", None, None], "1 to 20 printable characters"),
+        (["x" * 21, None, None], "1 to 20 printable characters"),
+        (["Anna\x07", None, None], "1 to 20 printable characters"),
+        (["You", None, None], "a name the table gives itself"),
+        (["computer 2", None, None], "a name the table gives itself"),
+        (["Player 1", None, None], "a name the table gives itself"),
+        (["Anna", "anna", None], "the same name"),
+        (["Anna", None, "Carl"], "no person's seat"),
+        (["Anna", None], "one name or null per seat"),
+        ([7, None, None], "one name or null per seat"),
+        ("Anna", "must be list"),
+    ],
+)
+def test_tables_point4_a_name_that_is_no_name_is_refused(names: object, says: str) -> None:
+    """Tables point 4: a name must be 1 to 20 printable characters, not one of the page's own
+    words, not taken twice, and only for a person's seat; otherwise 400 with the reason, and
+    no game is created."""
+    with client() as test_client:
+        response = test_client.post(
+            "/api/games",
+            json={"rules": "classic", "players": 3, "humans": [0, 1], "seed": 5, "names": names},
+        )
+        games = test_client.app.state.store.count()
+
+    assert 400 == response.status_code
+    assert "bad_request" == response.json()["error"]
+    assert says in response.json()["message"]
+    assert 0 == games
+
+
+def test_tables_point4_a_stored_name_that_is_no_name_is_a_damaged_game() -> None:
+    """Tables point 4: a stored document whose seat name no person could choose is not read as a
+    table (InvalidDataError), and an older document without names reads as before."""
+    need_web()
+    from romme import InvalidDataError
+    from romme.web.document import from_document, to_document
+    from romme.web.game import start
+
+    table, _ = start("classic", 3, [0, 1], seed=5, names={0: "Anna"}, now=0.0)
+    document = to_document(table)
+    assert "Anna" == from_document(document).seats[0].name
+    del document["seats"][0]["name"]
+    assert from_document(document).seats[0].name is None
+    document["seats"][0]["name"] = "You"
+    with pytest.raises(InvalidDataError):
+        from_document(document)
+    document["seats"][0] = ["not", "a", "seat"]
+    with pytest.raises(InvalidDataError):
+        from_document(document)

@@ -319,12 +319,17 @@ def create_app(
         created.append(now)
 
     def create(data: dict[str, Any]) -> dict[str, Any]:
-        _only(data, "rules", "players", "humans", "seed", "rounds")
+        _only(data, "rules", "players", "humans", "seed", "rounds", "names")
         preset = _field(data, "rules", str)
         players = _field(data, "players", int)
         humans = _field(data, "humans", list)
         seed = _field(data, "seed", int, required=False)
         rounds = _field(data, "rounds", int, required=False)
+        names = _field(data, "names", list, required=False)
+        if names is not None and (
+            len(names) != players or not all(n is None or type(n) is str for n in names)
+        ):
+            raise ApiError(400, "bad_request", "names is a list of one name or null per seat")
         if len(preset) > 40 or not all(type(seat) is int for seat in humans):
             raise ApiError(400, "bad_request", "rules is a preset name, humans a list of seats")
         if seed is not None and not 0 <= seed < 2**63:
@@ -332,7 +337,10 @@ def create_app(
         if rounds is not None and not 1 <= rounds <= 100:
             raise ApiError(400, "bad_request", "rounds must lie from 1 to 100")
         try:
-            table, tokens = start(preset, players, humans, seed=seed, rounds=rounds, now=clock())
+            chosen = {seat: name for seat, name in enumerate(names or ()) if name is not None}
+            table, tokens = start(
+                preset, players, humans, seed=seed, rounds=rounds, names=chosen, now=clock()
+            )
         except (RommeError, ValueError) as error:
             raise ApiError(400, "bad_request", str(error)) from None
         game = secrets.token_urlsafe(12)
@@ -343,6 +351,7 @@ def create_app(
         seats = [
             {"seat": seat, "human": seat in tokens, "token": tokens.get(seat)}
             | ({"link": f"/g/{game}#{tokens[seat]}"} if seat in tokens else {})
+            | ({"name": table.seats[seat].name} if table.seats[seat].name else {})
             for seat in range(players)
         ]
         return {"game": game, "seats": seats}
