@@ -76,6 +76,7 @@ def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
         start.check("#human-1")
         start.fill("#name-0", "Anna")
         start.fill("#name-1", "Ben")
+        unticked_name_shown = start.is_visible("#name-2")
         start.click("details summary")
         start.fill("#seed", "5")
         start.click("#start")
@@ -135,6 +136,7 @@ def test_tables_point4_several_people_at_one_table(tmp_path: Path) -> None:
     assert copy_label == "Copied"
     assert out_of_turn == "Not allowed: it is Anna's turn, not yours"
     assert ["Seat 0 (Anna)", "Seat 1 (Ben)"] == link_names
+    assert not unticked_name_shown  # a computer's seat takes no name
     assert "Anna" in seat1_seats
     assert "Ben" in seat0_seats
     assert stale_words == "The game moved on; here is the table now."
