@@ -68,9 +68,12 @@ class GameState(Coded):
     """One position of a round. Immutable: `romme.apply` returns a new state.
 
     Use `new_game` or `new_position` to make one. A state built field by
-    field (or with ``attrs.evolve``) is checked like a loaded document: the
-    cards must be the deck, the seats, table and turn bookkeeping must
-    agree, and the player to act must have a legal action.
+    field (or with ``attrs.evolve``) is checked for its structure, cheaply:
+    the cards must be the deck, the seats, table and turn bookkeeping must
+    agree, every hand must fit. Whether the player to act has a legal
+    action is asked where a position comes in from outside (`new_position`,
+    `romme.loads`, `romme.determinize`), not here: the constructor never
+    runs the move generator.
 
     Raises:
         TypeError: For a field of the wrong type.

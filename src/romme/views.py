@@ -14,22 +14,18 @@ from collections.abc import Iterable
 import attrs
 
 from romme import _guard
-from romme._game_state import bool_tuple, card_tuple, phase_of, table_tuple
-from romme._position_checks import first_on_table
-from romme._state_values import table_moves
-from romme.cards import Card, card_code, make_deck
-from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
-from romme.scoring import RoundResult
-from romme.state import (
-    GameState,
-    Phase,
+from romme._game_state import GameState, bool_tuple, card_tuple, phase_of, table_tuple
+from romme._position_checks import (
     Problem,
-    TableMeld,
-    TurnState,
     common_problem,
+    first_on_table,
     refuse,
     sizes_problem,
 )
+from romme._state_values import Phase, TableMeld, TurnState, table_moves
+from romme.cards import Card, card_code, make_deck
+from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
+from romme.scoring import RoundResult
 
 __all__ = ["PlayerView", "view"]
 
@@ -49,9 +45,11 @@ def _sizes(value: Iterable[int]) -> tuple[int, ...]:
 class PlayerView:
     """One player's view of a position: no card they cannot see.
 
-    Built by `view`; a view built field by field is checked like a loaded
-    document (the seats, table and turn as for a `GameState`, the hand
-    sizes and the cards seen against the deck).
+    Built by `view`; a view built field by field is checked for its
+    structure as a `GameState` is (the seats, table and turn, the hand
+    sizes and the cards seen against the deck). Whether the player to act
+    has a legal action is asked where outside data comes in: a view read
+    from a document (`romme.loads`, `romme.from_dict`) and `romme.determinize`.
 
     Raises:
         TypeError: For a field of the wrong type.
@@ -179,8 +177,8 @@ def view_problem(seen: PlayerView) -> Problem | None:
     and the cards: those seen are part of the deck, with the cards unseen
     they make up the deck exactly, and the cards seen to go to another
     seat's hand this turn (`known_in_hand_to_act`) are among the unseen and
-    fit in that hand; the player to act has a legal action, where the view
-    shows that hand (its own, or every card of another's).
+    fit in that hand. The structure only: whether the player to act has a
+    legal action is asked of `acting_view` where outside data comes in.
     """
     players = len(seen.hand_sizes)
     acting = seen.hand if seen.player == seen.current_player else None
@@ -212,15 +210,23 @@ def view_problem(seen: PlayerView) -> Problem | None:
             f"hand_sizes[{seen.current_player}]",
             f"fewer cards than the {len(known)} the hand to act is seen to hold",
         )
-    to_act = seen if seen.player == seen.current_player else None
-    if to_act is None and known and len(known) == seen.hand_sizes[seen.current_player]:
-        # The whole hand to act is in sight: judge it as its own seat's view would.
-        to_act = _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
-    if to_act is not None and seen.result is None:
-        from romme._turn import has_legal_action
+    return None
 
-        if not has_legal_action(to_act):
-            return "", "the player to act has no legal action"
+
+def acting_view(seen: PlayerView) -> PlayerView | None:
+    """The view of the seat to act that `seen` shows whole, or ``None`` (over, or a hand unseen).
+
+    `seen` itself where its seat is to act; where every card of the hand
+    to act is in sight (`known_in_hand_to_act`), `seen` as that seat would
+    see it, so that whether it has a legal action can be judged.
+    """
+    if seen.result is not None:
+        return None
+    if seen.player == seen.current_player:
+        return seen
+    known = known_in_hand_to_act(seen)
+    if known and len(known) == seen.hand_sizes[seen.current_player]:
+        return _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
     return None
 
 

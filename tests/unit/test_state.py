@@ -1,8 +1,9 @@
-"""The engine's internal state copy and value builder: every field carried over (docs/maintainers.md: immutable states)."""
+"""The values of a position: what their constructors check, and the engine's copies of them (docs/maintainers.md: immutable states)."""
 
 from __future__ import annotations
 
 import inspect
+import random
 from typing import Any
 
 import attrs
@@ -10,14 +11,28 @@ import pytest
 
 from romme import (
     GameState,
+    InvalidDataError,
+    InvalidPositionError,
     Phase,
+    PlayerView,
     TableMeld,
+    TakeDiscard,
     TurnState,
+    apply,
+    determinize,
+    dumps,
     find_rules,
+    from_dict,
+    legal_actions,
+    loads,
+    make_deck,
     new_game,
+    new_position,
     parse_card,
     parse_cards,
+    to_dict,
     validate_meld,
+    view,
 )
 from romme.state import replace_state
 
@@ -104,3 +119,69 @@ def test_trusted_builder_of_a_subclass_sets_its_bases_fields_too() -> None:
     assert built == _Derived(first=1, second="two", third=(3,))
     with pytest.raises(TypeError):
         builder(_Derived)(third=(3,))  # the base's fields are not optional either
+
+
+def _dead_table() -> GameState:
+    """A position in which the player to act has no legal action (cardgames.zone rules, a free take).
+
+    Seat 0 took the K♦ into its hand (rediscard_taken off) and holds nothing
+    else: it may neither discard nor meld it. Built with ``attrs.evolve``
+    from a state `apply` made, so only the constructor has judged it.
+    """
+    zone = find_rules("cardgames-zone")
+    named = parse_cards("7♠ 8♠ 9♠ 3♣ 4♣ 5♣ 6♦ K♦ 2♠ 3♠ 4♠")
+    stock = list(make_deck(zone))
+    for card in named:
+        stock.remove(card)
+    state = new_position(
+        zone,
+        hands=["7♠ 8♠ 9♠", "3♣ 4♣", "5♣ 6♦"],
+        stock=stock,
+        discard_pile="K♦",
+        table=[("2♠ 3♠ 4♠", 0)],
+        opened=[True, False, False],
+    )
+    state = apply(state, TakeDiscard())
+    return attrs.evolve(
+        state,
+        hands=(parse_cards("K♦"), *state.hands[1:]),
+        stock=(*state.stock, *parse_cards("7♠ 8♠ 9♠")),
+    )
+
+
+def test_a_constructor_checks_structure_only_and_never_asks_for_a_legal_action() -> None:
+    """Maintainers' page, values check their structure (issue 32, point 2): a dead table constructs, as a state and as a view."""
+    stuck = _dead_table()
+    assert stuck.phase is Phase.PLAY
+    assert not stuck.is_over
+    assert legal_actions(stuck) == ()
+    seen = view(stuck, 0)
+    assert PlayerView(**{f.name: getattr(seen, f.name) for f in attrs.fields(PlayerView)}) == seen
+
+
+def test_a_dead_table_handed_in_from_outside_is_refused_as_before() -> None:
+    """Maintainers' page, a position from outside plays on (issue 32, point 2): new_position, the documents and determinize refuse a dead table with the message the constructor gave."""
+    stuck = _dead_table()
+    with pytest.raises(InvalidPositionError, match=r"^the player to act has no legal action$"):
+        new_position(
+            stuck.rules,
+            hands=stuck.hands,
+            stock=stuck.stock,
+            discard_pile=stuck.discard_pile,
+            table=[(entry.meld.cards, entry.owner) for entry in stuck.table],
+            opened=stuck.opened,
+            phase=stuck.phase,
+            turn=stuck.turn,
+            seed=stuck.seed,
+        )
+    with pytest.raises(InvalidDataError, match=r"^state: the player to act has no legal action$"):
+        loads(dumps(stuck))
+    with pytest.raises(InvalidDataError, match=r"^view: the player to act has no legal action$"):
+        from_dict(to_dict(view(stuck, 0)))
+    with pytest.raises(InvalidPositionError, match=r"^the player to act has no legal action$"):
+        determinize(view(stuck, 0), random.Random(1))
+    # Another seat sees the whole hand to act (the taken K♦ alone): its view is judged too.
+    with pytest.raises(InvalidDataError, match=r"^view: the player to act has no legal action$"):
+        from_dict(to_dict(view(stuck, 1)))
+    with pytest.raises(InvalidPositionError, match=r"^the player to act has no legal action$"):
+        determinize(view(stuck, 1), random.Random(1))

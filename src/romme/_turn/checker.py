@@ -14,7 +14,9 @@ from typing import Final
 from typing_extensions import assert_never
 
 from romme import _search
+from romme._game_state import GameState
 from romme._guard import shown
+from romme._state_values import Phase
 from romme._turn.claiming import _claim, _window
 from romme._turn.laying import (
     _indirect_layoff_refused,
@@ -71,7 +73,6 @@ from romme.cards import Card
 from romme.errors import Reason
 from romme.rules import FailedTake
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import GameState, Phase
 from romme.views import PlayerView
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))

@@ -18,10 +18,10 @@ from typing import Final
 
 from romme import _guard
 from romme._position_checks import asked_seat, claimants
+from romme._state_values import ClaimWindow, Phase
 from romme._turn.position import Effect, Failure, Next, _hand_kept, _need_phase, _Pos, _turn_with
 from romme.actions import Buy, Consent, Knock, Pass, Refuse
 from romme.errors import Reason
-from romme.state import ClaimWindow, Phase
 
 ClaimAnswer = Knock | Buy | Pass | Consent | Refuse
 

@@ -19,6 +19,7 @@ from typing import Final, NamedTuple, TypeAlias
 from romme import _guard, _search
 from romme._meld_parts import stood_for
 from romme._shape import shape_of
+from romme._state_values import Phase
 from romme._turn.checker import (
     _buy_refused,
     _discardable,
@@ -63,7 +64,6 @@ from romme.cards import JOKER, JOKER_CODE, Card
 from romme.melds import Meld
 from romme.rules import IndirectLayoffOut, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import Phase
 
 
 class _RunEnd(NamedTuple):

@@ -17,6 +17,7 @@ from typing import Final
 import attrs
 
 from romme import _search
+from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
     _hand_romme_completable,
     _opening_completable,
@@ -50,7 +51,6 @@ from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import IndirectLayoffOut, Rules
-from romme.state import Phase, TableMeld, TurnState
 
 
 class _Laid(enum.Enum):

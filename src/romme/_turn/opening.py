@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from romme import _search
+from romme._state_values import TurnState
 from romme.cards import JOKER_CODE
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind
 from romme.rules import Rules
-from romme.state import TurnState
 
 if TYPE_CHECKING:
     pass

@@ -15,12 +15,13 @@ import attrs
 
 from romme import _guard, _search
 from romme._coded import Coded
+from romme._game_state import GameState
 from romme._position_checks import Position as Position
+from romme._state_values import ClaimWindow, Phase, TableBefore, TableMeld, TurnState
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
-from romme.state import ClaimWindow, GameState, Phase, TableBefore, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass

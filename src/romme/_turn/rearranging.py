@@ -32,6 +32,7 @@ from typing import Final, TypeAlias
 
 from romme import _guard, _search
 from romme._position_checks import hand_before
+from romme._state_values import Phase, TableBefore, TableMeld
 from romme._turn.position import (
     Effect,
     Failure,
@@ -50,7 +51,6 @@ from romme.cards import Card
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules
-from romme.state import Phase, TableBefore, TableMeld
 
 
 def _rob_refused(pos: _Pos) -> Failure | None:

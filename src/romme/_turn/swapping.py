@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from romme import _search
+from romme._state_values import Phase, TableMeld
 from romme._turn.laying import _lay, _may_lay_off, _target
 from romme._turn.position import (
     Effect,
@@ -31,7 +32,6 @@ from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
-from romme.state import Phase, TableMeld
 
 Placement: TypeAlias = LayDown | LayOff | Discard | None
 """Where a swap puts the freed joker: a `SwapJoker`'s ``then``."""
