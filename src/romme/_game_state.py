@@ -18,6 +18,7 @@ from romme import _guard
 from romme._coded import Coded
 from romme._position_checks import first_on_table, refuse, state_problem
 from romme._state_values import MAX_SEED, Phase, TableMeld, TurnState
+from romme.board import board_html, board_text
 from romme.cards import Card, card_code
 from romme.rules import (
     MAX_DECK_SIZE,
@@ -162,14 +163,10 @@ class GameState(Coded):
 
     def __str__(self) -> str:
         """Return the position as a compact table to read (see `romme.board.board_text`)."""
-        from romme.board import board_text
-
         return board_text(self)
 
     def _repr_html_(self) -> str:
         """Return the position as a small HTML table, for notebooks (`romme.board.board_html`)."""
-        from romme.board import board_html
-
         return board_html(self)
 
     def all_cards(self) -> Counter[Card]:

@@ -23,6 +23,7 @@ from romme._position_checks import (
     sizes_problem,
 )
 from romme._state_values import Phase, TableMeld, TurnState, table_moves
+from romme.board import board_html, board_text
 from romme.cards import Card, card_code, make_deck
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
 from romme.scoring import RoundResult
@@ -119,14 +120,10 @@ class PlayerView:
 
     def __str__(self) -> str:
         """Return the view as a compact table to read (see `romme.board.board_text`)."""
-        from romme.board import board_text
-
         return board_text(self)
 
     def _repr_html_(self) -> str:
         """Return the view as a small HTML table, for notebooks (`romme.board.board_html`)."""
-        from romme.board import board_html
-
         return board_html(self)
 
 
