@@ -17,7 +17,6 @@ from typing import Literal
 # The values and the checks of a position live in private modules; they are
 # this module's names (the engine, views and serialize import them from here).
 from romme._game_state import GameState as GameState
-from romme._game_state import replace_state as replace_state
 from romme._guard import shown
 from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards

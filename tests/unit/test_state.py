@@ -10,13 +10,20 @@ import attrs
 import pytest
 
 from romme import (
+    ClaimWindow,
     GameState,
     InvalidDataError,
     InvalidPositionError,
+    LayDown,
+    LayOff,
+    Meld,
     Phase,
     PlayerView,
+    SwapJoker,
+    TableBefore,
     TableMeld,
     TakeDiscard,
+    TakeFromTable,
     TurnState,
     apply,
     determinize,
@@ -34,91 +41,98 @@ from romme import (
     validate_meld,
     view,
 )
-from romme.state import replace_state
+
+_VALUES: tuple[type[Any], ...] = (
+    GameState,
+    TurnState,
+    TableMeld,
+    ClaimWindow,
+    TableBefore,
+    Meld,
+    LayDown,
+    LayOff,
+    TakeDiscard,
+    SwapJoker,
+    TakeFromTable,
+)
+"""Every value the engine and the turn core build unchecked, through its ``_of``."""
 
 
-def test_replace_state_copies_every_field() -> None:
-    state = new_game(find_rules("drov"), 4, seed=3)
-    copy = replace_state(state)
-    assert copy == state
-    assert copy is not state
-    for field in attrs.fields(GameState):
-        assert getattr(copy, field.name) is getattr(state, field.name), field.name
+def _samples() -> list[Any]:
+    """One checked value of each kind in `_VALUES`, every field set to something but its default."""
+    drov = find_rules("drov")
+    meld = validate_meld(parse_cards("7♥ JK 9♥"), drov)
+    entry = TableMeld(meld, 1, staged=True, fresh=frozenset({1}))
+    window = ClaimWindow(turn_of=2, passed=(3,), buyer=0, consented=(2,))
+    before = TableBefore(table=(entry,), opened=False, turn=TurnState(number=4))
+    turn = TurnState(
+        number=4,
+        opened_before=True,
+        taken=parse_card("7♥"),
+        taken_in_hand=True,
+        laid_off=True,
+        borrowed=parse_cards("9♥"),
+        before=before,
+        table_takes=2,
+    )
+    state = new_game(drov, 4, seed=3)
+    lay_down = LayDown("K♠ K♥ JK", kind="set", announce="K♣")
+    lay_off = LayOff(1, "JK", side="low", announce="K♦")
+    return [
+        attrs.evolve(state, turn=attrs.evolve(state.turn, number=7), reshuffles=1),
+        turn,
+        entry,
+        window,
+        before,
+        meld,
+        lay_down,
+        lay_off,
+        TakeDiscard(lay_off),
+        SwapJoker(0, "8♥", then=lay_down),
+        TakeFromTable(2, 1),
+    ]
 
 
-def test_replace_state_parameters_are_state_fields() -> None:
-    names = {field.name for field in attrs.fields(GameState)}
-    parameters = set(inspect.signature(replace_state).parameters) - {"state"}
-    assert parameters <= names
-    # The fields the engine never changes within a round.
-    assert names - parameters == {"rules", "seed", "dealer", "dealt_in"}
+def test_each_fast_path_sets_every_slot_as_the_checked_constructor_does() -> None:
+    """Maintainers' page, immutable values (issue 32, point 2): each value's one fast path, ``_of``, makes the value its constructor makes."""
+    samples = _samples()
+    assert [type(sample) for sample in samples] == list(_VALUES)
+    for sample in samples:
+        cls = type(sample)
+        names = [field.name for field in attrs.fields(cls)]
+        assert list(inspect.signature(cls._of).parameters) == names, cls
+        built = cls._of(**{name: getattr(sample, name) for name in names})
+        assert type(built) is cls
+        assert built == sample
+        assert hash(built) == hash(sample)
+        for name in names:
+            assert getattr(built, name) is getattr(sample, name), (cls, name)
 
 
-def test_replace_state_changes_only_what_it_is_given() -> None:
-    state = new_game(find_rules("drov"), 3, seed=8)
-    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
-    after = replace_state(state, phase=Phase.PLAY, current_player=2)
-    assert (after.phase, after.current_player) == (Phase.PLAY, 2)
-    assert attrs.evolve(after, phase=Phase.DRAW, current_player=1) == state
-    assert (state.phase, state.current_player) == (Phase.DRAW, 1)  # the input is unchanged
-
-
-def test_trusted_builder_sets_every_slot_as_the_checked_constructor_does() -> None:
-    from romme._guard import builder
-
-    build = builder(TurnState)
-    fields: dict[str, Any] = {
-        "number": 4,
-        "opened_before": True,
-        "taken": parse_card("7♥"),
-        "taken_in_hand": True,
-        "taken_staged": False,
-        "laid_off": True,
-        "to_go_out": False,
-        "borrowed": (),
-        "before": None,
-        "claim": None,
-        "table_takes": 2,
-    }
-    assert {field.name for field in attrs.fields(TurnState)} == set(fields)
-    built = build(**fields)
-    assert type(built) is TurnState
-    assert built == TurnState(**fields)
-    assert hash(built) == hash(TurnState(**fields))
-    assert builder(TurnState) is build  # written once per class
-
-
-def test_trusted_builder_refuses_a_field_left_out_or_unknown() -> None:
-    from romme._guard import builder
-
-    build = builder(TableMeld)
+def test_a_fast_path_refuses_a_field_left_out_or_unknown() -> None:
+    """Maintainers' page, immutable values (issue 32, point 2): ``_of`` has no defaults and no placeholder values: every field is named."""
     meld = validate_meld(parse_cards("7♥ 8♥ 9♥"), find_rules("drov"))
     with pytest.raises(TypeError):
-        build(meld=meld, owner=0, staged=False, fresh=frozenset())  # no `announced`
+        TableMeld._of(meld=meld, owner=0, staged=False, fresh=frozenset())  # type: ignore[call-arg]
     with pytest.raises(TypeError):
-        build(meld=meld, owner=0, staged=False, fresh=frozenset(), announced=(), colour="red")
-    entry = build(meld=meld, owner=1, staged=True, fresh=frozenset(), announced=())
+        TableMeld._of(  # type: ignore[call-arg]
+            meld=meld, owner=0, staged=False, fresh=frozenset(), announced=(), colour="red"
+        )
+    entry = TableMeld._of(meld=meld, owner=1, staged=True, fresh=frozenset(), announced=())
     assert entry == TableMeld(meld, 1, staged=True)
 
 
-@attrs.frozen(kw_only=True)
-class _Base:
-    first: int
-    second: str = "b"
-
-
-@attrs.frozen(kw_only=True)
-class _Derived(_Base):
-    third: tuple[int, ...]
-
-
-def test_trusted_builder_of_a_subclass_sets_its_bases_fields_too() -> None:
-    from romme._guard import builder
-
-    built = builder(_Derived)(first=1, second="two", third=(3,))
-    assert built == _Derived(first=1, second="two", third=(3,))
-    with pytest.raises(TypeError):
-        builder(_Derived)(third=(3,))  # the base's fields are not optional either
+def test_apply_carries_every_field_it_does_not_change() -> None:
+    """Maintainers' page, immutable values: a state `apply` makes keeps the rules, seed, dealer and seats of the state before, and leaves that state as it was."""
+    state = new_game(find_rules("drov"), 3, seed=8)
+    copy = attrs.evolve(state)
+    after = apply(state, legal_actions(state)[0])
+    assert (after.phase, after.current_player) == (Phase.PLAY, 1)
+    for name in ("rules", "seed", "dealer", "dealt_in", "table", "opened", "reshuffles"):
+        assert getattr(after, name) is getattr(state, name), name
+    assert state == copy
+    assert (state.phase, state.current_player) == (Phase.DRAW, 1)
+    assert attrs.evolve(after) == after  # the constructor's checks accept what apply made
 
 
 def _dead_table() -> GameState:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias
 
-from romme import _guard, _search
+from romme import _search
 from romme._meld_parts import stood_for
 from romme._shape import shape_of
 from romme._state_values import Phase
@@ -371,11 +371,11 @@ _TAKE: Final = TakeDiscard()
 _BUY: Final = Buy()
 _TAKE_BACK: Final = TakeBack()
 # The generator's moves are valid actions by construction: built without the checks of
-# their constructors (`_guard.builder`), and listed only once the checker's stages accept them.
-_new_lay_off: Final = _guard.builder(LayOff)
-_new_lay_down: Final = _guard.builder(LayDown)
-_new_take: Final = _guard.builder(TakeDiscard)
-_new_swap: Final = _guard.builder(SwapJoker)
+# their constructors (their `_of`), and listed only once the checker's stages accept them.
+_new_lay_off: Final = LayOff._of
+_new_lay_down: Final = LayDown._of
+_new_take: Final = TakeDiscard._of
+_new_swap: Final = SwapJoker._of
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 # The fields of a table meld's shape word (`_search.meld_shape`).
 _RUN: Final = _search.RUN
