@@ -44,6 +44,7 @@ from romme import (
 
 _VALUES: tuple[type[Any], ...] = (
     GameState,
+    PlayerView,
     TurnState,
     TableMeld,
     ClaimWindow,
@@ -78,8 +79,10 @@ def _samples() -> list[Any]:
     state = new_game(drov, 4, seed=3)
     lay_down = LayDown("K♠ K♥ JK", kind="set", announce="K♣")
     lay_off = LayOff(1, "JK", side="low", announce="K♦")
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, number=7), reshuffles=1)
     return [
-        attrs.evolve(state, turn=attrs.evolve(state.turn, number=7), reshuffles=1),
+        state,
+        attrs.evolve(view(state, 2)),  # checked by the constructor
         turn,
         entry,
         window,
