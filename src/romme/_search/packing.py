@@ -368,7 +368,10 @@ class Packer:
         cards can be melded at all, an answer kept once for every need, and
         branches on every meld that takes a card, a rank's cards one after
         another, the ranks the fewest melds take first: once a rank is
-        melded, what is left is the same whichever sets took it. The richer
+        melded, what is left is the same whichever sets took it. Once no
+        joker is left, the cards split into parts that no meld spans
+        (`_components`), each melded or not on its own and its answer kept
+        for every multiset that holds it. The richer
         the hand, the sooner a packing worth `need` is found. What it learns of each multiset (the most it is
         known to reach, the least it is known to fall short of) is kept for
         the pool's later questions.
@@ -393,6 +396,7 @@ class Packer:
         reached: dict[int, int] = {}
         short: dict[int, int] = {}
         free = not (cover or use_jokers)  # any packing counts, the empty one too
+        distinct = self._shape.distinct_suits
         if cover:
             # Every natural card must be melded: branch on a card over every
             # meld that takes it (not only those it is the lowest card of), so
@@ -440,17 +444,39 @@ class Packer:
                 return not (use_jokers and remaining >> _JOKER_SHIFT)
             found = melded.get(remaining)
             if found is None:
-                found = False
-                code = next(code for code, mask in branch if naturals & mask)
-                high = remaining | guard
-                for packed, _ in ordered[code]:
-                    if (high - packed) & guard == guard:  # fits(packed, remaining)
-                        rest = trimmed(remaining - packed)
-                        if rest >= 0 and meldable(rest):
-                            found = True
-                            break
+                if remaining >> _JOKER_SHIFT:
+                    found = branches(remaining, naturals)
+                else:
+                    # No joker left: the parts no meld spans are melded each
+                    # on its own, and each part's answer is kept for every
+                    # multiset that holds it.
+                    parts = _components(remaining, distinct)
+                    if parts is None:
+                        found = False
+                    elif len(parts) == 1:
+                        found = branches(remaining, naturals)
+                    else:
+                        found = all(map(part_meldable, parts))
                 melded[remaining] = found
             return found
+
+        def part_meldable(part: int) -> bool:
+            # `meldable` of a part without jokers that no meld spans.
+            found = melded.get(part)
+            if found is None:
+                found = melded[part] = branches(part, part)
+            return found
+
+        def branches(remaining: int, naturals: int) -> bool:
+            # `meldable` by the melds that take the first card to branch on.
+            code = next(code for code, mask in branch if naturals & mask)
+            high = remaining | guard
+            for packed, _ in ordered[code]:
+                if (high - packed) & guard == guard:  # fits(packed, remaining)
+                    rest = trimmed(remaining - packed)
+                    if rest >= 0 and meldable(rest):
+                        return True
+            return False
 
         def decide(remaining: int, need: int) -> bool:
             # Whether the trimmed `remaining` makes `need`.
@@ -650,6 +676,77 @@ def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:
             high -= packed
             chosen.append(entry)
     return chosen
+
+
+# -- the independent parts of a multiset without jokers ------------------------------------------
+
+_ROW: Final = 13 * _BITS
+"""The bits of one suit's thirteen fields."""
+_RANK_LOW: Final = sum(1 << (_ROW * suit) for suit in range(4))
+"""The lowest bit of each suit's two (rank index 0)."""
+_RANK_HIGH: Final = _RANK_LOW << (12 * _BITS)
+"""The lowest bit of each suit's ace (rank index 12)."""
+_ROW_LOW: Final = sum(1 << (_BITS * rank) for rank in range(13))
+"""The lowest bit of every field of the clubs' row (the first suit)."""
+_NATURAL_LOW: Final = _ROW_LOW * _RANK_LOW
+"""The lowest bit of every natural card's field."""
+
+
+def _up(flags: int) -> int:
+    """`flags` (a bit at the lowest bit of a card's field) moved one rank up in the suit, the ace to the two."""
+    return ((flags << _BITS) & ~_RANK_LOW & _NATURAL_LOW) | ((flags & _RANK_HIGH) >> (12 * _BITS))
+
+
+def _down(flags: int) -> int:
+    """`flags` moved one rank down in the suit, the two to the ace."""
+    return ((flags >> _BITS) & ~_RANK_HIGH) | ((flags & _RANK_LOW) << (12 * _BITS))
+
+
+def _components(key: int, distinct_suits: bool) -> list[int] | None:
+    """The parts of the packed multiset `key` without jokers that no meld without jokers spans.
+
+    Two cards share a meld without jokers only if they are of one rank
+    held in two suits at least (three under `distinct_suits`), or lie in
+    three cards in a row of one suit (the corner passed, as if every run
+    wrapped: a part may be larger than it must, never smaller). Each part
+    is melded completely or not independently of the others, so whether
+    `key` can be melded completely is whether each part can (rules §3).
+    ``None`` where a card lies in no such set or row: no meld without
+    jokers takes it.
+    """
+    present = (key | key >> 1 | key >> 2 | key >> 3) & _NATURAL_LOW
+    # Sets: the ranks held in enough suits, by adding the suits' rows bit by bit.
+    clubs = present & _ROW_LOW
+    spades = present >> _ROW & _ROW_LOW
+    hearts = present >> (2 * _ROW) & _ROW_LOW
+    diamonds = present >> (3 * _ROW) & _ROW_LOW
+    carry_low, carry_high = clubs & spades, hearts & diamonds
+    low, high = clubs ^ spades, hearts ^ diamonds
+    ones, carry = low ^ high, low & high
+    twos = carry_low ^ carry_high ^ carry
+    fours = (carry_low & carry_high) | (carry & (carry_low | carry_high))
+    settable = ((twos & ones) | fours) if distinct_suits else (twos | fours)
+    in_sets = settable * _RANK_LOW & present
+    # Runs: the first cards of three in a row of a suit.
+    starts = present & _down(present) & _down(_down(present))
+    in_runs = starts | _up(starts) | _up(_up(starts))
+    if present & ~(in_sets | in_runs):
+        return None
+    parts = []
+    left = present
+    while left:
+        part = left & -left
+        while True:
+            ranks = (part | part >> _ROW | part >> (2 * _ROW) | part >> (3 * _ROW)) & settable
+            grown = part | (ranks * _RANK_LOW & in_sets)
+            windows = starts & (grown | _down(grown) | _down(_down(grown)))
+            grown |= windows | _up(windows) | _up(_up(windows))
+            if grown == part:
+                break
+            part = grown
+        left &= ~part
+        parts.append(key & part * _FIELD)
+    return parts
 
 
 _E = TypeVar("_E", bound=Sequence[Any])
