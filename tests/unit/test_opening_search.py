@@ -536,3 +536,19 @@ def test_cover_of_hands_in_parts_answers_as_brute_force_RULES_3_and_8() -> None:
                     expected = best >= 0 and best >= need
                     decided = searches.decide(key, need, cover=True, use_jokers=use_jokers)
                     assert expected == decided, (hand, key, need, use_jokers, rules)
+
+
+def test_option_cards_and_kind_are_those_of_the_meld_built_RULES_3() -> None:
+    """Hardening round 3, point 1 (rules §3): the cards and kind read off a packed meld are those of its `Meld`.
+
+    The generator builds a lay-down from them without the `Meld`; sets
+    and runs with jokers in every place, under random meld rules.
+    """
+    seen = set()
+    for rules, hand, _ in _cases(200, 23):
+        for option in _search.options_in(_search.pack_cards(hand), rules):
+            meld = option[4](*option[5])
+            assert _search.option_cards(option) == meld.cards, meld
+            assert _search.option_kind(option) is meld.kind, meld
+            seen.add((meld.kind, bool(meld.jokers)))
+    assert len(seen) == 4

@@ -22,6 +22,8 @@ from romme._turn.opening import (
     _hand_romme_completable,
     _opening_completable,
     _opening_reached,
+    _search_pool,
+    _Worth,
 )
 from romme._turn.position import (
     Effect,
@@ -140,7 +142,7 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
 
 
 def _lay_down_outcome(
-    pos: _Pos, meld: Meld, key: int, turn: TurnState
+    pos: _Pos, meld: _Worth, key: int, turn: TurnState
 ) -> tuple[_Laid, Next] | Failure | None:
     """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
 
@@ -148,18 +150,21 @@ def _lay_down_outcome(
     once laid, a `Failure`, or ``None`` when the opening can no longer be
     completed this turn (`_opening_failure` names the requirement). The
     checker builds the effect from it; the generator needs only the
-    verdict, so it never builds an effect or a refusal's message.
+    verdict, so it never builds an effect or a refusal's message, and
+    asks it of the melds it finds as records of their value, kind and
+    jokers, before any `Meld` is built (`_Worth`).
     """
     rules = pos.rules
     if pos.opened[pos.player]:
         follow = _finish(rules, key, turn)
         return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
     # Not opened: the meld is staged towards the opening (rules §5).
-    if meld.jokers and not rules.opening_allows_jokers:
+    if meld.joker_count and not rules.opening_allows_jokers:
         return Failure(
             Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
         )
-    staged = [*_staged(pos.table), meld]
+    before = _staged(pos.table)
+    staged: list[_Worth] = [*before, meld]
     if _opening_reached(staged, rules):
         follow = _finish(rules, key, turn)
         return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
@@ -172,8 +177,8 @@ def _lay_down_outcome(
             return _Laid.HAND_ROMME, Next.WENT_OUT
     # What is left of the hand must complete the opening.
     hand = pos.key
-    if _opening_completable(key, staged, turn, hand, rules) or (
-        _waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules)
+    if _opening_completable(key, staged, turn, _search_pool(hand, before), rules) or (
+        _waiver(pos) and _hand_romme_completable(key, turn, hand, before, rules)
     ):
         return _Laid.STAGED, Next.PLAY
     return None
@@ -260,17 +265,18 @@ def _announcement_failure(meld: Meld, announce: tuple[Card, ...], rules: Rules) 
 def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
     """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
     rules = pos.rules
-    staged = [*_staged(pos.table), meld]
-    hand = pos.key
+    before = _staged(pos.table)
+    staged: list[_Worth] = [*before, meld]
+    pool = _search_pool(pos.key, before)
     if rules.opening_requires_run and _opening_completable(
-        key, staged, turn, hand, attrs.evolve(rules, opening_requires_run=False)
+        key, staged, turn, pool, attrs.evolve(rules, opening_requires_run=False)
     ):
         return Failure(
             Reason.OPENING_NEEDS_RUN,
             f"{meld}: the opening must include a run, and none can be laid this turn",
         )
     if not rules.opening_sums_melds and _opening_completable(
-        key, staged, turn, hand, attrs.evolve(rules, opening_sums_melds=True)
+        key, staged, turn, pool, attrs.evolve(rules, opening_sums_melds=True)
     ):
         return Failure(
             Reason.OPENING_SINGLE_MELD,

@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from romme import _search
 from romme._state_values import TurnState
@@ -19,6 +19,20 @@ if TYPE_CHECKING:
     pass
 
 from romme._turn.position import Failure, _kept_back, _melds_all_but_a_discard, _Pos, _waiver
+
+
+class _Worth(Protocol):
+    """What the opening reads of a meld laid towards it (rules §5): a `Meld`, or the generator's
+    record of a meld it found in the hand (`generator._Found`) before any `Meld` is built."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def kind(self) -> MeldKind: ...
+
+    @property
+    def joker_count(self) -> int: ...
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -45,7 +59,7 @@ def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
     )
 
 
-def _opening_reached(melds: Sequence[Meld], rules: Rules) -> bool:
+def _opening_reached(melds: Sequence[_Worth], rules: Rules) -> bool:
     """Whether staged `melds` complete the opening (rules §5)."""
     if not melds:
         return False
@@ -72,12 +86,13 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
 
 
 def _opening_completable(
-    key: int, staged: Sequence[Meld], turn: TurnState, hand: int, rules: Rules
+    key: int, staged: Sequence[_Worth], turn: TurnState, pool: int, rules: Rules
 ) -> bool:
     """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
 
     The opening (rules §5): the `staged` melds (the last one just laid
-    from the packed `hand`, leaving `key`) and those still to come reach
+    from the hand, leaving `key`; `pool` gives the searches, see
+    `_search_pool`) and those still to come reach
     ``opening_threshold`` (together, or one meld alone without
     ``opening_sums_melds``), with a run among them under
     ``opening_requires_run``, and no joker without ``opening_allows_jokers``.
@@ -85,7 +100,6 @@ def _opening_completable(
     discarded (not the taken card under ``rediscard_taken`` off), or only
     jokers, or (without ``discard_to_go_out``) no card at all.
     """
-    pool = _search_pool(hand, staged[:-1])
     searches = _search.packer(pool, rules, rules.opening_allows_jokers)
     threshold = rules.opening_threshold
     need = threshold  # what the staged melds leave to reach
