@@ -552,3 +552,28 @@ def test_option_cards_and_kind_are_those_of_the_meld_built_RULES_3() -> None:
             assert _search.option_kind(option) is meld.kind, meld
             seen.add((meld.kind, bool(meld.jokers)))
     assert len(seen) == 4
+
+
+def test_hand_romme_after_each_lay_down_as_the_rules_say_RULES_8() -> None:
+    """Hardening round 3, point 1 (rules §8): after each lay-down, melding all but a last discard answers as brute force.
+
+    The searches are those of the whole hand, whose questions "every card
+    but one of this code melded" are asked once for every lay-down
+    (`Packer.melds_all_but`): a discard that the whole hand without it
+    cannot do without is not tried for the rest; where the cards laid are
+    no meld (a stray card taken out), every discard is tried.
+    """
+    checked = 0
+    for rules, hand, rng in _cases(150, 24):
+        pool = _search.pack_cards(hand)
+        strays = [_search.unit(card.code) for card in rng.sample(hand, min(3, len(hand)))]
+        for packed in [packed for packed, _ in _melds(pool, rules)[:6]] + strays:
+            key = pool - packed
+            if not key:
+                continue
+            taken = rng.choice(hand) if rng.random() < 0.4 else None
+            turn = TurnState(taken=taken, taken_in_hand=taken is not None)
+            expected = _hand_romme_by_brute_force(key, taken, rules)
+            assert expected == _hand_romme_completable(key, turn, pool, [], rules), (hand, key)
+            checked += expected
+    assert checked > 20

@@ -82,6 +82,7 @@ class Packer:
         "_searches",
         "_shape",
         "_starting",
+        "_without",
         "_worth",
         "free",
         "top",
@@ -156,6 +157,7 @@ class Packer:
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
         self._worth: dict[int, tuple[tuple[int, int, bool], ...]] = {}
         self._runs: tuple[tuple[int, int, bool], ...] | None = None
+        self._without: dict[int, bool] = {}
 
     def _merged_parts(
         self,
@@ -221,6 +223,27 @@ class Packer:
             worth = [meld for meld in self.melds if meld[1] >= least]
             worth.sort(key=lambda meld: not meld[2])
             found = self._worth.setdefault(least, tuple(worth))
+        return found
+
+    @property
+    def pool(self) -> int:
+        """The packed multiset whose sub-multisets the searches answer for."""
+        return self._pool
+
+    def melds_all_but(self, code: int) -> bool:
+        """Whether every card of the pool but one card of `code` (in the pool) can be melded, every joker too.
+
+        ``reaches(pool - unit(code), 0, cover=True, use_jokers=True)``, kept
+        per code: a question of the pool, asked once for every multiset
+        within it. Where the cards of the pool outside a multiset can be
+        melded themselves, the multiset without a card of `code` can be
+        melded completely only if the pool without it can (rules §8).
+        """
+        found = self._without.get(code)
+        if found is None:
+            found = self._without.setdefault(
+                code, self.reaches(self._pool - _UNITS[code], 0, cover=True, use_jokers=True)
+            )
         return found
 
     def dead(self, key: int) -> int:

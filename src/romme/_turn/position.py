@@ -498,8 +498,15 @@ def _melds_all_but_a_discard(
         return False  # two cards no meld can take: neither melding nor one discard places both
     # A card no meld can take must be the one kept back for the discard.
     kept = _kept_back(key, turn, rules)
+    # Where the cards of the pool outside `key` (a lay-down's) can be melded
+    # themselves, `key` without a card melds completely only if the pool
+    # without it does: a question of the pool, known once for every key.
+    spare = searches.pool - key
+    bound = bool(spare) and melded(spare)
     for code in _search.codes_in(dead or key):
-        if code != kept and melded(key - _search.unit(code)):
+        if code == kept or (bound and not searches.melds_all_but(code)):
+            continue
+        if melded(key - _search.unit(code)):
             return True
     return False
 
