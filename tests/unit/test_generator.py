@@ -111,7 +111,8 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
     The generator lists a hand's lay-downs from its packed melds and
     builds no `Meld` (`generator._hand_lay_downs`). Along random play under
     every preset and under variants with a taken card in hand (free takes,
-    ``rediscard_taken`` off, Hand-Rommé waivers, high thresholds), every
+    ``rediscard_taken`` off, Hand-Rommé waivers, high thresholds) or with
+    announced jokers (Schmidt S. 3: a set's jokers go as `Meld` values), every
     position lists the same lay-downs, in the same order, as the lay-downs
     of the `Meld` values of the hand judged one by one.
     """
@@ -137,7 +138,8 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
                 discard_to_go_out=rng.random() < 0.5,
             )
         )
-    compared = with_taken = 0
+        variants.append(attrs.evolve(PRESETS[name], announced_jokers=True))
+    compared = with_taken = announced = 0
     for rules in variants:
         state = new_game(rules, players=3, seed=rng.randrange(10**6))
         for _ in range(300):
@@ -149,9 +151,11 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
                 assert listed == list(_lay_downs(pos, melds_in(pos.key, pos.rules))), state
                 compared += 1
                 with_taken += bool(pos.turn.taken_in_hand and listed)
+                announced += any(action.announce for action in listed)
             state = apply(state, rng.choice(legal_actions(state)))
     assert compared > 500
     assert with_taken > 10
+    assert announced > 10
 
 
 def test_hardening3_point1_a_lay_down_of_the_taken_card_frees_its_copy_for_the_discard() -> None:

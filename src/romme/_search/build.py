@@ -184,6 +184,11 @@ def _build(option: _Option) -> Meld:
     return option[4](*option[5])
 
 
+def option_meld(option: _Option) -> Meld:
+    """The `Meld` of `option`."""
+    return option[4](*option[5])
+
+
 def option_cards(option: _Option) -> tuple[Card, ...]:
     """The cards of the meld of `option`, in table order (``_build(option).cards``), without building it."""
     if option[4] is _run_meld:

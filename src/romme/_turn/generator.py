@@ -33,6 +33,7 @@ from romme._turn.checker import (
 from romme._turn.claiming import _claim_answers
 from romme._turn.laying import (
     _announcements,
+    _announces,
     _indirect_take,
     _lay_down_outcome,
     _lay_off_fit,
@@ -241,13 +242,13 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
     `LayDown` is built, from the meld's cards alone, only for those
     allowed: a hand grown by claims (rules §13) finds tens of thousands
     of melds, and no `Meld` value is built for any. Where the verdict or
-    the action needs the meld itself (announced jokers, table cards to
-    meld again, as `_after_use` reads them) it goes as `_lay_downs`.
+    the action needs the meld itself (a set with jokers to announce, table
+    cards to meld again, as `_after_use` reads them) it goes as `_lay_downs`.
     """
     rules = pos.rules
     turn = pos.turn
     hand = pos.key
-    if rules.announced_jokers or turn.borrowed:
+    if turn.borrowed:
         yield from _lay_downs(pos, _search.melds_in(hand, rules))
         return
     # The turn once a meld is laid: `_after_use` tells only whether it holds the taken card.
@@ -256,6 +257,9 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
     taken_turn = turn if taken is None else _after_use(turn, (taken,))
     for option in _search.options_in(hand, rules):
         kind = _search.option_kind(option)
+        if _announces(rules, kind, option[2]):
+            yield from _lay_downs(pos, (_search.option_meld(option),))
+            continue
         after = taken_turn if option[0] & taken_field else turn
         outcome = _lay_down_outcome(
             pos, _Found(option[1], kind, option[2]), hand - option[0], after

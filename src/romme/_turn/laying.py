@@ -207,7 +207,7 @@ def _announcements(
     if before is not None and _announced_card(rules, before, added) is not None:
         return ()
     jokers = sum(1 for card in added if card.is_joker)
-    if not jokers:
+    if not _announces(rules, meld.kind, jokers):
         return _NOTHING_ANNOUNCED
     rank = meld.jokers[0].rank
     if distinct:
@@ -221,6 +221,11 @@ def _announcements(
 
 
 _NOTHING_ANNOUNCED: Final[tuple[tuple[Card, ...], ...]] = ((),)
+
+
+def _announces(rules: Rules, kind: MeldKind, jokers: int) -> bool:
+    """Whether laying `jokers` jokers into a meld of `kind` announces any (`_announcements`): a set's, under the rule."""
+    return rules.announced_jokers and jokers > 0 and kind is MeldKind.SET
 
 
 def _announced_card(rules: Rules, before: TableMeld, added: tuple[Card, ...]) -> Card | None:
