@@ -35,6 +35,7 @@ from romme._turn.laying import (
     _announcements,
     _announces,
     _indirect_take,
+    _lay_down_judge,
     _lay_down_outcome,
     _lay_off_fit,
     _may_lay_off,
@@ -255,15 +256,14 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
     taken = turn.taken if turn.taken_in_hand else None
     taken_field = 0 if taken is None else _search.field(taken.code)
     taken_turn = turn if taken is None else _after_use(turn, (taken,))
+    judge = _lay_down_judge(pos)
     for option in _search.options_in(hand, rules):
         kind = _search.option_kind(option)
         if _announces(rules, kind, option[2]):
             yield from _lay_downs(pos, (_search.option_meld(option),))
             continue
         after = taken_turn if option[0] & taken_field else turn
-        outcome = _lay_down_outcome(
-            pos, _Found(option[1], kind, option[2]), hand - option[0], after
-        )
+        outcome = judge(_Found(option[1], kind, option[2]), hand - option[0], after)
         if outcome is not None and not isinstance(outcome, Failure):
             yield _new_lay_down(cards=_search.option_cards(option), kind=kind, announce=())
 

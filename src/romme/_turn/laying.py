@@ -10,9 +10,9 @@ generator asks of the moves it builds, so both read one statement of each rule.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Final, TypeAlias
 
 import attrs
 
@@ -21,7 +21,8 @@ from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
     _hand_romme_completable,
     _opening_completable,
-    _opening_reached,
+    _opening_reached_by,
+    _opening_tally,
     _search_pool,
     _Worth,
 )
@@ -141,9 +142,11 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
     )
 
 
-def _lay_down_outcome(
-    pos: _Pos, meld: _Worth, key: int, turn: TurnState
-) -> tuple[_Laid, Next] | Failure | None:
+_Verdict: TypeAlias = "tuple[_Laid, Next] | Failure | None"
+"""What `_lay_down_outcome` decides: what follows once laid, why not, or ``None`` (opening out of reach)."""
+
+
+def _lay_down_outcome(pos: _Pos, meld: _Worth, key: int, turn: TurnState) -> _Verdict:
     """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
 
     The meld is valid and in hand; this decides the rest: what follows
@@ -152,36 +155,61 @@ def _lay_down_outcome(
     checker builds the effect from it; the generator needs only the
     verdict, so it never builds an effect or a refusal's message, and
     asks it of the melds it finds as records of their value, kind and
-    jokers, before any `Meld` is built (`_Worth`).
+    jokers, before any `Meld` is built (`_Worth`), through one
+    `_lay_down_judge` for all the melds of a position.
+    """
+    return _lay_down_judge(pos)(meld, key, turn)
+
+
+def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
+    """`_lay_down_outcome` at `pos`, as a function of the meld, the packed hand left and the turn.
+
+    What does not depend on the meld (the melds staged before, the
+    searches' pool, the Hand-Rommé waiver) is read once, for every
+    lay-down of the position.
     """
     rules = pos.rules
     if pos.opened[pos.player]:
-        follow = _finish(rules, key, turn)
-        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+
+        def opened(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+            follow = _finish(rules, key, turn)
+            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+
+        return opened
     # Not opened: the meld is staged towards the opening (rules §5).
-    if meld.joker_count and not rules.opening_allows_jokers:
-        return Failure(
-            Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
-        )
     before = _staged(pos.table)
-    staged: list[_Worth] = [*before, meld]
-    if _opening_reached(staged, rules):
-        follow = _finish(rules, key, turn)
-        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
-    if not key:
-        if rules.discard_to_go_out:
-            return Failure(
-                Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
-            )
-        if _waiver(pos):
-            return _Laid.HAND_ROMME, Next.WENT_OUT
-    # What is left of the hand must complete the opening.
+    total, top, has_run = _opening_tally(before)
     hand = pos.key
-    if _opening_completable(key, staged, turn, _search_pool(hand, before), rules) or (
-        _waiver(pos) and _hand_romme_completable(key, turn, hand, before, rules)
-    ):
-        return _Laid.STAGED, Next.PLAY
-    return None
+    pool = _search_pool(hand, before)
+    waiver = _waiver(pos)
+
+    def staging(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+        if meld.joker_count and not rules.opening_allows_jokers:
+            return Failure(
+                Reason.OPENING_JOKER,
+                f"{meld}: no joker may be part of the opening under these rules",
+            )
+        value = meld.value
+        if _opening_reached_by(
+            total + value, max(top, value), has_run or meld.kind is MeldKind.RUN, rules
+        ):
+            follow = _finish(rules, key, turn)
+            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+        if not key:
+            if rules.discard_to_go_out:
+                return Failure(
+                    Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
+                )
+            if waiver:
+                return _Laid.HAND_ROMME, Next.WENT_OUT
+        # What is left of the hand must complete the opening.
+        if _opening_completable(key, [*before, meld], turn, pool, rules) or (
+            waiver and _hand_romme_completable(key, turn, hand, before, rules)
+        ):
+            return _Laid.STAGED, Next.PLAY
+        return None
+
+    return staging
 
 
 def _announcements(

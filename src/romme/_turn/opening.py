@@ -59,16 +59,22 @@ def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
     )
 
 
-def _opening_reached(melds: Sequence[_Worth], rules: Rules) -> bool:
-    """Whether staged `melds` complete the opening (rules §5)."""
-    if not melds:
-        return False
+def _opening_tally(melds: Sequence[_Worth]) -> tuple[int, int, bool]:
+    """The total value of `melds`, the greatest value of one, and whether a run is among them."""
     total = top = 0
     has_run = False
     for meld in melds:
         total += meld.value
         top = max(top, meld.value)
         has_run = has_run or meld.kind is MeldKind.RUN
+    return total, top, has_run
+
+
+def _opening_reached_by(total: int, top: int, has_run: bool, rules: Rules) -> bool:
+    """Whether staged melds complete the opening (rules §5): worth `total`, the greatest `top`, a run among them if `has_run`.
+
+    `_opening_tally` counts them; the lay-down's verdict adds the meld laid.
+    """
     if (total if rules.opening_sums_melds else top) < rules.opening_threshold:
         return False
     return has_run or not rules.opening_requires_run
