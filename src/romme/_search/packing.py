@@ -394,7 +394,8 @@ class Packer:
         melded, what is left is the same whichever sets took it. Once no
         joker is left, the cards split into parts that no meld spans
         (`_components`), each melded or not on its own and its answer kept
-        for every multiset that holds it. The richer
+        for every multiset that holds it. A branch tries only the melds
+        with no more jokers than are left. The richer
         the hand, the sooner a packing worth `need` is found. What it learns of each multiset (the most it is
         known to reach, the least it is known to fall short of) is kept for
         the pool's later questions.
@@ -447,6 +448,18 @@ class Packer:
             ]
             branch = []
 
+        # The melds of `ordered[code]` that hold `jokers` jokers or fewer, in
+        # its order: a meld with more cannot fit, and is not tried.
+        within: dict[int, list[tuple[int, int]]] = {}
+
+        def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
+            found = within.get(code << 8 | jokers)
+            if found is None:
+                found = within[code << 8 | jokers] = [
+                    entry for entry in ordered[code] if entry[0] >> _JOKER_SHIFT <= jokers
+                ]
+            return found
+
         def trimmed(key: int) -> int:
             # `key` without the cards no meld with its jokers can take; -1
             # where `cover` needs them melded.
@@ -494,7 +507,7 @@ class Packer:
             # `meldable` by the melds that take the first card to branch on.
             code = next(code for code, mask in branch if naturals & mask)
             high = remaining | guard
-            for packed, _ in ordered[code]:
+            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
                 if (high - packed) & guard == guard:  # fits(packed, remaining)
                     rest = trimmed(remaining - packed)
                     if rest >= 0 and meldable(rest):
@@ -523,7 +536,7 @@ class Packer:
                 else:
                     lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
                 high = remaining | guard
-                for packed, score in ordered[lowest]:
+                for packed, score in fitting(lowest, remaining >> _JOKER_SHIFT):
                     if (high - packed) & guard == guard:  # fits(packed, remaining)
                         rest = trimmed(remaining - packed)
                         if rest >= 0 and decide(rest, need - score):
