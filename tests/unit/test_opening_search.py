@@ -577,3 +577,32 @@ def test_hand_romme_after_each_lay_down_as_the_rules_say_RULES_8() -> None:
             assert expected == _hand_romme_completable(key, turn, pool, [], rules), (hand, key)
             checked += expected
     assert checked > 20
+
+
+def test_melds_all_but_one_answers_as_brute_force_RULES_7_and_8() -> None:
+    """Hardening round 3, point 1 (rules §7, §8): every card but one melded, in one search, answers as brute force.
+
+    `Packer.melds_all_but_one`, which decides a Hand-Rommé of a hand grown
+    past `GREEDY_POOL` cards, answers as melding the hand without each card
+    in turn (not the card kept back), every natural card and joker melded.
+    """
+    answered = set()
+    for rules, hand, rng in _cases(300, 25):
+        pool = _search.pack_cards(hand)
+        searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+        melds = _melds(pool, rules)
+        keys = {pool, pool - rng.choice(melds)[0]} if melds else {pool}
+        for key in keys:
+            if not key:
+                continue
+            codes = list(_search.codes_in(key))
+            kept = rng.choice(codes) if rng.random() < 0.4 else None
+            expected = any(
+                _best_by_brute_force(key - _search.unit(code), rules, cover=True, use_jokers=True)
+                >= 0
+                for code in codes
+                if code != kept
+            )
+            assert expected == searches.melds_all_but_one(key, kept), (hand, key, kept, rules)
+            answered.add(expected)
+    assert answered == {False, True}

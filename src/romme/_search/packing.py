@@ -30,6 +30,7 @@ from romme._search.packed import (
     _JOKER_SHIFT,
     _NATURAL_FIELDS,
     _UNITS,
+    JOKER_UNIT,
     _codes,
     _occupied,
     count,
@@ -68,6 +69,7 @@ class Packer:
     """
 
     __slots__ = (
+        "_all_but_one",
         "_best",
         "_by_lowest",
         "_decisions",
@@ -158,6 +160,7 @@ class Packer:
         self._worth: dict[int, tuple[tuple[int, int, bool], ...]] = {}
         self._runs: tuple[tuple[int, int, bool], ...] | None = None
         self._without: dict[int, bool] = {}
+        self._all_but_one: Callable[[int, int | None], bool] | None = None
 
     def _merged_parts(
         self,
@@ -559,7 +562,73 @@ class Packer:
                 return True  # a packing found without a search will do
             return decide(key, need)
 
+        if cover and use_jokers:
+            spared: dict[tuple[int, int], bool] = {}
+
+            def spare_one(remaining: int, kept: int) -> bool:
+                # Whether every card of `remaining` but one natural card, none
+                # of the fields `kept`, can be melded, every joker too: the
+                # first card to branch on is the one left out, or melded.
+                found = spared.get((remaining, kept))
+                if found is not None:
+                    return found
+                found = False
+                naturals = remaining & _NATURAL_FIELDS
+                if naturals:
+                    dead = naturals & ~live[remaining >> _JOKER_SHIFT]
+                    if dead:
+                        # A card no meld with the jokers left takes is the one left out.
+                        bit = dead.bit_length() - 1
+                        found = (
+                            dead == 1 << bit
+                            and bit % _BITS == 0
+                            and not dead & kept
+                            and meldable(remaining - dead)
+                        )
+                    else:
+                        code = next(code for code, mask in branch if naturals & mask)
+                        if not kept & units[code]:
+                            rest = trimmed(remaining - units[code])
+                            found = rest >= 0 and meldable(rest)
+                        if not found:
+                            high = remaining | guard
+                            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
+                                if (high - packed) & guard == guard and spare_one(
+                                    remaining - packed, kept
+                                ):
+                                    found = True
+                                    break
+                spared[remaining, kept] = found
+                return found
+
+            def all_but_one(key: int, kept: int | None) -> bool:
+                if key >> _JOKER_SHIFT and kept != JOKER_CODE:
+                    rest = trimmed(key - JOKER_UNIT)  # a joker left out
+                    if rest >= 0 and meldable(rest):
+                        return True
+                return spare_one(key, 0 if kept is None else _FIELD * units[kept])
+
+            self._all_but_one = all_but_one
+
         return reaches
+
+    def melds_all_but_one(self, key: int, kept: int | None) -> bool:
+        """Whether every card of `key` (packed, within the pool) but one, not of the code `kept`, can be melded.
+
+        Every joker too: the verdict of
+        ``any(reaches(key - unit(code), 0, cover=True, use_jokers=True))``
+        over the codes of `key` but `kept` (rules §7, §8), found in one
+        search: the card to branch on is either the one left out or
+        melded, so the searches for each card left out share their work.
+        """
+        if self._all_but_one is None:
+            self.decide(0, 0, cover=True, use_jokers=True)  # sets it up
+        return self._all_but_one is not None and self._all_but_one(key, kept)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the pool holds up to `GREEDY_POOL` cards, where `reaches` asks the search for the greatest value."""
+        return self._exact
 
     def best(self) -> tuple[_Option, ...]:
         """Return the melds of the best packing of the pool, read off the search.

@@ -498,6 +498,9 @@ def _melds_all_but_a_discard(
         return False  # two cards no meld can take: neither melding nor one discard places both
     # A card no meld can take must be the one kept back for the discard.
     kept = _kept_back(key, turn, rules)
+    if not searches.exact:
+        # A hand grown by claims (rules §13): one search for every card left out.
+        return searches.melds_all_but_one(key, kept)
     # Where the cards of the pool outside `key` (a lay-down's) can be melded
     # themselves, `key` without a card melds completely only if the pool
     # without it does: a question of the pool, known once for every key.
