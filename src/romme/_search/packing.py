@@ -291,6 +291,19 @@ class Packer:
         # alike), with it the packing is impossible. Every key is trimmed so
         # before its memo is read.
 
+        # Where the pool holds jokers, a multiset is searched only by the melds
+        # with no more jokers than it holds (the others cannot fit).
+        jokered = self._pool >> _JOKER_SHIFT > 0
+        within: dict[int, list[tuple[int, int]]] = {}
+
+        def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
+            found = within.get(code << 8 | jokers)
+            if found is None:
+                found = within[code << 8 | jokers] = [
+                    entry for entry in starting[code] or () if entry[0] >> _JOKER_SHIFT <= jokers
+                ]
+            return found
+
         def solve(remaining: int) -> int:
             # The best score of `remaining`, trimmed and not in the memo yet.
             given = remaining
@@ -304,7 +317,9 @@ class Packer:
                     memo[given] = result
                     return result
                 lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-                options = starting[lowest]
+                options = (
+                    fitting(lowest, remaining >> _JOKER_SHIFT) if jokered else starting[lowest]
+                )
                 fitted = False
                 if options is not None:
                     # The lowest natural card in each meld that takes it …
