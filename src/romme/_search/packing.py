@@ -291,9 +291,10 @@ class Packer:
         # alike), with it the packing is impossible. Every key is trimmed so
         # before its memo is read.
 
-        # Where the pool holds jokers, a multiset is searched only by the melds
-        # with no more jokers than it holds (the others cannot fit).
-        jokered = self._pool >> _JOKER_SHIFT > 0
+        # Where the pool holds two jokers or more, a multiset is searched only
+        # by the melds with no more jokers than it holds (the others cannot
+        # fit); with fewer the lists would cost more than they save.
+        jokered = self._pool >> _JOKER_SHIFT > 1
         within: dict[int, list[tuple[int, int]]] = {}
 
         def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
@@ -317,9 +318,13 @@ class Packer:
                     memo[given] = result
                     return result
                 lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-                options = (
-                    fitting(lowest, remaining >> _JOKER_SHIFT) if jokered else starting[lowest]
-                )
+                options: Sequence[tuple[int, int]] | None
+                if jokered:
+                    options = within.get(lowest << 8 | remaining >> _JOKER_SHIFT)
+                    if options is None:
+                        options = fitting(lowest, remaining >> _JOKER_SHIFT)
+                else:
+                    options = starting[lowest]
                 fitted = False
                 if options is not None:
                     # The lowest natural card in each meld that takes it …
