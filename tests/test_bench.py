@@ -117,7 +117,7 @@ def test_big_hands_bench_reports_every_rules_and_column() -> None:
     named = {line.split()[0] for line in lines[1:] if line and line[0] != " "}
     assert {"drov", "classic", "ass-klopfen", "random"} <= named
     assert lines[-2].startswith("worst of all: new_position ")
-    assert lines[-1].startswith("peak memory of the process: ")
+    assert lines[-1].startswith("peak memory of a process: ")
 
 
 def test_raeuber_bench_reports_the_length_of_random_play() -> None:

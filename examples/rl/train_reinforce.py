@@ -21,7 +21,12 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-import numpy as np
+try:
+    import numpy as np
+except ModuleNotFoundError as missing:
+    raise SystemExit(
+        f"this example needs the [rl] extra: pip install 'romme-rules[rl]' ({missing})"
+    ) from None
 
 from romme import (
     Action,

@@ -21,6 +21,7 @@ from typing import TextIO
 import attrs
 
 from romme._cli_terminal import Output, pad, visible_width
+from romme._hint import hint
 from romme._move_words import move_words
 from romme.actions import (
     Action,
@@ -320,7 +321,7 @@ def _banner(out: Output, rules: Rules) -> None:
         out.line("'rob 0 2' takes card 2 (from 0) of table meld 0 into your hand (Räuber-Rommé);")
         out.line("meld it again before you discard, or 'takeback' restores the table.")
     out.line("'help' lists the legal moves (type a number to play one), 'show' redraws the table,")
-    out.line("'quit' stops.")
+    out.line("'hint' says what the hard computer player would play in your place, 'quit' stops.")
 
 
 def _claimed(before: GameState, after: GameState) -> int | None:
@@ -393,7 +394,8 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
                 shown = seen
             assert read is not None
             show = functools.partial(_show, out, seen, names, match, marked)
-            action = _ask(out, state, read, show)
+            advise = functools.partial(_advise, out, seen)
+            action = _ask(out, state, read, show, advise)
             if action is None:
                 _standings(out, match, names)
                 out.line("Bye.")
@@ -554,7 +556,18 @@ def _verbs(rules: Rules) -> list[str]:
     return verbs
 
 
-def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) -> Action | None:
+def _advise(out: Output, seen: PlayerView) -> None:
+    """Print the hint for the seat of `seen`: the hard computer player's move and why."""
+    out.line(f"Hint: {hint(seen)}")
+
+
+def _ask(
+    out: Output,
+    state: GameState,
+    read: Reader,
+    show: Callable[[], None],
+    advise: Callable[[], None],
+) -> Action | None:
     legal = legal_actions(state)
     pages = help_pages(legal)
     while True:
@@ -593,6 +606,9 @@ def _ask(out: Output, state: GameState, read: Reader, show: Callable[[], None]) 
             continue
         if word in ("show", "hand", "look"):
             show()
+            continue
+        if word == "hint":
+            advise()
             continue
         try:
             return parse_action(text)

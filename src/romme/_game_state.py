@@ -1,4 +1,4 @@
-"""The game state value (private): `GameState` and the engine's cheap copy of it.
+"""The game state value (private): `GameState`, and `GameState._of`, the engine's fast path.
 
 Re-exported by `romme.state`, whose names they are.
 
@@ -7,7 +7,6 @@ Re-exported by `romme.state`, whose names they are.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
@@ -18,6 +17,7 @@ from romme import _guard
 from romme._coded import Coded
 from romme._position_checks import first_on_table, refuse, state_problem
 from romme._state_values import MAX_SEED, Phase, TableMeld, TurnState
+from romme.board import board_html, board_text
 from romme.cards import Card, card_code
 from romme.rules import (
     MAX_DECK_SIZE,
@@ -68,9 +68,12 @@ class GameState(Coded):
     """One position of a round. Immutable: `romme.apply` returns a new state.
 
     Use `new_game` or `new_position` to make one. A state built field by
-    field (or with ``attrs.evolve``) is checked like a loaded document: the
-    cards must be the deck, the seats, table and turn bookkeeping must
-    agree, and the player to act must have a legal action.
+    field (or with ``attrs.evolve``) is checked for its structure, cheaply:
+    the cards must be the deck, the seats, table and turn bookkeeping must
+    agree, every hand must fit. Whether the player to act has a legal
+    action is asked where a position comes in from outside (`new_position`,
+    `romme.loads`, `romme.determinize`), not here: the constructor never
+    runs the move generator.
 
     Raises:
         TypeError: For a field of the wrong type.
@@ -128,6 +131,57 @@ class GameState(Coded):
     def __attrs_post_init__(self) -> None:
         refuse(state_problem(self))
 
+    @classmethod
+    def _of(
+        cls,
+        *,
+        rules: Rules,
+        seed: int,
+        dealer: int,
+        hands: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card, ...],
+        discard_pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        opened: tuple[bool, ...],
+        dealt_in: tuple[bool, ...],
+        current_player: int,
+        phase: Phase,
+        turn: TurnState,
+        reshuffles: int,
+        result: RoundResult | None,
+        first_to_open: int | None,
+    ) -> GameState:
+        """The state of these fields, in their final form, unchecked: the engine's one fast path.
+
+        `apply` makes a state from a state and an action the checker
+        accepted, so its fields are already valid and sorted; the
+        constructor's converters and checks (the cards against the deck
+        among them) would cost more than the rest of a decision. Each
+        value the turn core builds has an ``_of`` of the same shape
+        (`TurnState._of`, `TableMeld._of`, `romme.melds.Meld._of`, the
+        generated actions'): every field by keyword, each set through its
+        slot, as attrs' ``__init__`` does; a field left out is a
+        `TypeError`, and a test compares each with the checked
+        constructor. Callers outside the library use the constructor.
+        """
+        state = _new(cls)
+        _set_rules(state, rules)
+        _set_seed(state, seed)
+        _set_dealer(state, dealer)
+        _set_hands(state, hands)
+        _set_stock(state, stock)
+        _set_discard_pile(state, discard_pile)
+        _set_table(state, table)
+        _set_opened(state, opened)
+        _set_dealt_in(state, dealt_in)
+        _set_current_player(state, current_player)
+        _set_phase(state, phase)
+        _set_turn(state, turn)
+        _set_reshuffles(state, reshuffles)
+        _set_result(state, result)
+        _set_first_to_open(state, first_to_open)
+        return state
+
     @property
     def players(self) -> int:
         """The number of seats."""
@@ -159,14 +213,10 @@ class GameState(Coded):
 
     def __str__(self) -> str:
         """Return the position as a compact table to read (see `romme.board.board_text`)."""
-        from romme.board import board_text
-
         return board_text(self)
 
     def _repr_html_(self) -> str:
         """Return the position as a small HTML table, for notebooks (`romme.board.board_html`)."""
-        from romme.board import board_html
-
         return board_html(self)
 
     def all_cards(self) -> Counter[Card]:
@@ -180,66 +230,23 @@ class GameState(Coded):
         return counts
 
 
-class _Keep(enum.Enum):
-    KEEP = "keep"
-
-
-_KEEP: Final = _Keep.KEEP
-# The slot descriptors of GameState: setting through them skips attrs' frozen guard.
-_SLOTS: Final = {field.name: getattr(GameState, field.name) for field in attrs.fields(GameState)}
-_put_rules = _SLOTS["rules"].__set__
-_put_seed = _SLOTS["seed"].__set__
-_put_dealer = _SLOTS["dealer"].__set__
-_put_hands = _SLOTS["hands"].__set__
-_put_stock = _SLOTS["stock"].__set__
-_put_discard_pile = _SLOTS["discard_pile"].__set__
-_put_table = _SLOTS["table"].__set__
-_put_opened = _SLOTS["opened"].__set__
-_put_dealt_in = _SLOTS["dealt_in"].__set__
-_put_current_player = _SLOTS["current_player"].__set__
-_put_phase = _SLOTS["phase"].__set__
-_put_turn = _SLOTS["turn"].__set__
-_put_reshuffles = _SLOTS["reshuffles"].__set__
-_put_result = _SLOTS["result"].__set__
-_put_first_to_open = _SLOTS["first_to_open"].__set__
-
-
-def replace_state(
-    state: GameState,
-    *,
-    hands: tuple[tuple[Card, ...], ...] | _Keep = _KEEP,
-    stock: tuple[Card, ...] | _Keep = _KEEP,
-    discard_pile: tuple[Card, ...] | _Keep = _KEEP,
-    table: tuple[TableMeld, ...] | _Keep = _KEEP,
-    opened: tuple[bool, ...] | _Keep = _KEEP,
-    current_player: int | _Keep = _KEEP,
-    phase: Phase | _Keep = _KEEP,
-    turn: TurnState | _Keep = _KEEP,
-    reshuffles: int | _Keep = _KEEP,
-    result: RoundResult | _Keep | None = _KEEP,
-    first_to_open: int | _Keep | None = _KEEP,
-) -> GameState:
-    """Return a copy of `state` with the given fields, skipping the converters (internal, for the engine).
-
-    The engine only passes values already in their final form (sorted
-    tuples), so running the converters again would only cost time. Every
-    field of `GameState` is copied (a test checks that none is missed);
-    the ones the engine never changes are not parameters.
-    """
-    new = object.__new__(GameState)
-    _put_rules(new, state.rules)
-    _put_seed(new, state.seed)
-    _put_dealer(new, state.dealer)
-    _put_dealt_in(new, state.dealt_in)
-    _put_hands(new, state.hands if hands is _KEEP else hands)
-    _put_stock(new, state.stock if stock is _KEEP else stock)
-    _put_discard_pile(new, state.discard_pile if discard_pile is _KEEP else discard_pile)
-    _put_table(new, state.table if table is _KEEP else table)
-    _put_opened(new, state.opened if opened is _KEEP else opened)
-    _put_current_player(new, state.current_player if current_player is _KEEP else current_player)
-    _put_phase(new, state.phase if phase is _KEEP else phase)
-    _put_turn(new, state.turn if turn is _KEEP else turn)
-    _put_reshuffles(new, state.reshuffles if reshuffles is _KEEP else reshuffles)
-    _put_result(new, state.result if result is _KEEP else result)
-    _put_first_to_open(new, state.first_to_open if first_to_open is _KEEP else first_to_open)
-    return new
+_new: Final = object.__new__
+# The slot setters of GameState's fields, in field order, for `GameState._of`: a field added to
+# the state makes this unpacking fail at import until `_of` sets it too.
+(
+    _set_rules,
+    _set_seed,
+    _set_dealer,
+    _set_hands,
+    _set_stock,
+    _set_discard_pile,
+    _set_table,
+    _set_opened,
+    _set_dealt_in,
+    _set_current_player,
+    _set_phase,
+    _set_turn,
+    _set_reshuffles,
+    _set_result,
+    _set_first_to_open,
+) = (getattr(GameState, field.name).__set__ for field in attrs.fields(GameState))

@@ -10,12 +10,9 @@ included: it is read only up to the bound).
 from __future__ import annotations
 
 import enum
-import functools
 import itertools
 from collections.abc import Callable, Iterable
 from typing import Any, Final, TypeVar
-
-import attrs
 
 from romme.errors import InputTooLargeError
 
@@ -162,45 +159,3 @@ def is_boolean(what: str) -> Validator:
         boolean(value, what)
 
     return validate
-
-
-def trusted(cls: type[T], **fields: Any) -> T:
-    """Build a frozen attrs value of `cls` from fields known to be valid, skipping its checks.
-
-    For the engine's own hot paths only: every field must be given, in its
-    final form (the converters and validators do not run). The fields are
-    set through the slots' own descriptors, as attrs' ``__init__`` does.
-    The hottest paths keep `builder` (`cls`) and call it directly.
-    """
-    return builder(cls)(**fields)
-
-
-def builder(cls: type[T]) -> Callable[..., T]:
-    """The function `trusted` builds values of the slotted attrs class `cls` with: every field by keyword.
-
-    Written for `cls` from its fields' names (as attrs writes an
-    ``__init__``), so that a call binds its keywords and sets each slot
-    through the slot's own descriptor, without a loop over a dict; a field
-    left out or unknown is a `TypeError`.
-    """
-    return _builder(cls)  # type: ignore[arg-type]  # a class is hashable
-
-
-@functools.lru_cache(maxsize=64)
-def _builder(cls: type[Any]) -> Callable[..., Any]:
-    names = [field.name for field in attrs.fields(cls)]  # its bases' fields too
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
-    namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
-    source = "\n".join(
-        [
-            f"def build(*, {', '.join(names)}):",
-            "    value = _new(_cls)",
-            *(f"    _set_{name}(value, {name})" for name in names),
-            "    return value",
-        ]
-    )
-    # The source is made of the slot names of the library's own classes only.
-    exec(source, namespace)
-    built: Callable[..., Any] = namespace["build"]
-    built.__qualname__ = f"builder({cls.__name__})"
-    return built

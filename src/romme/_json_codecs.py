@@ -8,12 +8,13 @@ their documents from the ones listed in ``__all__``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
 from romme._json_reader import JSON, Reader, T, _bools, _card, _cards, _enum, _int, _ints
 from romme._position_checks import first_on_table
+from romme._turn import stuck_problem
 from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
@@ -37,6 +38,8 @@ from romme.state import (
     TurnState,
 )
 from romme.views import PlayerView
+
+PositionT = TypeVar("PositionT", GameState, PlayerView)
 
 __all__ = [
     "_construct",
@@ -422,15 +425,16 @@ def _state_in(reader: Reader) -> GameState:
     seed = reader.get_int("seed", minimum=1 - MAX_SEED, maximum=MAX_SEED - 1)
     stock = _cards(reader.raw("stock"), reader.where("stock"))
     reader.done()
-    return _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
+    state = _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
+    return _playable(state, reader.path)
 
 
 def _construct(cls: type[T], path: str, **fields: Any) -> T:
     """Build `cls` from fields read, turning what its constructor refuses into `InvalidDataError`.
 
-    The constructors of `GameState` and `PlayerView` check the position as
-    a whole (`romme.state.state_problem`); the error's ``where`` names the
-    field at fault below `path`.
+    The constructors of `GameState` and `PlayerView` check the structure
+    of the position as a whole (`romme.state.state_problem`); the error's
+    ``where`` names the field at fault below `path`.
     """
     try:
         return cls(**fields)
@@ -439,6 +443,18 @@ def _construct(cls: type[T], path: str, **fields: Any) -> T:
         raise InvalidDataError(f"{where}: {error.detail}") from None
     except (TypeError, ValueError) as error:
         raise InvalidDataError(f"{path}: {error}") from None
+
+
+def _playable(position: PositionT, path: str) -> PositionT:
+    """`position`, read from a document, unless its player to act has no legal action (`stuck_problem`).
+
+    Asked of every state and view a document holds, after the
+    constructor's checks of structure, as `InvalidDataError` at `path`.
+    """
+    problem = stuck_problem(position)
+    if problem is not None:
+        raise InvalidDataError(f"{path}: {problem[1]}")
+    return position
 
 
 def _view_out(seen: PlayerView) -> JSON:
@@ -464,7 +480,7 @@ def _view_in(reader: Reader) -> PlayerView:
     sizes = _ints(sizes_raw, reader.where("hand_sizes"), players)
     stock_size = reader.get_int("stock_size", minimum=0)
     reader.done()
-    return _construct(
+    seen = _construct(
         PlayerView,
         reader.path,
         player=player,
@@ -473,3 +489,4 @@ def _view_in(reader: Reader) -> PlayerView:
         stock_size=stock_size,
         **fields,
     )
+    return _playable(seen, reader.path)

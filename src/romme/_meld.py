@@ -80,6 +80,36 @@ class Meld(CodedMeld):
             )
         _not_coded(self)
 
+    @classmethod
+    def _of(
+        cls,
+        *,
+        kind: MeldKind,
+        cards: tuple[Card, ...],
+        ranks: tuple[Rank, ...],
+        suit: Suit | None,
+        value: int,
+        jokers: tuple[JokerRole, ...],
+    ) -> Meld:
+        """The meld of these fields, unchecked: the validator's and the search's fast path.
+
+        `Meld` has no converters, so filling its slots directly makes the
+        same value as the constructor, without checking it against the
+        validator again (`romme.GameState._of`); its codes start as not yet
+        computed. Every field of `Meld` is a parameter (a test checks that
+        none is missed).
+        """
+        meld = _new(cls)
+        _put_kind(meld, kind)
+        _put_cards(meld, cards)
+        _put_ranks(meld, ranks)
+        _put_suit(meld, suit)
+        _put_value(meld, value)
+        _put_jokers(meld, jokers)
+        _put_key(meld, 0)
+        _put_shape(meld, 0)
+        return meld
+
     @property
     def rank(self) -> Rank | None:
         """The rank of a set; ``None`` for a run."""
@@ -120,31 +150,9 @@ def _not_coded(meld: Meld) -> None:
     _put_shape(meld, 0)
 
 
-def _new_meld(
-    *,
-    kind: MeldKind,
-    cards: tuple[Card, ...],
-    ranks: tuple[Rank, ...],
-    suit: Suit | None,
-    value: int,
-    jokers: tuple[JokerRole, ...],
-) -> Meld:
-    """Return ``Meld(kind=kind, cards=cards, …)``, built faster than attrs' ``__init__``.
-
-    `Meld` has no converters, validators or defaults, so filling its slots
-    directly makes the same value. Every field of `Meld` is a parameter (a
-    test checks that none is missed).
-    """
-    meld: Meld = object.__new__(Meld)
-    _put_kind(meld, kind)
-    _put_cards(meld, cards)
-    _put_ranks(meld, ranks)
-    _put_suit(meld, suit)
-    _put_value(meld, value)
-    _put_jokers(meld, jokers)
-    _put_key(meld, 0)
-    _put_shape(meld, 0)
-    return meld
+_new: Final = object.__new__
+_new_meld: Final = Meld._of
+"""`Meld._of`, by the name the validator and the search build melds with."""
 
 
 def meld_value(meld: Meld) -> int:

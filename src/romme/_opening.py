@@ -24,12 +24,25 @@ never change).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple, Protocol
 
-if TYPE_CHECKING:
-    from romme.melds import Meld
+__all__ = ["Opening", "Shortfall", "Staged"]
 
-__all__ = ["Opening", "Shortfall"]
+
+class Staged(Protocol):
+    """What the opening reads of a meld staged towards it: a `romme.Meld`, or any value with these three."""
+
+    @property
+    def value(self) -> int:
+        """The meld's value (rules §4)."""
+
+    @property
+    def kind(self) -> str:
+        """``"set"`` or ``"run"`` (`romme.MeldKind`, a string enum)."""
+
+    @property
+    def joker_count(self) -> int:
+        """The number of jokers in the meld."""
 
 
 class Shortfall(NamedTuple):
@@ -100,15 +113,15 @@ class Opening(NamedTuple):
             words.append("without jokers")
         return " ".join(words)
 
-    def admits(self, meld: Meld) -> bool:
+    def admits(self, meld: Staged) -> bool:
         """Return whether `meld` may be part of the opening: one without jokers, or any (``opening_allows_jokers``)."""
-        return self.allows_jokers or not meld.jokers
+        return self.allows_jokers or not meld.joker_count
 
-    def worth(self, melds: Iterable[Meld]) -> int:
+    def worth(self, melds: Iterable[Staged]) -> int:
         """Return what `melds` are worth towards the threshold: their sum, or without ``opening_sums_melds`` the best alone."""
         return self._count(melds)[0]
 
-    def shortfall(self, melds: Iterable[Meld]) -> Shortfall:
+    def shortfall(self, melds: Iterable[Staged]) -> Shortfall:
         """Return what `melds` still miss of the opening: nothing (all zero) once the points and the run are there.
 
         The opening is complete when something is staged and nothing is
@@ -117,12 +130,12 @@ class Opening(NamedTuple):
         worth, has_run, _ = self._count(melds)
         return self._short(worth, has_run)
 
-    def reached(self, melds: Iterable[Meld]) -> bool:
+    def reached(self, melds: Iterable[Staged]) -> bool:
         """Return whether `melds` complete the opening: the threshold reached as `worth` counts, a run among them where one is required."""
         worth, has_run, laid = self._count(melds)
         return laid and has_run and worth >= self.threshold
 
-    def missing(self, melds: Iterable[Meld]) -> Shortfall | None:
+    def missing(self, melds: Iterable[Staged]) -> Shortfall | None:
         """Return what `melds` still miss of the opening, or ``None`` once they complete it (`reached`).
 
         Something must be staged: no melds miss at least a meld, even
@@ -138,7 +151,7 @@ class Opening(NamedTuple):
         alone = self.threshold if points and not self.sums_melds else 0
         return tuple.__new__(Shortfall, (points, alone, not has_run))
 
-    def _count(self, melds: Iterable[Meld]) -> tuple[int, bool, bool]:
+    def _count(self, melds: Iterable[Staged]) -> tuple[int, bool, bool]:
         # One pass over `melds`: their worth (the sum, or the best alone),
         # whether the run requirement is met, whether there is any meld.
         total = top = 0

@@ -116,6 +116,25 @@ class TableMeld:
     """Under ``announced_jokers``: the cards a set's jokers stand for, one per joker in the order
     of the jokers in ``meld.cards`` (Schmidt S. 3); empty when nothing was announced."""
 
+    @classmethod
+    def _of(
+        cls,
+        *,
+        meld: Meld,
+        owner: int,
+        staged: bool,
+        fresh: frozenset[int],
+        announced: tuple[Card, ...],
+    ) -> TableMeld:
+        """The table meld of these fields, in their final form, unchecked: the fast path (`GameState._of`)."""
+        entry = _new(cls)
+        _set_meld(entry, meld)
+        _set_owner(entry, owner)
+        _set_staged(entry, staged)
+        _set_fresh(entry, fresh)
+        _set_announced(entry, announced)
+        return entry
+
     def __attrs_post_init__(self) -> None:
         cards = self.meld.cards
         if any(p >= len(cards) or not cards[p].is_joker for p in self.fresh):
@@ -171,6 +190,23 @@ class ClaimWindow:
     consented: tuple[int, ...] = attrs.field(default=(), converter=_consented)
     """Under ``buying``: the seats that consented to the purchase, in the order asked."""
 
+    @classmethod
+    def _of(
+        cls,
+        *,
+        turn_of: int,
+        passed: tuple[int, ...],
+        buyer: int | None,
+        consented: tuple[int, ...],
+    ) -> ClaimWindow:
+        """The claim window of these fields, unchecked: the fast path (`GameState._of`)."""
+        window = _new(cls)
+        _set_turn_of(window, turn_of)
+        _set_passed(window, passed)
+        _set_buyer(window, buyer)
+        _set_consented(window, consented)
+        return window
+
     def __attrs_post_init__(self) -> None:
         if self.consented and self.buyer is None:
             raise ValueError("consent to a purchase nobody made")
@@ -220,6 +256,37 @@ class TurnState:
     )
     """Under ``rearrange``: how many cards were taken from the table this turn (`TakeFromTable`),
     those a `TakeBack` returned included; ``Rules.max_table_takes`` bounds them (rules §13)."""
+
+    @classmethod
+    def _of(
+        cls,
+        *,
+        number: int,
+        opened_before: bool,
+        taken: Card | None,
+        taken_in_hand: bool,
+        taken_staged: bool,
+        laid_off: bool,
+        to_go_out: bool,
+        borrowed: tuple[Card, ...],
+        before: TableBefore | None,
+        claim: ClaimWindow | None,
+        table_takes: int,
+    ) -> TurnState:
+        """The turn of these fields, in their final form, unchecked: the fast path (`GameState._of`)."""
+        turn = _new(cls)
+        _set_number(turn, number)
+        _set_opened_before(turn, opened_before)
+        _set_taken(turn, taken)
+        _set_taken_in_hand(turn, taken_in_hand)
+        _set_taken_staged(turn, taken_staged)
+        _set_laid_off(turn, laid_off)
+        _set_to_go_out(turn, to_go_out)
+        _set_borrowed(turn, borrowed)
+        _set_before(turn, before)
+        _set_claim(turn, claim)
+        _set_table_takes(turn, table_takes)
+        return turn
 
     def __attrs_post_init__(self) -> None:
         if (self.taken_in_hand or self.taken_staged) and self.taken is None:
@@ -274,6 +341,15 @@ class TableBefore:
     turn: TurnState = attrs.field(validator=_guard.is_instance(TurnState, "turn"))
     """The turn's bookkeeping (with no cards taken from the table)."""
 
+    @classmethod
+    def _of(cls, *, table: tuple[TableMeld, ...], opened: bool, turn: TurnState) -> TableBefore:
+        """The table before of these fields, unchecked: the fast path (`GameState._of`)."""
+        before = _new(cls)
+        _set_table(before, table)
+        _set_opened(before, opened)
+        _set_before_turn(before, turn)
+        return before
+
 
 def table_moves(
     before: TableBefore, table: Iterable[TableMeld]
@@ -288,3 +364,30 @@ def table_moves(
     now = Counter(card for entry in table for card in entry.meld.cards)
     then = Counter(card for entry in before.table for card in entry.meld.cards)
     return then - now, now - then
+
+
+_new: Final = object.__new__
+# The slot setters of each value's fields, in field order, for its `_of`: a field added to a
+# value makes its unpacking fail at import until its `_of` sets it too.
+(_set_meld, _set_owner, _set_staged, _set_fresh, _set_announced) = (
+    getattr(TableMeld, field.name).__set__ for field in attrs.fields(TableMeld)
+)
+(_set_turn_of, _set_passed, _set_buyer, _set_consented) = (
+    getattr(ClaimWindow, field.name).__set__ for field in attrs.fields(ClaimWindow)
+)
+(
+    _set_number,
+    _set_opened_before,
+    _set_taken,
+    _set_taken_in_hand,
+    _set_taken_staged,
+    _set_laid_off,
+    _set_to_go_out,
+    _set_borrowed,
+    _set_before,
+    _set_claim,
+    _set_table_takes,
+) = (getattr(TurnState, field.name).__set__ for field in attrs.fields(TurnState))
+(_set_table, _set_opened, _set_before_turn) = (
+    getattr(TableBefore, field.name).__set__ for field in attrs.fields(TableBefore)
+)

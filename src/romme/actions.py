@@ -90,6 +90,17 @@ class LayDown:
     """Under ``announced_jokers``: the cards a set's jokers stand for, one per joker, in card order
     (Schmidt S. 3); empty otherwise, and for a run, whose jokers' cards their places fix."""
 
+    @classmethod
+    def _of(
+        cls, *, cards: tuple[Card, ...], kind: MeldKind | None, announce: tuple[Card, ...]
+    ) -> LayDown:
+        """The lay-down of these fields, unchecked: the generator's fast path (`romme.GameState._of`)."""
+        action = _new(cls)
+        _set_lay_down_cards(action, cards)
+        _set_lay_down_kind(action, kind)
+        _set_lay_down_announce(action, announce)
+        return action
+
     def __str__(self) -> str:
         kind = f"{self.kind.value} " if self.kind is not None else ""
         return f"meld {kind}{format_cards(self.cards)}{_as(self.announce)}"
@@ -118,6 +129,18 @@ class LayOff:
     announce: tuple[Card, ...] = attrs.field(default=(), converter=_fields.to_announced)
     """Under ``announced_jokers``: the cards the jokers laid off onto a set stand for, one per
     joker, in card order (Schmidt S. 3); empty otherwise."""
+
+    @classmethod
+    def _of(
+        cls, *, target: int, cards: tuple[Card, ...], side: Side | None, announce: tuple[Card, ...]
+    ) -> LayOff:
+        """The lay-off of these fields, unchecked: the generator's fast path (`romme.GameState._of`)."""
+        action = _new(cls)
+        _set_lay_off_target(action, target)
+        _set_lay_off_cards(action, cards)
+        _set_lay_off_side(action, side)
+        _set_lay_off_announce(action, announce)
+        return action
 
     def __str__(self) -> str:
         side = f"{self.side.value} " if self.side is not None else ""
@@ -172,6 +195,13 @@ class TakeDiscard:
     use: LayDown | LayOff | None = attrs.field(default=None, converter=_use)
     """The first use of the taken card, under ``immediate_use`` (also accepted as text)."""
 
+    @classmethod
+    def _of(cls, *, use: LayDown | LayOff | None) -> TakeDiscard:
+        """The take of this use, unchecked: the generator's fast path (`romme.GameState._of`)."""
+        action = _new(cls)
+        _set_take_use(action, use)
+        return action
+
     def __str__(self) -> str:
         return "take" if self.use is None else f"take {self.use}"
 
@@ -192,6 +222,15 @@ class SwapJoker:
     """The natural card that takes the joker's place."""
     then: LayDown | LayOff | Discard | None = attrs.field(default=None, converter=_then)
     """The freed joker's new place (also accepted as text)."""
+
+    @classmethod
+    def _of(cls, *, target: int, card: Card, then: LayDown | LayOff | Discard | None) -> SwapJoker:
+        """The swap of these fields, unchecked: the generator's fast path (`romme.GameState._of`)."""
+        action = _new(cls)
+        _set_swap_target(action, target)
+        _set_swap_card(action, card)
+        _set_swap_then(action, then)
+        return action
 
     def __str__(self) -> str:
         then = "" if self.then is None else f" then {self.then}"
@@ -215,8 +254,34 @@ class TakeFromTable:
     position: int = attrs.field(converter=_fields.to_position)
     """The card's position in the meld's cards, from 0."""
 
+    @classmethod
+    def _of(cls, *, target: int, position: int) -> TakeFromTable:
+        """The take from the table of these fields, unchecked: the generator's fast path (`romme.GameState._of`)."""
+        action = _new(cls)
+        _set_rob_target(action, target)
+        _set_rob_position(action, position)
+        return action
+
     def __str__(self) -> str:
         return f"rob {self.target} {self.position}"
+
+
+_new: Final = object.__new__
+# The slot setters of the fields of the actions the generator builds, in field order, for their
+# `_of`: a field added to one makes its unpacking fail at import until its `_of` sets it too.
+_set_lay_down_cards, _set_lay_down_kind, _set_lay_down_announce = (
+    getattr(LayDown, field.name).__set__ for field in attrs.fields(LayDown)
+)
+_set_lay_off_target, _set_lay_off_cards, _set_lay_off_side, _set_lay_off_announce = (
+    getattr(LayOff, field.name).__set__ for field in attrs.fields(LayOff)
+)
+(_set_take_use,) = (getattr(TakeDiscard, field.name).__set__ for field in attrs.fields(TakeDiscard))
+_set_swap_target, _set_swap_card, _set_swap_then = (
+    getattr(SwapJoker, field.name).__set__ for field in attrs.fields(SwapJoker)
+)
+_set_rob_target, _set_rob_position = (
+    getattr(TakeFromTable, field.name).__set__ for field in attrs.fields(TakeFromTable)
+)
 
 
 @attrs.frozen

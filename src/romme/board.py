@@ -27,13 +27,29 @@ discard pile: 10♥ on top (2 cards) · stock: 98 cards
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING, TypeGuard
 
-from romme.cards import format_cards
+from romme._state_values import Phase
+from romme.cards import Card, format_cards
 from romme.rules import preset_name
-from romme.state import GameState, Phase
-from romme.views import PlayerView
+
+if TYPE_CHECKING:
+    # Only for the types: the values draw themselves with this module, which
+    # tells a view from a state by its fields (`_is_view`), so no import circle.
+    from romme.state import GameState
+    from romme.views import PlayerView
 
 __all__ = ["board_html", "board_text"]
+
+
+def _is_view(position: GameState | PlayerView) -> TypeGuard[PlayerView]:
+    """Whether `position` is a view: it names the seat that sees it (a state has no ``player``)."""
+    return hasattr(position, "player")
+
+
+def _is_state(position: GameState | PlayerView) -> TypeGuard[GameState]:
+    """Whether `position` is a whole state (no view)."""
+    return not _is_view(position)
 
 
 def _count(number: int, noun: str) -> str:
@@ -55,7 +71,7 @@ def _header(position: GameState | PlayerView) -> str:
             parts.append(f"seat {position.current_player} to {doing}")
     else:
         parts.append("round over")
-    if isinstance(position, PlayerView):
+    if _is_view(position):
         parts.append(f"seen by seat {position.player}")
     return " · ".join(parts)
 
@@ -65,13 +81,19 @@ def _hands(position: GameState | PlayerView) -> list[str]:
     for seat in range(position.players):
         if not position.dealt_in[seat]:
             cells.append("sits out")
-        elif isinstance(position, GameState) or seat == position.player:
-            hand = position.hands[seat] if isinstance(position, GameState) else position.hand
-            shown = f": {format_cards(hand)}" if hand else ""
-            cells.append(_count(len(hand), "card") + shown)
-        else:
-            cells.append(_count(position.hand_sizes[seat], "card"))
+        elif _is_state(position):
+            cells.append(_hand_cell(position.hands[seat]))
+        elif _is_view(position):
+            if seat == position.player:
+                cells.append(_hand_cell(position.hand))
+            else:
+                cells.append(_count(position.hand_sizes[seat], "card"))
     return cells
+
+
+def _hand_cell(hand: tuple[Card, ...]) -> str:
+    shown = f": {format_cards(hand)}" if hand else ""
+    return _count(len(hand), "card") + shown
 
 
 def _rows(position: GameState | PlayerView) -> list[tuple[str, str, str, str, str]]:

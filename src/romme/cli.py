@@ -39,6 +39,8 @@ from romme._cli_terminal import Output as Output
 from romme._cli_terminal import color_wanted as color_wanted
 from romme._cli_terminal import pad as pad
 from romme._cli_terminal import visible_width as visible_width
+from romme._hint import Hint as Hint
+from romme._hint import hint as hint
 from romme._move_words import move_words as move_words
 from romme.bots import Bot, GreedyBot, RandomBot
 from romme.engine import apply
@@ -63,7 +65,18 @@ PRESET_SOURCES = {
     "house": "a house-rules text: 4 jokers, 40 to open, lay off from the next turn",
     "ass": "ASS Altenburger's leaflet: DRoV rules, 30 to open, the dealer plays",
     "schmidt": "Schmidt Spiele's leaflet: DRoV rules, 31 to open, no K-A-2, Hand-Rommé doubles",
+    "ass-raeuber": "Räuber-Rommé on the ass rules (ASS S. 2–3): anyone may take table cards to "
+    "meld them anew, 40 to open, the table cards counting",
+    "schmidt-raeuber": "Räuber-Rommé on the schmidt rules (Schmidt S. 4): anyone may take table "
+    "cards to meld them anew, 40 to open, the table cards counting",
+    "ghidi": "Rummy à la Ghidi (cardgames.zone §10): classic with 10 cards each, the dealer 11, "
+    "who starts by discarding",
+    "ass-kaufen": "ass with buying (ASS S. 3): a seat may buy the discard out of turn, with "
+    "the consent of the seats before it, and takes the top stock card with it",
+    "ass-klopfen": "ass with knocking (ASS S. 1–2): a seat may knock for the discard out of "
+    "turn and takes the top stock card with it as a penalty",
 }
+"""Each preset's source and what sets it apart, in one line (``romme rules``)."""
 
 
 # -- simulate ------------------------------------------------------------------------
@@ -240,9 +253,9 @@ WIDTH = 100
 """The widest line ``romme rules`` prints."""
 
 
-def _explain(out: Output, text: str, indent: int) -> None:
+def _explain(out: Output, text: str, indent: int, hanging: int = 0) -> None:
     for line in textwrap.wrap(
-        text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * indent
+        text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * (indent + hanging)
     ):
         out.line(line)
 
@@ -253,7 +266,7 @@ def _rules(args: argparse.Namespace, out: Output) -> int:
     if args.name:
         rules = find_rules(args.name)
         name = next((key for key, preset in PRESETS.items() if preset == rules), args.name)
-        out.line(f"{name}: {PRESET_SOURCES.get(name, '')}")
+        _explain(out, f"{name}: {PRESET_SOURCES[name]}", 0, hanging=4)
         width = max(len(field) for field in fields)
         for field in fields:
             out.line(f"  {field:<{width}}  {_value(getattr(rules, field))}")
@@ -281,6 +294,10 @@ def _rules(args: argparse.Namespace, out: Output) -> int:
                 f"{_value(getattr(PRESETS[name], field)):>{columns[name]}}" for name in block
             )
             out.line(f"{field:<{width}} {cells}")
+    out.line()
+    out.line("The presets:")
+    for name in names:
+        _explain(out, f"{name}: {PRESET_SOURCES[name]}", 2, hanging=2)
     out.line()
     out.line("What the fields mean ('romme rules NAME' shows one preset with them):")
     for field in fields:
@@ -339,13 +356,24 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _at_least_one(text: str) -> int:
+def _whole(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def _at_least_one(text: str) -> int:
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"takes 1 or more, not {text}")
+    return value
+
+
+def _seats(text: str) -> int:
+    value = _whole(text)
+    if not 2 <= value <= 6:
+        raise argparse.ArgumentTypeError(f"takes 2 to 6 seats, not {text}")
     return value
 
 
@@ -370,7 +398,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("--rules", default="classic", help="preset name (default: classic)")
     play.add_argument(
-        "--players", type=int, default=3, help="number of seats, you included (default: 3)"
+        "--players",
+        type=_seats,
+        default=3,
+        help="number of seats, you included, 2 to 6 (default: 3)",
     )
     play.add_argument("--seed", type=int, help="seed of the match (default: random)")
     play.add_argument("--auto", action="store_true", help="watch the computer play a round")
@@ -392,7 +423,9 @@ def _parser() -> argparse.ArgumentParser:
         description="Play many rounds between bots and print a summary.",
     )
     simulate.add_argument("--rules", default="classic", help="preset name (default: classic)")
-    simulate.add_argument("--rounds", type=int, default=100, help="rounds to play (default: 100)")
+    simulate.add_argument(
+        "--rounds", type=_at_least_one, default=100, help="rounds to play (default: 100)"
+    )
     simulate.add_argument(
         "--bots",
         default="greedy,random,random,random",
@@ -405,17 +438,27 @@ def _parser() -> argparse.ArgumentParser:
         help="measure bots against each other, with error bars",
         description="Play duplicate rounds between bots (by name or package.module:Class) and print "
         "wins, penalties and points with 95 % intervals and an Elo-scale rating.",
+        epilog="The columns: 'win %' the share of its rounds a bot won; 'avg penalty' its mean "
+        "penalty in a round it was dealt in; 'points' the other seats' mean penalty less its own "
+        "in each such round, averaged (zero-sum: above 0 is better than the table); 'Elo' a "
+        "rating from the penalties of each pair of bots, 1500 on average. The intervals are "
+        "95 % confidence intervals.",
     )
     arena.add_argument("--rules", default="classic", help="preset name (default: classic)")
-    arena.add_argument("--rounds", type=int, default=100, help="rounds to play (default: 100)")
+    arena.add_argument(
+        "--rounds", type=_at_least_one, default=100, help="rounds to play (default: 100)"
+    )
     arena.add_argument(
         "--bots",
         default="search,greedy,greedy,greedy",
-        help="comma-separated bots, one per seat: random, greedy, search or package.module:Class",
+        help="comma-separated bots, one per seat: random, greedy, search or "
+        "package.module:Class (default: search,greedy,greedy,greedy)",
     )
     arena.add_argument("--seed", type=int, help="master seed (default: random)")
     arena.add_argument("--json", action="store_true", help="print machine-readable results")
-    arena.add_argument("--workers", type=int, default=1, help="worker processes (default: 1)")
+    arena.add_argument(
+        "--workers", type=_at_least_one, default=1, help="worker processes (default: 1)"
+    )
     arena.add_argument(
         "--executor",
         choices=("process", "ray"),
@@ -496,12 +539,8 @@ def main(
     out = Output(stdout, args.color)
     try:
         if args.command == "play":
-            if not 2 <= args.players <= 6:
-                raise InvalidRulesError("--players takes 2 to 6")
             return run_play(args, out, stdin)
         if args.command == "simulate":
-            if args.rounds < 1:
-                raise InvalidRulesError("--rounds takes 1 or more")
             return _simulate(args, out, stderr)
         if args.command == "arena":
             return _arena(args, out, stderr)

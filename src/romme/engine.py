@@ -9,7 +9,6 @@ import functools
 import random
 from typing import Final
 
-from romme import _guard
 from romme._position_checks import first_to_open_after, result_of
 from romme._search import unit
 from romme._turn import (
@@ -27,7 +26,7 @@ from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.rules import MAX_RESHUFFLES, StockExhausted
 from romme.scoring import EndReason, RoundResult
-from romme.state import GameState, Phase, TableMeld, TurnState, replace_state
+from romme.state import GameState, Phase, TableMeld, TurnState
 
 __all__ = ["apply", "score_round"]
 
@@ -98,15 +97,21 @@ def _next_state(
         )
     if isinstance(effect, ClaimEffect):
         return _claim_step(state, effect, hands, stock)
-    after = replace_state(
-        state,
+    after = _new_state(
+        rules=state.rules,
+        seed=state.seed,
+        dealer=state.dealer,
         hands=hands,
         stock=stock,
         discard_pile=effect.discard_pile,
         table=effect.table,
         opened=opened,
-        turn=effect.turn,
+        dealt_in=state.dealt_in,
+        current_player=state.current_player,
         phase=Phase.DRAW if step is Next.REDRAW else Phase.PLAY,
+        turn=effect.turn,
+        reshuffles=state.reshuffles,
+        result=state.result,
         first_to_open=first,
     )
     if step is Next.PLAY:
@@ -141,14 +146,22 @@ def _claim_step(
         )
         pile = pile[:-1]
         stock = stock[:-1]
-    return replace_state(
-        state,
+    return _new_state(
+        rules=state.rules,
+        seed=state.seed,
+        dealer=state.dealer,
         hands=hands,
         stock=stock,
         discard_pile=pile,
+        table=state.table,
+        opened=state.opened,
+        dealt_in=state.dealt_in,
         current_player=effect.ask,
         phase=Phase.CLAIM if effect.next is Next.CLAIM else Phase.PLAY,
         turn=effect.turn,
+        reshuffles=state.reshuffles,
+        result=state.result,
+        first_to_open=state.first_to_open,
     )
 
 
@@ -173,22 +186,29 @@ def _next_turn(
             break
     turn = _turn_begun(state.turn.number + 1, opened[seat])
     return _enter_draw(
-        replace_state(
-            state,
+        _new_state(
+            rules=state.rules,
+            seed=state.seed,
+            dealer=state.dealer,
             hands=hands,
             stock=stock,
             discard_pile=discard_pile,
             table=table,
             opened=opened,
+            dealt_in=dealt_in,
             current_player=seat,
             phase=Phase.DRAW,
             turn=turn,
+            reshuffles=state.reshuffles,
+            result=state.result,
             first_to_open=first_to_open,
         )
     )
 
 
-_new_turn: Final = _guard.builder(TurnState)
+# The engine's states and turns are made of fields the checker accepted: built unchecked.
+_new_state: Final = GameState._of
+_new_turn: Final = TurnState._of
 
 
 @functools.lru_cache(maxsize=1024)
@@ -229,18 +249,42 @@ def _enter_draw(state: GameState) -> GameState:
     pile = list(state.discard_pile[:-1])
     # A string seed is hashed with SHA-512 by random.Random: the same on every machine.
     random.Random(f"romme/reshuffle/{state.seed}/{state.reshuffles + 1}").shuffle(pile)
-    return replace_state(
-        state,
+    return _new_state(
+        rules=state.rules,
+        seed=state.seed,
+        dealer=state.dealer,
+        hands=state.hands,
         stock=tuple(pile),
         discard_pile=state.discard_pile[-1:],
+        table=state.table,
+        opened=state.opened,
+        dealt_in=state.dealt_in,
+        current_player=state.current_player,
+        phase=state.phase,
+        turn=state.turn,
         reshuffles=state.reshuffles + 1,
+        result=state.result,
+        first_to_open=state.first_to_open,
     )
 
 
 def _end(state: GameState, end: EndReason, winner: int | None, hand_romme: bool) -> GameState:
-    result = result_of(state, end, winner, hand_romme)
-    return replace_state(
-        state, table=end_of_turn_table(state.table), phase=Phase.ROUND_OVER, result=result
+    return _new_state(
+        rules=state.rules,
+        seed=state.seed,
+        dealer=state.dealer,
+        hands=state.hands,
+        stock=state.stock,
+        discard_pile=state.discard_pile,
+        table=end_of_turn_table(state.table),
+        opened=state.opened,
+        dealt_in=state.dealt_in,
+        current_player=state.current_player,
+        phase=Phase.ROUND_OVER,
+        turn=state.turn,
+        reshuffles=state.reshuffles,
+        result=result_of(state, end, winner, hand_romme),
+        first_to_open=state.first_to_open,
     )
 
 

@@ -11,6 +11,7 @@ __all__ = [
     "IllegalActionError",
     "InputTooLargeError",
     "InvalidDataError",
+    "InvalidInputError",
     "InvalidMeldError",
     "InvalidNotationError",
     "InvalidPositionError",
@@ -160,7 +161,21 @@ class RommeError(Exception):
     """Base class of every error romme raises on purpose."""
 
 
-class InvalidNotationError(RommeError, ValueError):
+class InvalidInputError(RommeError, ValueError):
+    """Base class of every refusal of what a player gives: one ``except`` for a user's text.
+
+    Its subclasses: `InvalidNotationError` (text that is not cards or not a
+    move), `InputTooLargeError` (more cards than a function reads),
+    `InvalidMeldError` (cards that are no meld) and `IllegalActionError` (a
+    move the rules do not allow here). A form that checks a meld, or a table
+    that plays a typed move, catches this class and shows the message; the
+    subclass and its ``reason`` tell the cases apart. The errors of the
+    program's own values (`InvalidRulesError`, `InvalidPositionError`,
+    `InvalidDataError`, `RoundNotOverError`) are not among them.
+    """
+
+
+class InvalidNotationError(InvalidInputError):
     """Text (a card, a list of cards, an action) that cannot be parsed.
 
     Attributes:
@@ -172,7 +187,7 @@ class InvalidNotationError(RommeError, ValueError):
         self.token = token
 
 
-class InputTooLargeError(RommeError, ValueError):
+class InputTooLargeError(InvalidInputError):
     """More cards than a meld function reads, refused before any work on them.
 
     `romme.MAX_MELD_CARDS` caps `validate_meld` and `is_valid_meld`,
@@ -186,7 +201,7 @@ class InvalidRulesError(RommeError, ValueError):
     """A `Rules` value with impossible settings, or an unknown preset name."""
 
 
-class InvalidMeldError(RommeError, ValueError):
+class InvalidMeldError(InvalidInputError):
     """Cards that do not form a valid meld under the given rules.
 
     Attributes:
@@ -220,7 +235,7 @@ class RoundNotOverError(RommeError, ValueError):
     """A round's result was asked for while the round is still being played."""
 
 
-class IllegalActionError(RommeError, ValueError):
+class IllegalActionError(InvalidInputError):
     """An action that the rules do not allow in this position.
 
     Attributes:

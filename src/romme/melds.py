@@ -44,6 +44,7 @@ from romme.cards import format_cards as format_cards
 from romme.cards import parse_cards as parse_cards
 from romme.errors import InputTooLargeError as InputTooLargeError
 from romme.errors import InvalidMeldError as InvalidMeldError
+from romme.errors import InvalidNotationError
 from romme.errors import Reason as Reason
 from romme.rules import AdjacentJokers as AdjacentJokers
 from romme.rules import JokerLimit as JokerLimit
@@ -148,11 +149,32 @@ def is_valid_meld(
 ) -> bool:
     """Return whether `cards` form a valid meld under `rules` (see `validate_meld`).
 
+    Text that is no meld answers ``False`` whatever the reason: cards that
+    break a rule, text that is not cards (``"7h 8x"``) and text of more than
+    `MAX_MELD_CARDS` cards alike, so the predicate can judge what a player
+    types. Cards given as values are read as `validate_meld` reads them.
+
+    Raises:
+        InputTooLargeError: For more than `MAX_MELD_CARDS` cards given as values.
+        TypeError: If `cards` holds something other than cards, or `rules` is no `Rules`.
+        ValueError: If `kind` is neither a set nor a run.
+
     >>> from romme import find_rules
     >>> is_valid_meld("K♥ A♥ 2♥", find_rules("drov")), is_valid_meld("K♥ A♥ 2♥", find_rules("classic"))
     (True, False)
+    >>> is_valid_meld("7h 8x", find_rules("classic"))
+    False
     """
-    return isinstance(_cached_check(_coerce(cards), shape_of(_rules(rules)), _kind(kind)), Meld)
+    shape = shape_of(_rules(rules))
+    wanted = _kind(kind)
+    if isinstance(cards, str):
+        try:
+            read = _coerce(cards)
+        except (InvalidNotationError, InputTooLargeError):
+            return False
+    else:
+        read = _coerce(cards)
+    return isinstance(_cached_check(read, shape, wanted), Meld)
 
 
 def find_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:

@@ -26,7 +26,7 @@ from typing import Final
 
 import attrs
 
-from romme._opening import Opening, Shortfall
+from romme._opening import Opening, Shortfall, Staged
 from romme._rule_enums import MAX_DECK_SIZE as MAX_DECK_SIZE
 from romme._rule_enums import MAX_HAND_SIZE as MAX_HAND_SIZE
 from romme._rule_enums import MAX_JOKERS as MAX_JOKERS
@@ -64,6 +64,7 @@ __all__ = [
     "Opening",
     "Rules",
     "Shortfall",
+    "Staged",
     "StockExhausted",
     "SwappedJoker",
     "TakeDiscardMode",

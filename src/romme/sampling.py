@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from romme._position_checks import refuse
+from romme._turn import stuck_problem
 from romme.cards import Card, make_deck
 from romme.errors import InvalidPositionError
 from romme.state import GameState
@@ -79,8 +81,9 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     Raises:
         TypeError: If `view` is not a `PlayerView` or `rng` not a `random.Random`.
         InvalidPositionError: If no position fits the view: the hand sizes,
-            the stock and the cards in sight do not add up to the deck; or
-            the round is over (its result scores every hand).
+            the stock and the cards in sight do not add up to the deck;
+            the round is over (its result scores every hand); or the
+            player to act has no legal action (a dead table).
 
     >>> import random
     >>> from romme import find_rules, new_game, view
@@ -121,7 +124,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         hands.append((*fixed[seat], *pool[start : start + count]))
         start += count
     stock = tuple(pool[start:])
-    return GameState(
+    guess = GameState(
         rules=view.rules,
         seed=rng.randrange(_MAX_SEED),
         dealer=view.dealer,
@@ -138,3 +141,5 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         result=view.result,
         first_to_open=view.first_to_open,
     )
+    refuse(stuck_problem(guess))
+    return guess

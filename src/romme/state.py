@@ -17,7 +17,6 @@ from typing import Literal
 # The values and the checks of a position live in private modules; they are
 # this module's names (the engine, views and serialize import them from here).
 from romme._game_state import GameState as GameState
-from romme._game_state import replace_state as replace_state
 from romme._guard import shown
 from romme._position_checks import Problem as Problem
 from romme._position_checks import check_cards as check_cards
@@ -34,6 +33,7 @@ from romme._state_values import Phase as Phase
 from romme._state_values import TableBefore as TableBefore
 from romme._state_values import TableMeld as TableMeld
 from romme._state_values import TurnState as TurnState
+from romme._turn import stuck_problem
 from romme.cards import Card, card_code, make_deck, parse_cards
 from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, validate_meld
@@ -287,8 +287,10 @@ def new_position(
     Raises:
         InvalidPositionError: If the cards in play are not exactly the
             deck of `rules`, a table meld is invalid, the seats, phase,
-            owners or stock order are impossible, or the turn disagrees with
-            the hand and the table.
+            owners or stock order are impossible, the turn disagrees with
+            the hand and the table, or the player to act has no legal
+            action (a dead table; the `GameState` constructor checks the
+            structure only).
 
     >>> from romme import find_rules
     >>> rules = find_rules("classic")
@@ -408,6 +410,7 @@ def new_position(
         turn=TurnState(opened_before=opened_flags[current_player]) if turn is None else turn,
         reshuffles=reshuffles,
     )
+    refuse(stuck_problem(state))
     check_cards(state)
     if phase is Phase.DRAW and not state.stock:
         raise InvalidPositionError("the stock is empty at the start of a turn")

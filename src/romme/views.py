@@ -14,22 +14,19 @@ from collections.abc import Iterable
 import attrs
 
 from romme import _guard
-from romme._game_state import bool_tuple, card_tuple, phase_of, table_tuple
-from romme._position_checks import first_on_table
-from romme._state_values import table_moves
-from romme.cards import Card, card_code, make_deck
-from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
-from romme.scoring import RoundResult
-from romme.state import (
-    GameState,
-    Phase,
+from romme._game_state import GameState, bool_tuple, card_tuple, phase_of, table_tuple
+from romme._position_checks import (
     Problem,
-    TableMeld,
-    TurnState,
     common_problem,
+    first_on_table,
     refuse,
     sizes_problem,
 )
+from romme._state_values import Phase, TableMeld, TurnState, table_moves
+from romme.board import board_html, board_text
+from romme.cards import Card, card_code, make_deck
+from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
+from romme.scoring import RoundResult
 
 __all__ = ["PlayerView", "view"]
 
@@ -49,9 +46,11 @@ def _sizes(value: Iterable[int]) -> tuple[int, ...]:
 class PlayerView:
     """One player's view of a position: no card they cannot see.
 
-    Built by `view`; a view built field by field is checked like a loaded
-    document (the seats, table and turn as for a `GameState`, the hand
-    sizes and the cards seen against the deck).
+    Built by `view`; a view built field by field is checked for its
+    structure as a `GameState` is (the seats, table and turn, the hand
+    sizes and the cards seen against the deck). Whether the player to act
+    has a legal action is asked where outside data comes in: a view read
+    from a document (`romme.loads`, `romme.from_dict`) and `romme.determinize`.
 
     Raises:
         TypeError: For a field of the wrong type.
@@ -99,6 +98,47 @@ class PlayerView:
     def __attrs_post_init__(self) -> None:
         refuse(view_problem(self))
 
+    @classmethod
+    def _of(
+        cls,
+        *,
+        rules: Rules,
+        player: int,
+        dealer: int,
+        current_player: int,
+        phase: Phase,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        stock_size: int,
+        discard_pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        opened: tuple[bool, ...],
+        dealt_in: tuple[bool, ...],
+        turn: TurnState,
+        reshuffles: int,
+        result: RoundResult | None,
+        first_to_open: int | None,
+    ) -> PlayerView:
+        """The view of these fields, unchecked: `view`'s fast path (`romme.GameState._of`)."""
+        seen = _new(cls)
+        _set_rules(seen, rules)
+        _set_player(seen, player)
+        _set_dealer(seen, dealer)
+        _set_current_player(seen, current_player)
+        _set_phase(seen, phase)
+        _set_hand(seen, hand)
+        _set_hand_sizes(seen, hand_sizes)
+        _set_stock_size(seen, stock_size)
+        _set_discard_pile(seen, discard_pile)
+        _set_table(seen, table)
+        _set_opened(seen, opened)
+        _set_dealt_in(seen, dealt_in)
+        _set_turn(seen, turn)
+        _set_reshuffles(seen, reshuffles)
+        _set_result(seen, result)
+        _set_first_to_open(seen, first_to_open)
+        return seen
+
     @property
     def players(self) -> int:
         """The number of seats."""
@@ -121,14 +161,10 @@ class PlayerView:
 
     def __str__(self) -> str:
         """Return the view as a compact table to read (see `romme.board.board_text`)."""
-        from romme.board import board_text
-
         return board_text(self)
 
     def _repr_html_(self) -> str:
         """Return the view as a small HTML table, for notebooks (`romme.board.board_html`)."""
-        from romme.board import board_html
-
         return board_html(self)
 
 
@@ -150,24 +186,24 @@ def view(state: GameState, player: int) -> PlayerView:
         raise ValueError(
             f"player must be a seat from 0 to {state.players - 1}, not {_guard.shown(player)}"
         )
-    seen: PlayerView = _new(PlayerView)  # the fields of a valid state, not checked again
-    _set_rules(seen, state.rules)
-    _set_player(seen, player)
-    _set_dealer(seen, state.dealer)
-    _set_current_player(seen, state.current_player)
-    _set_phase(seen, state.phase)
-    _set_hand(seen, state.hands[player])
-    _set_hand_sizes(seen, state.hand_sizes())
-    _set_stock_size(seen, len(state.stock))
-    _set_discard_pile(seen, state.discard_pile)
-    _set_table(seen, state.table)
-    _set_opened(seen, state.opened)
-    _set_dealt_in(seen, state.dealt_in)
-    _set_turn(seen, state.turn)
-    _set_reshuffles(seen, state.reshuffles)
-    _set_result(seen, state.result)
-    _set_first_to_open(seen, state.first_to_open)
-    return seen
+    return PlayerView._of(  # the fields of a state, not checked again
+        rules=state.rules,
+        player=player,
+        dealer=state.dealer,
+        current_player=state.current_player,
+        phase=state.phase,
+        hand=state.hands[player],
+        hand_sizes=state.hand_sizes(),
+        stock_size=len(state.stock),
+        discard_pile=state.discard_pile,
+        table=state.table,
+        opened=state.opened,
+        dealt_in=state.dealt_in,
+        turn=state.turn,
+        reshuffles=state.reshuffles,
+        result=state.result,
+        first_to_open=state.first_to_open,
+    )
 
 
 def view_problem(seen: PlayerView) -> Problem | None:
@@ -179,8 +215,8 @@ def view_problem(seen: PlayerView) -> Problem | None:
     and the cards: those seen are part of the deck, with the cards unseen
     they make up the deck exactly, and the cards seen to go to another
     seat's hand this turn (`known_in_hand_to_act`) are among the unseen and
-    fit in that hand; the player to act has a legal action, where the view
-    shows that hand (its own, or every card of another's).
+    fit in that hand. The structure only: whether the player to act has a
+    legal action is asked of `acting_view` where outside data comes in.
     """
     players = len(seen.hand_sizes)
     acting = seen.hand if seen.player == seen.current_player else None
@@ -212,26 +248,46 @@ def view_problem(seen: PlayerView) -> Problem | None:
             f"hand_sizes[{seen.current_player}]",
             f"fewer cards than the {len(known)} the hand to act is seen to hold",
         )
-    to_act = seen if seen.player == seen.current_player else None
-    if to_act is None and known and len(known) == seen.hand_sizes[seen.current_player]:
-        # The whole hand to act is in sight: judge it as its own seat's view would.
-        to_act = _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
-    if to_act is not None and seen.result is None:
-        from romme._turn import has_legal_action
+    return None
 
-        if not has_legal_action(to_act):
-            return "", "the player to act has no legal action"
+
+def acting_view(seen: PlayerView) -> PlayerView | None:
+    """The view of the seat to act that `seen` shows whole, or ``None`` (over, or a hand unseen).
+
+    `seen` itself where its seat is to act; where every card of the hand
+    to act is in sight (`known_in_hand_to_act`), `seen` as that seat would
+    see it, so that whether it has a legal action can be judged.
+    """
+    if seen.result is not None:
+        return None
+    if seen.player == seen.current_player:
+        return seen
+    known = known_in_hand_to_act(seen)
+    if known and len(known) == seen.hand_sizes[seen.current_player]:
+        return _seen_by(seen, seen.current_player, tuple(sorted(known, key=card_code)))
     return None
 
 
 def _seen_by(seen: PlayerView, player: int, hand: tuple[Card, ...]) -> PlayerView:
     """`seen` as `player` would see it holding `hand` (its other fields copied, not checked again)."""
-    other: PlayerView = _new(PlayerView)
-    for field in attrs.fields(PlayerView):
-        getattr(PlayerView, field.name).__set__(other, getattr(seen, field.name))
-    _set_player(other, player)
-    _set_hand(other, hand)
-    return other
+    return PlayerView._of(
+        rules=seen.rules,
+        player=player,
+        dealer=seen.dealer,
+        current_player=seen.current_player,
+        phase=seen.phase,
+        hand=hand,
+        hand_sizes=seen.hand_sizes,
+        stock_size=seen.stock_size,
+        discard_pile=seen.discard_pile,
+        table=seen.table,
+        opened=seen.opened,
+        dealt_in=seen.dealt_in,
+        turn=seen.turn,
+        reshuffles=seen.reshuffles,
+        result=seen.result,
+        first_to_open=seen.first_to_open,
+    )
 
 
 def known_in_hand_to_act(seen: PlayerView) -> tuple[Card, ...]:
@@ -281,8 +337,8 @@ _new = object.__new__
     _set_result,
     _set_first_to_open,
 ) = (getattr(PlayerView, field.name).__set__ for field in attrs.fields(PlayerView))
-"""The slot setters of `PlayerView`'s fields, in field order: `view` sets each field once, unchecked.
+"""The slot setters of `PlayerView`'s fields, in field order, for `PlayerView._of`.
 
-A field added to `PlayerView` makes this unpacking fail at import until `view`
-sets it; a test compares `view` with the view checked from the same fields.
+A field added to `PlayerView` makes this unpacking fail at import until `_of`
+sets it; a test compares `_of` with the view checked from the same fields.
 """

@@ -1,4 +1,12 @@
-"""Perft-style golden counts: the number of legal actions at each step of seeded games.
+"""A change detector: the number of legal actions at each step of seeded games.
+
+Each step follows the move at a drawn place in the list of
+`romme.legal_actions`, so listing the moves in another order changes every
+later count without any rule changing: these counts say that something
+changed, not that checker and generator agree. The order-independent node
+counts of ``tests/perft/tree.py`` and the agreement tests of
+``tests/perft/test_agreement.py`` are that proof (docs/maintainers.md
+guarantee 3).
 
 Run ``python -m tests.perft.perft`` from the project root to regenerate
 ``counts.json`` after an intended change to legality; review the diff.

@@ -149,8 +149,12 @@ def test_the_kept_codes_are_never_part_of_the_value() -> None:
     """Equality, hashing, repr, evolve, copies, pickles and JSON ignore the slot (guarantee 6)."""
     state = new_game(PRESETS["drov"], 4, seed=11)
     fresh = new_game(PRESETS["drov"], 4, seed=11)
-    # Checking a new state fills its slot; the slot of one of two equal states
-    # is emptied, so that they differ in nothing but it.
+    # Checking a state fills its slot (building one does not: the constructor never
+    # runs the generator); the slot of one of two equal states is emptied, so that
+    # they differ in nothing but it.
+    assert kept_hand_key(state) is None
+    assert legal_actions(state)
+    assert legal_actions(fresh)
     assert kept_hand_key(state) is not None
     clear(state)
     assert kept_hand_key(state) is None

@@ -103,3 +103,89 @@ def test_joker_runs_reach_past_the_pruning(rules: Rules) -> None:
                 action = LayOff(0, sequence, side)
                 assert is_legal(state, action) == (action in generated), action
     assert LayOff(0, (JOKER,), Side.HIGH) in generated
+
+
+def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> None:
+    """Hardening round 3, point 1 (rules §5, §8): the lay-downs judged on packed melds are those judged on `Meld` values.
+
+    The generator lists a hand's lay-downs from its packed melds and
+    builds no `Meld` (`generator._hand_lay_downs`). Along random play under
+    every preset and under variants with a taken card in hand (free takes,
+    ``rediscard_taken`` off, Hand-Rommé waivers, high thresholds) or with
+    announced jokers (Schmidt S. 3: a set's jokers go as `Meld` values), every
+    position lists the same lay-downs, in the same order, as the lay-downs
+    of the `Meld` values of the hand judged one by one.
+    """
+    import random
+
+    from romme import PRESETS, apply, new_game
+    from romme._search import melds_in
+    from romme._turn.checker import _position_for
+    from romme._turn.generator import _hand_lay_downs, _lay_downs
+    from romme._turn.position import Failure
+    from romme.rules import TakeDiscardMode
+
+    rng = random.Random(36)
+    variants: list[Rules] = []
+    for name in sorted(PRESETS):
+        variants.append(PRESETS[name])
+        variants.append(
+            attrs.evolve(
+                PRESETS[name],
+                take_discard=TakeDiscardMode.FREE,
+                rediscard_taken=False,
+                opening_threshold=rng.choice([10, 30, 60]),
+                discard_to_go_out=rng.random() < 0.5,
+            )
+        )
+        variants.append(attrs.evolve(PRESETS[name], announced_jokers=True))
+    compared = with_taken = announced = 0
+    for rules in variants:
+        state = new_game(rules, players=3, seed=rng.randrange(10**6))
+        for _ in range(300):
+            if state.phase is Phase.ROUND_OVER:
+                break
+            pos = _position_for(state, None)
+            if not isinstance(pos, Failure) and state.phase is Phase.PLAY:
+                listed = list(_hand_lay_downs(pos))
+                assert listed == list(_lay_downs(pos, melds_in(pos.key, pos.rules))), state
+                compared += 1
+                with_taken += bool(pos.turn.taken_in_hand and listed)
+                announced += any(action.announce for action in listed)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert compared > 500
+    assert with_taken > 10
+    assert announced > 10
+
+
+def test_hardening3_point1_a_lay_down_of_the_taken_card_frees_its_copy_for_the_discard() -> None:
+    """Hardening round 3, point 1 (rules §4, ``rediscard_taken`` off): judged on packed melds, a lay-down
+    that holds the taken card leaves its other copy free to be the discard; one that does not leaves
+    the taken card locked, and no card to discard."""
+    from romme import LayDown, TakeDiscard, apply, new_position, parse_cards
+    from romme.rules import TakeDiscardMode
+
+    rules = attrs.evolve(
+        find_rules("classic"), take_discard=TakeDiscardMode.FREE, rediscard_taken=False
+    )
+
+    def taken(hand: str, top: str) -> GameState:
+        # Seat 0, opened, takes `top` from the discard pile.
+        state = new_position(
+            rules,
+            hands=[hand, "2♦ 3♦ 4♦", "5♦ 6♦ 8♦"],
+            discard_pile=parse_cards(top),
+            table=[("Q♣ K♣ A♣", 0)],
+            opened=[True, True, True],
+            phase=Phase.DRAW,
+            dealer=2,
+        )
+        return apply(state, TakeDiscard())
+
+    run = LayDown("5♥ 6♥ 7♥", kind="run")
+    state = taken("5♥ 6♥ 7♥", "7♥")
+    assert run in legal_actions(state)
+    assert is_legal(state, run)
+    state = taken("5♥ 6♥ 7♥", "K♣")
+    assert run not in legal_actions(state)
+    assert not is_legal(state, run)

@@ -474,3 +474,135 @@ def test_hardening3_point2_grown_hands_list_what_the_search_of_every_value_lists
             assert decided == searched, (hand, changed)
             checked += bool(decided)
     assert checked >= 6
+
+
+def _apart_hands(count: int, seed: int) -> Iterator[tuple[Rules, tuple[Card, ...], random.Random]]:
+    """Hands of up to 13 cards in two to four groups: a few ranks of a few suits each, with strays, at most one joker."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        rules = _rules(rng)
+        naturals = [card for card in make_deck(rules) if not card.is_joker]
+        hand: list[Card] = []
+        for _ in range(rng.randint(2, 4)):
+            low = rng.randrange(13)
+            ranks = {(low + step) % 13 for step in range(rng.randint(1, 4))}
+            suits = rng.sample(range(4), rng.randint(1, 4))
+            group = [
+                card for card in naturals if card.code % 13 in ranks and card.code // 13 in suits
+            ]
+            hand.extend(rng.sample(group, min(len(group), rng.randint(2, 5))))
+        if rng.random() < 0.3:
+            hand.append(next(card for card in make_deck(rules) if card.is_joker))
+        yield rules, tuple(sorted(hand[:13], key=lambda card: card.code)), rng
+
+
+def test_parts_no_meld_without_jokers_spans_RULES_3() -> None:
+    """Hardening round 3, point 2 (rules §3): the parts of a hand without jokers that the cover search melds each on its own.
+
+    Every meld without jokers of the hand lies within one part, and the
+    parts hold the hand's cards once each; where a card lies in no set or
+    row of three, no meld without jokers takes it (``None``).
+    """
+    for rules, hand, _ in _apart_hands(300, 21):
+        key = _search.pack_cards(tuple(card for card in hand if not card.is_joker))
+        parts = packing._components(key, rules.set_distinct_suits)
+        plain = [packed for packed, meld in _melds(key, rules) if not meld.jokers]
+        if parts is None:
+            taken = 0
+            for packed in plain:
+                taken |= packed
+            assert any(not _search.count(taken, code) for code in _search.codes_in(key)), hand
+            continue
+        assert sum(parts) == key, (hand, parts)
+        assert all(parts), (hand, parts)
+        for packed in plain:
+            assert sum(_search.fits(packed, part) for part in parts) == 1, (hand, packed)
+
+
+def test_cover_of_hands_in_parts_answers_as_brute_force_RULES_3_and_8() -> None:
+    """Hardening round 3, point 2 (rules §3, §8): melding every card of a hand in parts, part by part, answers as brute force.
+
+    `decide` with `cover` splits a multiset with no joker left into the
+    parts no meld spans (`packing._components`) and melds each alone; every
+    need, every joker melded or not, agrees with a search of every packing.
+    """
+    for rules, hand, rng in _apart_hands(250, 22):
+        pool = _search.pack_cards(hand)
+        searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+        for key in {pool, pool - _search.unit(rng.choice(hand).code)}:
+            for use_jokers in (False, True):
+                best = _best_by_brute_force(key, rules, cover=True, use_jokers=use_jokers)
+                for need in (0, *_needs(best, rng)):
+                    expected = best >= 0 and best >= need
+                    decided = searches.decide(key, need, cover=True, use_jokers=use_jokers)
+                    assert expected == decided, (hand, key, need, use_jokers, rules)
+
+
+def test_option_cards_and_kind_are_those_of_the_meld_built_RULES_3() -> None:
+    """Hardening round 3, point 1 (rules §3): the cards and kind read off a packed meld are those of its `Meld`.
+
+    The generator builds a lay-down from them without the `Meld`; sets
+    and runs with jokers in every place, under random meld rules.
+    """
+    seen = set()
+    for rules, hand, _ in _cases(200, 23):
+        for option in _search.options_in(_search.pack_cards(hand), rules):
+            meld = option[4](*option[5])
+            assert _search.option_cards(option) == meld.cards, meld
+            assert _search.option_kind(option) is meld.kind, meld
+            seen.add((meld.kind, bool(meld.jokers)))
+    assert len(seen) == 4
+
+
+def test_hand_romme_after_each_lay_down_as_the_rules_say_RULES_8() -> None:
+    """Hardening round 3, point 1 (rules §8): after each lay-down, melding all but a last discard answers as brute force.
+
+    The searches are those of the whole hand, whose questions "every card
+    but one of this code melded" are asked once for every lay-down
+    (`Packer.melds_all_but`): a discard that the whole hand without it
+    cannot do without is not tried for the rest; where the cards laid are
+    no meld (a stray card taken out), every discard is tried.
+    """
+    checked = 0
+    for rules, hand, rng in _cases(150, 24):
+        pool = _search.pack_cards(hand)
+        strays = [_search.unit(card.code) for card in rng.sample(hand, min(3, len(hand)))]
+        for packed in [packed for packed, _ in _melds(pool, rules)[:6]] + strays:
+            key = pool - packed
+            if not key:
+                continue
+            taken = rng.choice(hand) if rng.random() < 0.4 else None
+            turn = TurnState(taken=taken, taken_in_hand=taken is not None)
+            expected = _hand_romme_by_brute_force(key, taken, rules)
+            assert expected == _hand_romme_completable(key, turn, pool, [], rules), (hand, key)
+            checked += expected
+    assert checked > 20
+
+
+def test_melds_all_but_one_answers_as_brute_force_RULES_7_and_8() -> None:
+    """Hardening round 3, point 1 (rules §7, §8): every card but one melded, in one search, answers as brute force.
+
+    `Packer.melds_all_but_one`, which decides a Hand-Rommé of a hand grown
+    past `GREEDY_POOL` cards, answers as melding the hand without each card
+    in turn (not the card kept back), every natural card and joker melded.
+    """
+    answered = set()
+    for rules, hand, rng in _cases(300, 25):
+        pool = _search.pack_cards(hand)
+        searches = _search.packer(pool, rules, rules.opening_allows_jokers)
+        melds = _melds(pool, rules)
+        keys = {pool, pool - rng.choice(melds)[0]} if melds else {pool}
+        for key in keys:
+            if not key:
+                continue
+            codes = list(_search.codes_in(key))
+            kept = rng.choice(codes) if rng.random() < 0.4 else None
+            expected = any(
+                _best_by_brute_force(key - _search.unit(code), rules, cover=True, use_jokers=True)
+                >= 0
+                for code in codes
+                if code != kept
+            )
+            assert expected == searches.melds_all_but_one(key, kept), (hand, key, kept, rules)
+            answered.add(expected)
+    assert answered == {False, True}

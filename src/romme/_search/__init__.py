@@ -11,7 +11,8 @@ are the interface the rest of the library uses.
 
 from __future__ import annotations
 
-from romme._search.enumeration import find_melds, melds_in, melds_with
+from romme._search.build import option_cards, option_kind, option_meld
+from romme._search.enumeration import find_melds, melds_in, melds_with, options_in
 from romme._search.packed import (
     BASE_FIELD,
     BASE_SHIFT,
@@ -70,6 +71,10 @@ __all__ = [
     "meld_shape",
     "melds_in",
     "melds_with",
+    "option_cards",
+    "option_kind",
+    "option_meld",
+    "options_in",
     "pack",
     "pack_cards",
     "packer",

@@ -103,6 +103,24 @@ def _set_meld(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> M
     )
 
 
+def _set_cards(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> tuple[Card, ...]:
+    """The cards of `_set_meld`, in its order."""
+    return tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers
+
+
+def _run_cards(suit: int, start: int, length: int, joker_places: int) -> tuple[Card, ...]:
+    """The cards of `_run_meld`, in its order."""
+    cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
+    if not joker_places:
+        return cards
+    placed = list(cards)
+    while joker_places:
+        place = (joker_places & -joker_places).bit_length() - 1
+        joker_places &= joker_places - 1
+        placed[place] = JOKER
+    return tuple(placed)
+
+
 def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
     """The run of `suit` from the ordinal `start`, with jokers at the bits of `joker_places`.
 
@@ -164,3 +182,20 @@ def _run_option(suit: int, start: int, length: int, joker_places: int) -> _Optio
 def _build(option: _Option) -> Meld:
     """The meld of `option`."""
     return option[4](*option[5])
+
+
+def option_meld(option: _Option) -> Meld:
+    """The `Meld` of `option`."""
+    return option[4](*option[5])
+
+
+def option_cards(option: _Option) -> tuple[Card, ...]:
+    """The cards of the meld of `option`, in table order (``_build(option).cards``), without building it."""
+    if option[4] is _run_meld:
+        return _run_cards(*option[5])
+    return _set_cards(*option[5])
+
+
+def option_kind(option: _Option) -> MeldKind:
+    """The kind of the meld of `option` (``_build(option).kind``)."""
+    return MeldKind.RUN if option[4] is _run_meld else MeldKind.SET

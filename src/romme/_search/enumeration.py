@@ -320,6 +320,11 @@ def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     return _find(pack_cards(cards), shape_of(rules))
 
 
+def options_in(key: int, rules: Rules) -> tuple[_Option, ...]:
+    """Return the melds of `melds_in`, in its order, as options: packed, without a `Meld` built (cached)."""
+    return _options(key, shape_of(rules))
+
+
 def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
     """Return the melds formable from the packed multiset `key` (cached)."""
     return _find(key, shape_of(rules))

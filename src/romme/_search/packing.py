@@ -30,6 +30,7 @@ from romme._search.packed import (
     _JOKER_SHIFT,
     _NATURAL_FIELDS,
     _UNITS,
+    JOKER_UNIT,
     _codes,
     _occupied,
     count,
@@ -68,6 +69,7 @@ class Packer:
     """
 
     __slots__ = (
+        "_all_but_one",
         "_best",
         "_by_lowest",
         "_decisions",
@@ -82,6 +84,7 @@ class Packer:
         "_searches",
         "_shape",
         "_starting",
+        "_without",
         "_worth",
         "free",
         "top",
@@ -156,6 +159,8 @@ class Packer:
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
         self._worth: dict[int, tuple[tuple[int, int, bool], ...]] = {}
         self._runs: tuple[tuple[int, int, bool], ...] | None = None
+        self._without: dict[int, bool] = {}
+        self._all_but_one: Callable[[int, int | None], bool] | None = None
 
     def _merged_parts(
         self,
@@ -223,6 +228,27 @@ class Packer:
             found = self._worth.setdefault(least, tuple(worth))
         return found
 
+    @property
+    def pool(self) -> int:
+        """The packed multiset whose sub-multisets the searches answer for."""
+        return self._pool
+
+    def melds_all_but(self, code: int) -> bool:
+        """Whether every card of the pool but one card of `code` (in the pool) can be melded, every joker too.
+
+        ``reaches(pool - unit(code), 0, cover=True, use_jokers=True)``, kept
+        per code: a question of the pool, asked once for every multiset
+        within it. Where the cards of the pool outside a multiset can be
+        melded themselves, the multiset without a card of `code` can be
+        melded completely only if the pool without it can (rules §8).
+        """
+        found = self._without.get(code)
+        if found is None:
+            found = self._without.setdefault(
+                code, self.reaches(self._pool - _UNITS[code], 0, cover=True, use_jokers=True)
+            )
+        return found
+
     def dead(self, key: int) -> int:
         """Return the natural cards of `key` (packed, within the pool) that no meld fitting its jokers takes.
 
@@ -265,6 +291,20 @@ class Packer:
         # alike), with it the packing is impossible. Every key is trimmed so
         # before its memo is read.
 
+        # Where the pool holds two jokers or more, a multiset is searched only
+        # by the melds with no more jokers than it holds (the others cannot
+        # fit); with fewer the lists would cost more than they save.
+        jokered = self._pool >> _JOKER_SHIFT > 1
+        within: dict[int, list[tuple[int, int]]] = {}
+
+        def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
+            found = within.get(code << 8 | jokers)
+            if found is None:
+                found = within[code << 8 | jokers] = [
+                    entry for entry in starting[code] or () if entry[0] >> _JOKER_SHIFT <= jokers
+                ]
+            return found
+
         def solve(remaining: int) -> int:
             # The best score of `remaining`, trimmed and not in the memo yet.
             given = remaining
@@ -278,7 +318,13 @@ class Packer:
                     memo[given] = result
                     return result
                 lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-                options = starting[lowest]
+                options: Sequence[tuple[int, int]] | None
+                if jokered:
+                    options = within.get(lowest << 8 | remaining >> _JOKER_SHIFT)
+                    if options is None:
+                        options = fitting(lowest, remaining >> _JOKER_SHIFT)
+                else:
+                    options = starting[lowest]
                 fitted = False
                 if options is not None:
                     # The lowest natural card in each meld that takes it …
@@ -368,7 +414,11 @@ class Packer:
         cards can be melded at all, an answer kept once for every need, and
         branches on every meld that takes a card, a rank's cards one after
         another, the ranks the fewest melds take first: once a rank is
-        melded, what is left is the same whichever sets took it. The richer
+        melded, what is left is the same whichever sets took it. Once no
+        joker is left, the cards split into parts that no meld spans
+        (`_components`), each melded or not on its own and its answer kept
+        for every multiset that holds it. A branch tries only the melds
+        with no more jokers than are left. The richer
         the hand, the sooner a packing worth `need` is found. What it learns of each multiset (the most it is
         known to reach, the least it is known to fall short of) is kept for
         the pool's later questions.
@@ -393,6 +443,7 @@ class Packer:
         reached: dict[int, int] = {}
         short: dict[int, int] = {}
         free = not (cover or use_jokers)  # any packing counts, the empty one too
+        distinct = self._shape.distinct_suits
         if cover:
             # Every natural card must be melded: branch on a card over every
             # meld that takes it (not only those it is the lowest card of), so
@@ -420,6 +471,18 @@ class Packer:
             ]
             branch = []
 
+        # The melds of `ordered[code]` that hold `jokers` jokers or fewer, in
+        # its order: a meld with more cannot fit, and is not tried.
+        within: dict[int, list[tuple[int, int]]] = {}
+
+        def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
+            found = within.get(code << 8 | jokers)
+            if found is None:
+                found = within[code << 8 | jokers] = [
+                    entry for entry in ordered[code] if entry[0] >> _JOKER_SHIFT <= jokers
+                ]
+            return found
+
         def trimmed(key: int) -> int:
             # `key` without the cards no meld with its jokers can take; -1
             # where `cover` needs them melded.
@@ -440,17 +503,39 @@ class Packer:
                 return not (use_jokers and remaining >> _JOKER_SHIFT)
             found = melded.get(remaining)
             if found is None:
-                found = False
-                code = next(code for code, mask in branch if naturals & mask)
-                high = remaining | guard
-                for packed, _ in ordered[code]:
-                    if (high - packed) & guard == guard:  # fits(packed, remaining)
-                        rest = trimmed(remaining - packed)
-                        if rest >= 0 and meldable(rest):
-                            found = True
-                            break
+                if remaining >> _JOKER_SHIFT:
+                    found = branches(remaining, naturals)
+                else:
+                    # No joker left: the parts no meld spans are melded each
+                    # on its own, and each part's answer is kept for every
+                    # multiset that holds it.
+                    parts = _components(remaining, distinct)
+                    if parts is None:
+                        found = False
+                    elif len(parts) == 1:
+                        found = branches(remaining, naturals)
+                    else:
+                        found = all(map(part_meldable, parts))
                 melded[remaining] = found
             return found
+
+        def part_meldable(part: int) -> bool:
+            # `meldable` of a part without jokers that no meld spans.
+            found = melded.get(part)
+            if found is None:
+                found = melded[part] = branches(part, part)
+            return found
+
+        def branches(remaining: int, naturals: int) -> bool:
+            # `meldable` by the melds that take the first card to branch on.
+            code = next(code for code, mask in branch if naturals & mask)
+            high = remaining | guard
+            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
+                if (high - packed) & guard == guard:  # fits(packed, remaining)
+                    rest = trimmed(remaining - packed)
+                    if rest >= 0 and meldable(rest):
+                        return True
+            return False
 
         def decide(remaining: int, need: int) -> bool:
             # Whether the trimmed `remaining` makes `need`.
@@ -474,7 +559,7 @@ class Packer:
                 else:
                     lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
                 high = remaining | guard
-                for packed, score in ordered[lowest]:
+                for packed, score in fitting(lowest, remaining >> _JOKER_SHIFT):
                     if (high - packed) & guard == guard:  # fits(packed, remaining)
                         rest = trimmed(remaining - packed)
                         if rest >= 0 and decide(rest, need - score):
@@ -497,7 +582,73 @@ class Packer:
                 return True  # a packing found without a search will do
             return decide(key, need)
 
+        if cover and use_jokers:
+            spared: dict[tuple[int, int], bool] = {}
+
+            def spare_one(remaining: int, kept: int) -> bool:
+                # Whether every card of `remaining` but one natural card, none
+                # of the fields `kept`, can be melded, every joker too: the
+                # first card to branch on is the one left out, or melded.
+                found = spared.get((remaining, kept))
+                if found is not None:
+                    return found
+                found = False
+                naturals = remaining & _NATURAL_FIELDS
+                if naturals:
+                    dead = naturals & ~live[remaining >> _JOKER_SHIFT]
+                    if dead:
+                        # A card no meld with the jokers left takes is the one left out.
+                        bit = dead.bit_length() - 1
+                        found = (
+                            dead == 1 << bit
+                            and bit % _BITS == 0
+                            and not dead & kept
+                            and meldable(remaining - dead)
+                        )
+                    else:
+                        code = next(code for code, mask in branch if naturals & mask)
+                        if not kept & units[code]:
+                            rest = trimmed(remaining - units[code])
+                            found = rest >= 0 and meldable(rest)
+                        if not found:
+                            high = remaining | guard
+                            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
+                                if (high - packed) & guard == guard and spare_one(
+                                    remaining - packed, kept
+                                ):
+                                    found = True
+                                    break
+                spared[remaining, kept] = found
+                return found
+
+            def all_but_one(key: int, kept: int | None) -> bool:
+                if key >> _JOKER_SHIFT and kept != JOKER_CODE:
+                    rest = trimmed(key - JOKER_UNIT)  # a joker left out
+                    if rest >= 0 and meldable(rest):
+                        return True
+                return spare_one(key, 0 if kept is None else _FIELD * units[kept])
+
+            self._all_but_one = all_but_one
+
         return reaches
+
+    def melds_all_but_one(self, key: int, kept: int | None) -> bool:
+        """Whether every card of `key` (packed, within the pool) but one, not of the code `kept`, can be melded.
+
+        Every joker too: the verdict of
+        ``any(reaches(key - unit(code), 0, cover=True, use_jokers=True))``
+        over the codes of `key` but `kept` (rules §7, §8), found in one
+        search: the card to branch on is either the one left out or
+        melded, so the searches for each card left out share their work.
+        """
+        if self._all_but_one is None:
+            self.decide(0, 0, cover=True, use_jokers=True)  # sets it up
+        return self._all_but_one is not None and self._all_but_one(key, kept)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the pool holds up to `GREEDY_POOL` cards, where `reaches` asks the search for the greatest value."""
+        return self._exact
 
     def best(self) -> tuple[_Option, ...]:
         """Return the melds of the best packing of the pool, read off the search.
@@ -650,6 +801,77 @@ def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:
             high -= packed
             chosen.append(entry)
     return chosen
+
+
+# -- the independent parts of a multiset without jokers ------------------------------------------
+
+_ROW: Final = 13 * _BITS
+"""The bits of one suit's thirteen fields."""
+_RANK_LOW: Final = sum(1 << (_ROW * suit) for suit in range(4))
+"""The lowest bit of each suit's two (rank index 0)."""
+_RANK_HIGH: Final = _RANK_LOW << (12 * _BITS)
+"""The lowest bit of each suit's ace (rank index 12)."""
+_ROW_LOW: Final = sum(1 << (_BITS * rank) for rank in range(13))
+"""The lowest bit of every field of the clubs' row (the first suit)."""
+_NATURAL_LOW: Final = _ROW_LOW * _RANK_LOW
+"""The lowest bit of every natural card's field."""
+
+
+def _up(flags: int) -> int:
+    """`flags` (a bit at the lowest bit of a card's field) moved one rank up in the suit, the ace to the two."""
+    return ((flags << _BITS) & ~_RANK_LOW & _NATURAL_LOW) | ((flags & _RANK_HIGH) >> (12 * _BITS))
+
+
+def _down(flags: int) -> int:
+    """`flags` moved one rank down in the suit, the two to the ace."""
+    return ((flags >> _BITS) & ~_RANK_HIGH) | ((flags & _RANK_LOW) << (12 * _BITS))
+
+
+def _components(key: int, distinct_suits: bool) -> list[int] | None:
+    """The parts of the packed multiset `key` without jokers that no meld without jokers spans.
+
+    Two cards share a meld without jokers only if they are of one rank
+    held in two suits at least (three under `distinct_suits`), or lie in
+    three cards in a row of one suit (the corner passed, as if every run
+    wrapped: a part may be larger than it must, never smaller). Each part
+    is melded completely or not independently of the others, so whether
+    `key` can be melded completely is whether each part can (rules §3).
+    ``None`` where a card lies in no such set or row: no meld without
+    jokers takes it.
+    """
+    present = (key | key >> 1 | key >> 2 | key >> 3) & _NATURAL_LOW
+    # Sets: the ranks held in enough suits, by adding the suits' rows bit by bit.
+    clubs = present & _ROW_LOW
+    spades = present >> _ROW & _ROW_LOW
+    hearts = present >> (2 * _ROW) & _ROW_LOW
+    diamonds = present >> (3 * _ROW) & _ROW_LOW
+    carry_low, carry_high = clubs & spades, hearts & diamonds
+    low, high = clubs ^ spades, hearts ^ diamonds
+    ones, carry = low ^ high, low & high
+    twos = carry_low ^ carry_high ^ carry
+    fours = (carry_low & carry_high) | (carry & (carry_low | carry_high))
+    settable = ((twos & ones) | fours) if distinct_suits else (twos | fours)
+    in_sets = settable * _RANK_LOW & present
+    # Runs: the first cards of three in a row of a suit.
+    starts = present & _down(present) & _down(_down(present))
+    in_runs = starts | _up(starts) | _up(_up(starts))
+    if present & ~(in_sets | in_runs):
+        return None
+    parts = []
+    left = present
+    while left:
+        part = left & -left
+        while True:
+            ranks = (part | part >> _ROW | part >> (2 * _ROW) | part >> (3 * _ROW)) & settable
+            grown = part | (ranks * _RANK_LOW & in_sets)
+            windows = starts & (grown | _down(grown) | _down(_down(grown)))
+            grown |= windows | _up(windows) | _up(_up(windows))
+            if grown == part:
+                break
+            part = grown
+        left &= ~part
+        parts.append(key & part * _FIELD)
+    return parts
 
 
 _E = TypeVar("_E", bound=Sequence[Any])

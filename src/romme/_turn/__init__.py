@@ -16,6 +16,8 @@ boundary test keeps it so); the modules inside are free to change.
   is kept in;
 - `rob_parts` says what taking a card from a table meld leaves of it and
   what comes along into the hand (Räuber-Rommé, rules §13);
+- `stuck_problem` refuses a position handed in from outside whose player
+  to act has no legal action (the constructors check structure only);
 - `hand_key`, `keep_hand_key` and `kept_hand_key` read and hand on the
   coded hand a `GameState` keeps for the seat that acts in it (a packed
   multiset, `romme._search.pack_cards`), so that `apply` keeps it up to date
@@ -54,10 +56,12 @@ from romme._turn.position import (
 )
 from romme._turn.rearranging import _rob_parts
 from romme.actions import Action, Discard
+from romme.views import PlayerView, acting_view
 
 if TYPE_CHECKING:
-    from romme.state import GameState, TableMeld
-    from romme.views import PlayerView
+    from romme._game_state import GameState
+    from romme._position_checks import Problem
+    from romme._state_values import TableMeld
 
 __all__ = [
     "ClaimEffect",
@@ -77,6 +81,7 @@ __all__ = [
     "resolve",
     "rob_parts",
     "seats_to_act",
+    "stuck_problem",
 ]
 
 hand_with = _add
@@ -95,6 +100,27 @@ def has_legal_action(position: GameState | PlayerView) -> bool:
     """Whether `legal_actions` is not empty, found at the cost of the first move listed."""
     pos = _position_for(position, None)
     return not isinstance(pos, Failure) and has_legal_move(pos)
+
+
+def stuck_problem(position: GameState | PlayerView) -> Problem | None:
+    """What refuses `position` as outside data: the player to act has no legal action (a dead table).
+
+    The constructors of `GameState` and `PlayerView` check structure
+    only; `new_position`, the documents of states and views, and
+    `romme.determinize` ask this too, of the positions a caller hands in.
+    A view is judged where it shows the hand to act whole
+    (`romme.views.acting_view`); a finished round has nobody to act.
+    """
+    if isinstance(position, PlayerView):
+        acting = acting_view(position)
+        if acting is None:
+            return None
+        position = acting
+    elif position.result is not None:
+        return None
+    if has_legal_action(position):
+        return None
+    return "", "the player to act has no legal action"
 
 
 def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:

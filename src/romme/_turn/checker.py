@@ -14,7 +14,9 @@ from typing import Final
 from typing_extensions import assert_never
 
 from romme import _search
+from romme._game_state import GameState
 from romme._guard import shown
+from romme._state_values import Phase
 from romme._turn.claiming import _claim, _window
 from romme._turn.laying import (
     _indirect_layoff_refused,
@@ -38,12 +40,12 @@ from romme._turn.position import (
     _locked_code,
     _may_discard,
     _need_phase,
+    _new_turn,
     _not_going_out,
     _Pos,
     _pos,
     _remove,
     _staged,
-    _turn_with,
     _unstage,
     _waiver,
     seats_to_act,
@@ -71,7 +73,6 @@ from romme.cards import Card
 from romme.errors import Reason
 from romme.rules import FailedTake
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import GameState, Phase
 from romme.views import PlayerView
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
@@ -129,7 +130,25 @@ def _draw(pos: _Pos) -> Effect | Failure:
         return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
     # Declining the top discard opens a claim window on it (rules §13).
     window, first = opens
-    return _hand_kept(pos, _turn_with(pos.turn, claim=window), Next.CLAIM, draw=True, ask=first)
+    return _hand_kept(
+        pos,
+        _new_turn(
+            number=pos.turn.number,
+            opened_before=pos.turn.opened_before,
+            taken=pos.turn.taken,
+            taken_in_hand=pos.turn.taken_in_hand,
+            taken_staged=pos.turn.taken_staged,
+            laid_off=pos.turn.laid_off,
+            to_go_out=pos.turn.to_go_out,
+            borrowed=pos.turn.borrowed,
+            before=pos.turn.before,
+            claim=window,
+            table_takes=pos.turn.table_takes,
+        ),
+        Next.CLAIM,
+        draw=True,
+        ask=first,
+    )
 
 
 def _take_refused(pos: _Pos) -> Failure | None:
@@ -160,7 +179,19 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
                 "under these rules the taken card goes to the hand; play it separately",
             )
         hand = _add(pos.hand, card)
-        turn = _turn_with(pos.turn, taken=card, taken_in_hand=True)
+        turn = _new_turn(
+            number=pos.turn.number,
+            opened_before=pos.turn.opened_before,
+            taken=card,
+            taken_in_hand=True,
+            taken_staged=pos.turn.taken_staged,
+            laid_off=pos.turn.laid_off,
+            to_go_out=pos.turn.to_go_out,
+            borrowed=pos.turn.borrowed,
+            before=pos.turn.before,
+            claim=pos.turn.claim,
+            table_takes=pos.turn.table_takes,
+        )
         follow = _finish(rules, pos.key + _search.unit(card.code), turn)
         if isinstance(follow, Failure):
             return follow
@@ -219,7 +250,21 @@ def _buy(pos: _Pos) -> Effect | Failure:
 
 def _to_go_out(pos: _Pos) -> _Pos:
     """`pos` in a turn that must go out: an indirect lay-off was taken for it (DRoV Nr. 10)."""
-    return pos._replace(turn=_turn_with(pos.turn, to_go_out=True))
+    return pos._replace(
+        turn=_new_turn(
+            number=pos.turn.number,
+            opened_before=pos.turn.opened_before,
+            taken=pos.turn.taken,
+            taken_in_hand=pos.turn.taken_in_hand,
+            taken_staged=pos.turn.taken_staged,
+            laid_off=pos.turn.laid_off,
+            to_go_out=True,
+            borrowed=pos.turn.borrowed,
+            before=pos.turn.before,
+            claim=pos.turn.claim,
+            table_takes=pos.turn.table_takes,
+        )
+    )
 
 
 def _taking(pos: _Pos, card: Card) -> _Pos:
@@ -229,7 +274,19 @@ def _taking(pos: _Pos, card: Card) -> _Pos:
         key=pos.key + _search.unit(card.code),
         phase=Phase.PLAY,
         discard_pile=pos.discard_pile[:-1],
-        turn=_turn_with(pos.turn, taken=card, taken_staged=not pos.opened[pos.player]),
+        turn=_new_turn(
+            number=pos.turn.number,
+            opened_before=pos.turn.opened_before,
+            taken=card,
+            taken_in_hand=pos.turn.taken_in_hand,
+            taken_staged=not pos.opened[pos.player],
+            laid_off=pos.turn.laid_off,
+            to_go_out=pos.turn.to_go_out,
+            borrowed=pos.turn.borrowed,
+            before=pos.turn.before,
+            claim=pos.turn.claim,
+            table_takes=pos.turn.table_takes,
+        ),
     )
 
 
@@ -262,10 +319,34 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         if failed is FailedTake.DISCARD and _can_discard_something(key, pos.rules, None):
             # DRoV Streitfall 1, 3: the turn ends with a discard; the turn keeps the
             # returned card's name, which leaves the player nothing but that discard.
-            turn = _turn_with(turn, taken_staged=False)
+            turn = _new_turn(
+                number=turn.number,
+                opened_before=turn.opened_before,
+                taken=turn.taken,
+                taken_in_hand=turn.taken_in_hand,
+                taken_staged=False,
+                laid_off=turn.laid_off,
+                to_go_out=turn.to_go_out,
+                borrowed=turn.borrowed,
+                before=turn.before,
+                claim=turn.claim,
+                table_takes=turn.table_takes,
+            )
             follow = Next.PLAY
         else:
-            turn = _turn_with(turn, taken=None, taken_staged=False)
+            turn = _new_turn(
+                number=turn.number,
+                opened_before=turn.opened_before,
+                taken=None,
+                taken_in_hand=turn.taken_in_hand,
+                taken_staged=False,
+                laid_off=turn.laid_off,
+                to_go_out=turn.to_go_out,
+                borrowed=turn.borrowed,
+                before=turn.before,
+                claim=turn.claim,
+                table_takes=turn.table_takes,
+            )
             follow = Next.REDRAW if failed is FailedTake.REDO_TURN else Next.END_TURN
         return Effect(
             hand=_add(pos.hand, *returned),
@@ -285,7 +366,19 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         # The taken card laid down is back in the hand (rules §4, rediscard_taken: a free take's
         # bookkeeping; a loaded position under immediate_use may name a taken card in a staged meld
         # without marking it staged, and that card goes back to the hand unmarked).
-        turn = _turn_with(turn, taken_in_hand=True)
+        turn = _new_turn(
+            number=turn.number,
+            opened_before=turn.opened_before,
+            taken=turn.taken,
+            taken_in_hand=True,
+            taken_staged=turn.taken_staged,
+            laid_off=turn.laid_off,
+            to_go_out=turn.to_go_out,
+            borrowed=turn.borrowed,
+            before=turn.before,
+            claim=turn.claim,
+            table_takes=turn.table_takes,
+        )
     return Effect(
         hand=_add(pos.hand, *returned),
         key=pos.key + _search.pack_cards(tuple(returned)),

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from romme import _guard
 from romme._position_checks import asked_seat, claimants
-from romme._turn.position import Effect, Failure, Next, _hand_kept, _need_phase, _Pos, _turn_with
+from romme._state_values import ClaimWindow, Phase
+from romme._turn.position import Effect, Failure, Next, _hand_kept, _need_phase, _new_turn, _Pos
 from romme.actions import Buy, Consent, Knock, Pass, Refuse
 from romme.errors import Reason
-from romme.state import ClaimWindow, Phase
 
 ClaimAnswer = Knock | Buy | Pass | Consent | Refuse
 
@@ -42,7 +41,7 @@ def _window(pos: _Pos) -> tuple[ClaimWindow, int] | None:
     asked = claimants(rules, pos.player, pos.opened, pos.dealt_in)
     if not asked:
         return None
-    window = _guard.trusted(ClaimWindow, turn_of=pos.player, passed=(), buyer=None, consented=())
+    window = ClaimWindow._of(turn_of=pos.player, passed=(), buyer=None, consented=())
     return window, asked[0]
 
 
@@ -103,9 +102,7 @@ def _claim_answers(pos: _Pos) -> tuple[ClaimAnswer, ...]:
 def _trusted_window(
     claim: ClaimWindow, passed: tuple[int, ...], buyer: int | None, consented: tuple[int, ...]
 ) -> ClaimWindow:
-    return _guard.trusted(
-        ClaimWindow, turn_of=claim.turn_of, passed=passed, buyer=buyer, consented=consented
-    )
+    return ClaimWindow._of(turn_of=claim.turn_of, passed=passed, buyer=buyer, consented=consented)
 
 
 def _answered(
@@ -116,6 +113,39 @@ def _answered(
     assert window is not None
     if claim is None:
         return _hand_kept(
-            pos, _turn_with(pos.turn, claim=None), Next.RESUME, ask=window.turn_of, gives=gives
+            pos,
+            _new_turn(
+                number=pos.turn.number,
+                opened_before=pos.turn.opened_before,
+                taken=pos.turn.taken,
+                taken_in_hand=pos.turn.taken_in_hand,
+                taken_staged=pos.turn.taken_staged,
+                laid_off=pos.turn.laid_off,
+                to_go_out=pos.turn.to_go_out,
+                borrowed=pos.turn.borrowed,
+                before=pos.turn.before,
+                claim=None,
+                table_takes=pos.turn.table_takes,
+            ),
+            Next.RESUME,
+            ask=window.turn_of,
+            gives=gives,
         )
-    return _hand_kept(pos, _turn_with(pos.turn, claim=claim), Next.CLAIM, ask=ask)
+    return _hand_kept(
+        pos,
+        _new_turn(
+            number=pos.turn.number,
+            opened_before=pos.turn.opened_before,
+            taken=pos.turn.taken,
+            taken_in_hand=pos.turn.taken_in_hand,
+            taken_staged=pos.turn.taken_staged,
+            laid_off=pos.turn.laid_off,
+            to_go_out=pos.turn.to_go_out,
+            borrowed=pos.turn.borrowed,
+            before=pos.turn.before,
+            claim=claim,
+            table_takes=pos.turn.table_takes,
+        ),
+        Next.CLAIM,
+        ask=ask,
+    )

@@ -16,9 +16,10 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias
 
-from romme import _guard, _search
+from romme import _search
 from romme._meld_parts import stood_for
 from romme._shape import shape_of
+from romme._state_values import Phase
 from romme._turn.checker import (
     _buy_refused,
     _discardable,
@@ -32,7 +33,9 @@ from romme._turn.checker import (
 from romme._turn.claiming import _claim_answers
 from romme._turn.laying import (
     _announcements,
+    _announces,
     _indirect_take,
+    _lay_down_judge,
     _lay_down_outcome,
     _lay_off_fit,
     _may_lay_off,
@@ -60,10 +63,9 @@ from romme.actions import (
     TakeDiscard,
 )
 from romme.cards import JOKER, JOKER_CODE, Card
-from romme.melds import Meld
+from romme.melds import Meld, MeldKind
 from romme.rules import IndirectLayoffOut, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.state import Phase
 
 
 class _RunEnd(NamedTuple):
@@ -226,6 +228,46 @@ def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
                 yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=announce)
 
 
+class _Found(NamedTuple):
+    """A meld found in the hand as the lay-down's verdict reads it (`laying._Worth`), no `Meld` built."""
+
+    value: int
+    kind: MeldKind
+    joker_count: int
+
+
+def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
+    """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`.
+
+    Each meld is judged on its packed cards (`_search.options_in`), and a
+    `LayDown` is built, from the meld's cards alone, only for those
+    allowed: a hand grown by claims (rules §13) finds tens of thousands
+    of melds, and no `Meld` value is built for any. Where the verdict or
+    the action needs the meld itself (a set with jokers to announce, table
+    cards to meld again, as `_after_use` reads them) it goes as `_lay_downs`.
+    """
+    rules = pos.rules
+    turn = pos.turn
+    hand = pos.key
+    if turn.borrowed:
+        yield from _lay_downs(pos, _search.melds_in(hand, rules))
+        return
+    # The turn once a meld is laid: `_after_use` tells only whether it holds the taken card.
+    taken = turn.taken if turn.taken_in_hand else None
+    taken_field = 0 if taken is None else _search.field(taken.code)
+    taken_turn = turn if taken is None else _after_use(turn, (taken,))
+    judge = _lay_down_judge(pos)
+    for option in _search.options_in(hand, rules):
+        kind = _search.option_kind(option)
+        if _announces(rules, kind, option[2]):
+            yield from _lay_downs(pos, (_search.option_meld(option),))
+            continue
+        after = taken_turn if option[0] & taken_field else turn
+        outcome = judge(_Found(option[1], kind, option[2]), hand - option[0], after)
+        if outcome is not None and not isinstance(outcome, Failure):
+            yield _new_lay_down(cards=_search.option_cards(option), kind=kind, announce=())
+
+
 def _plays(pos: _Pos) -> Iterator[Action]:
     """The legal lay-downs and lay-offs of the play phase."""
     if _first_go_round(pos):
@@ -234,7 +276,7 @@ def _plays(pos: _Pos) -> Iterator[Action]:
         return  # after a failed take only the discard is left (DRoV Streitfall 1, 3)
     opened = pos.opened[pos.player]
     if opened or _lay_down_possible(pos):
-        yield from _lay_downs(pos, _search.melds_in(pos.key, pos.rules))
+        yield from _hand_lay_downs(pos)
     if opened:
         yield from _layoffs(pos)
 
@@ -371,11 +413,11 @@ _TAKE: Final = TakeDiscard()
 _BUY: Final = Buy()
 _TAKE_BACK: Final = TakeBack()
 # The generator's moves are valid actions by construction: built without the checks of
-# their constructors (`_guard.builder`), and listed only once the checker's stages accept them.
-_new_lay_off: Final = _guard.builder(LayOff)
-_new_lay_down: Final = _guard.builder(LayDown)
-_new_take: Final = _guard.builder(TakeDiscard)
-_new_swap: Final = _guard.builder(SwapJoker)
+# their constructors (their `_of`), and listed only once the checker's stages accept them.
+_new_lay_off: Final = LayOff._of
+_new_lay_down: Final = LayDown._of
+_new_take: Final = TakeDiscard._of
+_new_swap: Final = SwapJoker._of
 _DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 # The fields of a table meld's shape word (`_search.meld_shape`).
 _RUN: Final = _search.RUN

@@ -10,14 +10,17 @@ generator asks of the moves it builds, so both read one statement of each rule.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final
+from typing import Final, TypeAlias
 
 from romme import _search
+from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
     _hand_romme_completable,
     _opening_completable,
+    _search_pool,
+    _Worth,
 )
 from romme._turn.position import (
     Effect,
@@ -28,13 +31,13 @@ from romme._turn.position import (
     _finish,
     _hand_romme_possible,
     _need_phase,
+    _new_turn,
     _not_after_failed_take,
     _not_first_go_round,
     _Pos,
     _replace_at,
     _staged,
     _table_meld,
-    _turn_with,
     _unstage,
     _waiver,
 )
@@ -47,7 +50,6 @@ from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import IndirectLayoffOut, Rules
-from romme.state import Phase, TableMeld, TurnState
 
 
 class _Laid(enum.Enum):
@@ -115,53 +117,94 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         table=(*table, _table_meld(meld, pos.player, False, fresh, action.announce)),
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=_turn_with(turn, taken_staged=False) if laid is _Laid.OPENED and staged else turn,
+        turn=_new_turn(
+            number=turn.number,
+            opened_before=turn.opened_before,
+            taken=turn.taken,
+            taken_in_hand=turn.taken_in_hand,
+            taken_staged=False,
+            laid_off=turn.laid_off,
+            to_go_out=turn.to_go_out,
+            borrowed=turn.borrowed,
+            before=turn.before,
+            claim=turn.claim,
+            table_takes=turn.table_takes,
+        )
+        if laid is _Laid.OPENED and staged
+        else turn,
         next=follow,
         hand_romme=laid is _Laid.HAND_ROMME
         or (follow is Next.WENT_OUT and _hand_romme_possible(pos)),
     )
 
 
-def _lay_down_outcome(
-    pos: _Pos, meld: Meld, key: int, turn: TurnState
-) -> tuple[_Laid, Next] | Failure | None:
+_Verdict: TypeAlias = "tuple[_Laid, Next] | Failure | None"
+"""What `_lay_down_outcome` decides: what follows once laid, why not, or ``None`` (opening out of reach)."""
+
+
+def _lay_down_outcome(pos: _Pos, meld: _Worth, key: int, turn: TurnState) -> _Verdict:
     """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
 
     The meld is valid and in hand; this decides the rest: what follows
     once laid, a `Failure`, or ``None`` when the opening can no longer be
     completed this turn (`_opening_failure` names the requirement). The
     checker builds the effect from it; the generator needs only the
-    verdict, so it never builds an effect or a refusal's message.
+    verdict, so it never builds an effect or a refusal's message, and
+    asks it of the melds it finds as records of their value, kind and
+    jokers, before any `Meld` is built (`_Worth`), through one
+    `_lay_down_judge` for all the melds of a position.
+    """
+    return _lay_down_judge(pos)(meld, key, turn)
+
+
+def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
+    """`_lay_down_outcome` at `pos`, as a function of the meld, the packed hand left and the turn.
+
+    What does not depend on the meld (the melds staged before, the
+    searches' pool, the Hand-Rommé waiver) is read once, for every
+    lay-down of the position.
     """
     rules = pos.rules
     if pos.opened[pos.player]:
-        follow = _finish(rules, key, turn)
-        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+
+        def opened(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+            follow = _finish(rules, key, turn)
+            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+
+        return opened
     # Not opened: the meld is staged towards the opening (rules §5).
     opening = rules.opening
-    if not opening.admits(meld):
-        return Failure(
-            Reason.OPENING_JOKER, f"{meld}: no joker may be part of the opening under these rules"
-        )
-    staged = [*_staged(pos.table), meld]
-    short = opening.missing(staged)
-    if short is None:
-        follow = _finish(rules, key, turn)
-        return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
-    if not key:
-        if rules.discard_to_go_out:
-            return Failure(
-                Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
-            )
-        if _waiver(pos):
-            return _Laid.HAND_ROMME, Next.WENT_OUT
-    # What is left of the hand must complete the opening.
+    before = _staged(pos.table)
     hand = pos.key
-    if _opening_completable(key, staged, turn, hand, rules, opening, short) or (
-        _waiver(pos) and _hand_romme_completable(key, turn, hand, staged[:-1], rules)
-    ):
-        return _Laid.STAGED, Next.PLAY
-    return None
+    pool = _search_pool(hand, before)
+    waiver = _waiver(pos)
+
+    def staging(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+        if not opening.admits(meld):
+            return Failure(
+                Reason.OPENING_JOKER,
+                f"{meld}: no joker may be part of the opening under these rules",
+            )
+        staged = [*before, meld]
+        short = opening.missing(staged)
+        if short is None:
+            follow = _finish(rules, key, turn)
+            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+        if not key:
+            if rules.discard_to_go_out:
+                return Failure(
+                    Reason.MUST_KEEP_A_CARD, "the last card must be discarded (DRoV Streitfall 7)"
+                )
+            if waiver:
+                return _Laid.HAND_ROMME, Next.WENT_OUT
+        # What is left of the hand must complete the opening.
+        if _opening_completable(key, staged, turn, pool, rules, opening, short) or (
+            waiver and _hand_romme_completable(key, turn, hand, before, rules)
+        ):
+            return _Laid.STAGED, Next.PLAY
+        return None
+
+    return staging
 
 
 def _announcements(
@@ -187,7 +230,7 @@ def _announcements(
     if before is not None and _announced_card(rules, before, added) is not None:
         return ()
     jokers = sum(1 for card in added if card.is_joker)
-    if not jokers:
+    if not _announces(rules, meld.kind, jokers):
         return _NOTHING_ANNOUNCED
     rank = meld.jokers[0].rank
     if distinct:
@@ -201,6 +244,11 @@ def _announcements(
 
 
 _NOTHING_ANNOUNCED: Final[tuple[tuple[Card, ...], ...]] = ((),)
+
+
+def _announces(rules: Rules, kind: MeldKind, jokers: int) -> bool:
+    """Whether laying `jokers` jokers into a meld of `kind` announces any (`_announcements`): a set's, under the rule."""
+    return rules.announced_jokers and jokers > 0 and kind is MeldKind.SET
 
 
 def _announced_card(rules: Rules, before: TableMeld, added: tuple[Card, ...]) -> Card | None:
@@ -246,17 +294,18 @@ def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failur
     """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
     rules = pos.rules
     opening = rules.opening
-    staged = [*_staged(pos.table), meld]
-    hand = pos.key
+    before = _staged(pos.table)
+    staged: list[_Worth] = [*before, meld]
+    pool = _search_pool(pos.key, before)
     if opening.requires_run and _opening_completable(
-        key, staged, turn, hand, rules, opening._replace(requires_run=False)
+        key, staged, turn, pool, rules, opening._replace(requires_run=False)
     ):
         return Failure(
             Reason.OPENING_NEEDS_RUN,
             f"{meld}: the opening must include a run, and none can be laid this turn",
         )
     if not opening.sums_melds and _opening_completable(
-        key, staged, turn, hand, rules, opening._replace(sums_melds=True)
+        key, staged, turn, pool, rules, opening._replace(sums_melds=True)
     ):
         return Failure(
             Reason.OPENING_SINGLE_MELD,
@@ -370,7 +419,19 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=_turn_with(used, laid_off=True),
+        turn=_new_turn(
+            number=used.number,
+            opened_before=used.opened_before,
+            taken=used.taken,
+            taken_in_hand=used.taken_in_hand,
+            taken_staged=used.taken_staged,
+            laid_off=True,
+            to_go_out=used.to_go_out,
+            borrowed=used.borrowed,
+            before=used.before,
+            claim=used.claim,
+            table_takes=used.table_takes,
+        ),
         next=follow,
         hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
     )

@@ -6,19 +6,33 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from romme import _search
+from romme._state_values import TurnState
 from romme.cards import JOKER_CODE
 from romme.errors import Reason
-from romme.melds import Meld
+from romme.melds import Meld, MeldKind
 from romme.rules import Opening, Rules, Shortfall
-from romme.state import TurnState
 
 if TYPE_CHECKING:
     pass
 
 from romme._turn.position import Failure, _kept_back, _melds_all_but_a_discard, _Pos, _waiver
+
+
+class _Worth(Protocol):
+    """What the opening reads of a meld laid towards it (rules §5): a `Meld`, or the generator's
+    record of a meld it found in the hand (`generator._Found`) before any `Meld` is built."""
+
+    @property
+    def value(self) -> int: ...
+
+    @property
+    def kind(self) -> MeldKind: ...
+
+    @property
+    def joker_count(self) -> int: ...
 
 
 def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
@@ -55,9 +69,9 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
 
 def _opening_completable(
     key: int,
-    staged: Sequence[Meld],
+    staged: Sequence[_Worth],
     turn: TurnState,
-    hand: int,
+    pool: int,
     rules: Rules,
     opening: Opening | None = None,
     short: Shortfall | None = None,
@@ -65,18 +79,17 @@ def _opening_completable(
     """Whether further lay-downs from the packed hand `key` can complete the opening under `rules` this turn.
 
     The opening (rules §5, `Rules.opening`, or `opening` where given): the
-    `staged` melds (the last one just laid from the packed `hand`, leaving
-    `key`) and those still to come make up what the staged ones miss
-    (`Opening.shortfall`, or `short` where the caller has it: points, or
-    one meld worth the threshold on its own, and a run), with no joker
-    where the opening admits none. The
+    `staged` melds (the last one just laid from the hand, leaving `key`;
+    `pool` gives the searches, see `_search_pool`) and those still to come
+    make up what the staged ones miss (`Opening.shortfall`, or `short`
+    where the caller has it: points, or one meld worth the threshold on
+    its own, and a run), with no joker where the opening admits none. The
     cards left over must let the turn end: a natural card that may be
     discarded (not the taken card under ``rediscard_taken`` off), or only
     jokers, or (without ``discard_to_go_out``) no card at all.
     """
     if opening is None:
         opening = rules.opening
-    pool = _search_pool(hand, staged[:-1])
     searches = _search.packer(pool, rules, opening.allows_jokers)
     if short is None:
         short = opening.shortfall(staged)

@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 
 import attrs
 
-from romme import _guard, _search
+from romme import _search
 from romme._coded import Coded
+from romme._game_state import GameState
 from romme._position_checks import Position as Position
+from romme._state_values import Phase, TableMeld, TurnState
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
 from romme.melds import Meld
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
-from romme.state import ClaimWindow, GameState, Phase, TableBefore, TableMeld, TurnState
 
 if TYPE_CHECKING:
     pass
@@ -378,44 +379,9 @@ def _table_meld(
     return _new_table_meld(meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced)
 
 
-_new_table_meld: Final = _guard.builder(TableMeld)
-_new_turn: Final = _guard.builder(TurnState)
-
-
-class _Same(enum.Enum):
-    SAME = "same"
-
-
-_SAME: Final = _Same.SAME
-
-
-def _turn_with(
-    turn: TurnState,
-    *,
-    taken: Card | _Same | None = _SAME,
-    taken_in_hand: bool | None = None,
-    taken_staged: bool | None = None,
-    laid_off: bool | None = None,
-    to_go_out: bool | None = None,
-    borrowed: tuple[Card, ...] | None = None,
-    before: TableBefore | _Same | None = _SAME,
-    claim: ClaimWindow | _Same | None = _SAME,
-    table_takes: int | None = None,
-) -> TurnState:
-    """`turn` with the given fields changed (`attrs.evolve` without its introspection or checks)."""
-    return _new_turn(
-        number=turn.number,
-        opened_before=turn.opened_before,
-        taken=turn.taken if taken is _SAME else taken,
-        taken_in_hand=turn.taken_in_hand if taken_in_hand is None else taken_in_hand,
-        taken_staged=turn.taken_staged if taken_staged is None else taken_staged,
-        laid_off=turn.laid_off if laid_off is None else laid_off,
-        to_go_out=turn.to_go_out if to_go_out is None else to_go_out,
-        borrowed=turn.borrowed if borrowed is None else borrowed,
-        before=turn.before if before is _SAME else before,
-        claim=turn.claim if claim is _SAME else claim,
-        table_takes=turn.table_takes if table_takes is None else table_takes,
-    )
+# The core's turns and table melds are made of fields it checked: built unchecked (`GameState._of`).
+_new_table_meld: Final = TableMeld._of
+_new_turn: Final = TurnState._of
 
 
 def _replace_at(
@@ -532,8 +498,18 @@ def _melds_all_but_a_discard(
         return False  # two cards no meld can take: neither melding nor one discard places both
     # A card no meld can take must be the one kept back for the discard.
     kept = _kept_back(key, turn, rules)
+    if not searches.exact:
+        # A hand grown by claims (rules §13): one search for every card left out.
+        return searches.melds_all_but_one(key, kept)
+    # Where the cards of the pool outside `key` (a lay-down's) can be melded
+    # themselves, `key` without a card melds completely only if the pool
+    # without it does: a question of the pool, known once for every key.
+    spare = searches.pool - key
+    bound = bool(spare) and melded(spare)
     for code in _search.codes_in(dead or key):
-        if code != kept and melded(key - _search.unit(code)):
+        if code == kept or (bound and not searches.melds_all_but(code)):
+            continue
+        if melded(key - _search.unit(code)):
             return True
     return False
 
@@ -552,10 +528,34 @@ def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
         # from the hand and one from the table are the same card. A card that
         # counts so is not also the taken card: that stays in the hand.
         borrowed = turn.borrowed
-        turn = _turn_with(turn, borrowed=_remove(borrowed, cards, partly=True))
+        turn = _new_turn(
+            number=turn.number,
+            opened_before=turn.opened_before,
+            taken=turn.taken,
+            taken_in_hand=turn.taken_in_hand,
+            taken_staged=turn.taken_staged,
+            laid_off=turn.laid_off,
+            to_go_out=turn.to_go_out,
+            borrowed=_remove(borrowed, cards, partly=True),
+            before=turn.before,
+            claim=turn.claim,
+            table_takes=turn.table_takes,
+        )
         cards = _remove(tuple(cards), borrowed, partly=True)
     if turn.taken_in_hand and turn.taken in cards:
-        return _turn_with(turn, taken_in_hand=False)
+        return _new_turn(
+            number=turn.number,
+            opened_before=turn.opened_before,
+            taken=turn.taken,
+            taken_in_hand=False,
+            taken_staged=turn.taken_staged,
+            laid_off=turn.laid_off,
+            to_go_out=turn.to_go_out,
+            borrowed=turn.borrowed,
+            before=turn.before,
+            claim=turn.claim,
+            table_takes=turn.table_takes,
+        )
     return turn
 
 

@@ -30,27 +30,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, TypeAlias
 
-from romme import _guard, _search
+from romme import _search
 from romme._position_checks import hand_before
+from romme._state_values import Phase, TableBefore, TableMeld
 from romme._turn.position import (
     Effect,
     Failure,
     Next,
     _add,
     _need_phase,
+    _new_turn,
     _not_after_failed_take,
     _not_first_go_round,
     _Pos,
     _replace_at,
     _table_meld,
-    _turn_with,
 )
 from romme.actions import TakeFromTable
 from romme.cards import Card
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules
-from romme.state import Phase, TableBefore, TableMeld
 
 
 def _rob_refused(pos: _Pos) -> Failure | None:
@@ -204,9 +204,7 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     turn = pos.turn
     before = turn.before
     if before is None:
-        before = _guard.trusted(
-            TableBefore, table=pos.table, opened=pos.opened[pos.player], turn=turn
-        )
+        before = TableBefore._of(table=pos.table, opened=pos.opened[pos.player], turn=turn)
     taken = (card, *along)
     borrowed = _add(turn.borrowed, *taken)
     key = pos.key
@@ -218,7 +216,19 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
         table=table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
-        turn=_turn_with(turn, borrowed=borrowed, before=before, table_takes=turn.table_takes + 1),
+        turn=_new_turn(
+            number=turn.number,
+            opened_before=turn.opened_before,
+            taken=turn.taken,
+            taken_in_hand=turn.taken_in_hand,
+            taken_staged=turn.taken_staged,
+            laid_off=turn.laid_off,
+            to_go_out=turn.to_go_out,
+            borrowed=borrowed,
+            before=before,
+            claim=turn.claim,
+            table_takes=turn.table_takes + 1,
+        ),
         next=Next.PLAY,
     )
 
@@ -239,7 +249,19 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
         table=before.table,
         discard_pile=pos.discard_pile,
         opened=before.opened,
-        turn=_turn_with(before.turn, table_takes=pos.turn.table_takes),
+        turn=_new_turn(
+            number=before.turn.number,
+            opened_before=before.turn.opened_before,
+            taken=before.turn.taken,
+            taken_in_hand=before.turn.taken_in_hand,
+            taken_staged=before.turn.taken_staged,
+            laid_off=before.turn.laid_off,
+            to_go_out=before.turn.to_go_out,
+            borrowed=before.turn.borrowed,
+            before=before.turn.before,
+            claim=before.turn.claim,
+            table_takes=pos.turn.table_takes,
+        ),
         next=Next.PLAY,
     )
 
@@ -252,7 +274,7 @@ def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
         if entry.staged:
             continue  # a staged meld gives no card away
         for position in range(len(entry.meld.cards)):
-            yield _guard.trusted(TakeFromTable, target=index, position=position)
+            yield TakeFromTable._of(target=index, position=position)
 
 
 _MIN_LEFT: Final = 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from romme import _search
+from romme._state_values import Phase, TableMeld
 from romme._turn.laying import _lay, _may_lay_off, _target
 from romme._turn.position import (
     Effect,
@@ -19,19 +20,18 @@ from romme._turn.position import (
     _finish,
     _hand_romme_possible,
     _need_phase,
+    _new_turn,
     _not_going_out,
     _Pos,
     _remove,
     _replace_at,
     _table_meld,
-    _turn_with,
 )
 from romme.actions import Discard, LayDown, LayOff
 from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
 from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
-from romme.state import Phase, TableMeld
 
 Placement: TypeAlias = LayDown | LayOff | Discard | None
 """Where a swap puts the freed joker: a `SwapJoker`'s ``then``."""
@@ -141,7 +141,20 @@ def _swapped(pos: _Pos, target: int, card: Card, entry: TableMeld, position: int
     rest = _remove(pos.hand, (card,))
     assert rest is not None
     hand = _add(rest, JOKER)
-    turn = _turn_with(_after_use(pos.turn, (card,)), laid_off=True)
+    used = _after_use(pos.turn, (card,))
+    turn = _new_turn(
+        number=used.number,
+        opened_before=used.opened_before,
+        taken=used.taken,
+        taken_in_hand=used.taken_in_hand,
+        taken_staged=used.taken_staged,
+        laid_off=True,
+        to_go_out=used.to_go_out,
+        borrowed=used.borrowed,
+        before=used.before,
+        claim=used.claim,
+        table_takes=used.table_takes,
+    )
     return pos.with_hand(hand, table=table, turn=turn)
 
 

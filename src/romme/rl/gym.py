@@ -18,9 +18,12 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
+from romme.rl._extra import needs_extra
+
+with needs_extra(__name__, "rl"):
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
 
 from romme import Bot, GameState, GreedyBot, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation

@@ -32,7 +32,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-import numpy as np
+from romme.rl._extra import needs_extra
+
+with needs_extra(__name__, "rl"):
+    import numpy as np
 
 from romme import ClaimWindow, Phase, PlayerView, Rules, _guard, format_cards
 from romme._position_checks import most_cards

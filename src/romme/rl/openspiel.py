@@ -27,8 +27,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Final, NamedTuple
 
-import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+from romme.rl._extra import needs_extra
+
+with needs_extra(__name__, "openspiel"):
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]
 
 from romme import GameState, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation

@@ -27,10 +27,13 @@ import operator
 import random
 from typing import Any, Final
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv  # type: ignore[import-untyped]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+from romme.rl._extra import needs_extra
+
+with needs_extra(__name__, "rl"):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv  # type: ignore[import-untyped]
+    from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from romme import GameState, Rules, _guard, apply, find_rules, new_game, view
 from romme.rl.observation import Observation

@@ -31,7 +31,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-import numpy as np
+from romme.rl._extra import needs_extra
+
+with needs_extra(__name__, "rl"):
+    import numpy as np
 
 from romme import (
     JOKER,

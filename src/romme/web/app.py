@@ -45,6 +45,7 @@ from romme import (
     IllegalActionError,
     InvalidDataError,
     InvalidNotationError,
+    Reason,
     RommeError,
     _guard,
     parse_action,
@@ -54,7 +55,9 @@ from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,
     Table,
+    advice,
     next_round,
+    out_of_turn,
     play,
     preset_summaries,
     reply,
@@ -316,12 +319,17 @@ def create_app(
         created.append(now)
 
     def create(data: dict[str, Any]) -> dict[str, Any]:
-        _only(data, "rules", "players", "humans", "seed", "rounds")
+        _only(data, "rules", "players", "humans", "seed", "rounds", "names")
         preset = _field(data, "rules", str)
         players = _field(data, "players", int)
         humans = _field(data, "humans", list)
         seed = _field(data, "seed", int, required=False)
         rounds = _field(data, "rounds", int, required=False)
+        names = _field(data, "names", list, required=False)
+        if names is not None and (
+            len(names) != players or not all(n is None or type(n) is str for n in names)
+        ):
+            raise ApiError(400, "bad_request", "names is a list of one name or null per seat")
         if len(preset) > 40 or not all(type(seat) is int for seat in humans):
             raise ApiError(400, "bad_request", "rules is a preset name, humans a list of seats")
         if seed is not None and not 0 <= seed < 2**63:
@@ -329,7 +337,10 @@ def create_app(
         if rounds is not None and not 1 <= rounds <= 100:
             raise ApiError(400, "bad_request", "rounds must lie from 1 to 100")
         try:
-            table, tokens = start(preset, players, humans, seed=seed, rounds=rounds, now=clock())
+            chosen = {seat: name for seat, name in enumerate(names or ()) if name is not None}
+            table, tokens = start(
+                preset, players, humans, seed=seed, rounds=rounds, names=chosen, now=clock()
+            )
         except (RommeError, ValueError) as error:
             raise ApiError(400, "bad_request", str(error)) from None
         game = secrets.token_urlsafe(12)
@@ -340,6 +351,7 @@ def create_app(
         seats = [
             {"seat": seat, "human": seat in tokens, "token": tokens.get(seat)}
             | ({"link": f"/g/{game}#{tokens[seat]}"} if seat in tokens else {})
+            | ({"name": table.seats[seat].name} if table.seats[seat].name else {})
             for seat in range(players)
         ]
         return {"game": game, "seats": seats}
@@ -374,13 +386,25 @@ def create_app(
                 table = play(table, seat, action, now=clock())
             except IllegalActionError as error:
                 assert before is not None  # play refuses a finished match first
-                words = refusal_text(error, action, before.hands[seat], before.top_discard)
+                if error.reason is Reason.NOT_YOUR_TURN:
+                    words = out_of_turn(table, seat)
+                else:
+                    words = refusal_text(error, action, before.hands[seat], before.top_discard)
                 raise ApiError(409, error.reason.value, words) from None
             except GameConflictError as error:
                 raise ApiError(409, error.error, str(error)) from None
             save(game, table)
             table = advance(game, table)
         return reply(table, game, seat, since)
+
+    def advise(game: str, token: str) -> dict[str, Any]:
+        with store.locked(game):
+            table, seat = authorised(game, token)
+            table = advance(game, table)
+        try:
+            return {"hint": advice(table, seat)}
+        except GameConflictError as error:
+            raise ApiError(409, error.error, str(error)) from None
 
     def begin_round(game: str, token: str) -> dict[str, Any]:
         with store.locked(game):
@@ -444,6 +468,10 @@ def create_app(
         data = await _json_body(request)
         return answer(await in_worker(game, act, game, token, data))
 
+    async def get_hint(request: Request) -> Response:
+        game, token = _game_id(request), _token(request)
+        return answer(await in_worker(game, advise, game, token))
+
     async def post_next(request: Request) -> Response:
         game, token = _game_id(request), _token(request)
         _only(await _json_body(request))
@@ -469,6 +497,7 @@ def create_app(
             Route("/api/games/{game}", get_game),
             Route("/api/games/{game}/actions", post_action, methods=["POST"]),
             Route("/api/games/{game}/next", post_next, methods=["POST"]),
+            Route("/api/games/{game}/hint", get_hint),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         middleware=[Middleware(_SecurityHeaders)],

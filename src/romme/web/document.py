@@ -19,7 +19,7 @@ from romme import (
     parse_cards,
     to_dict,
 )
-from romme.web.game import Drawn, Event, Seat, Sheet, Table
+from romme.web.game import Drawn, Event, Seat, Sheet, Table, seat_name
 
 __all__ = ["DOCUMENT_FORMAT", "from_document", "to_document"]
 
@@ -33,7 +33,7 @@ def to_document(table: Table) -> dict[str, Any]:
     return {
         "format": DOCUMENT_FORMAT,
         "preset": table.preset,
-        "seats": [{"human": s.human, "token_sha256": s.token_hash} for s in table.seats],
+        "seats": [_seat_out(seat) for seat in table.seats],
         "match": to_dict(table.match),
         "log": [_event_out(event) for event in table.log],
         "dropped": table.dropped,
@@ -51,6 +51,23 @@ def to_document(table: Table) -> dict[str, Any]:
         "drawn": None if drawn is None else [drawn.round, drawn.turn, drawn.seat, str(drawn.card)],
         "moved_at": table.moved_at,
     }
+
+
+def _seat_out(seat: Seat) -> dict[str, Any]:
+    """A seat: whether a person plays it, its token's hash, and a chosen name (only when there is one)."""
+    out: dict[str, Any] = {"human": seat.human, "token_sha256": seat.token_hash}
+    if seat.name is not None:
+        out["name"] = seat.name
+    return out
+
+
+def _seat_in(item: Any) -> Seat:
+    name = _typed(item, dict, "seats").get("name")
+    if name is not None:
+        name = _typed(name, str, "name")
+        if seat_name(name) != name:
+            raise InvalidDataError(f"seats: {name[:40]!r} is no name a person could choose")
+    return Seat(_typed(item["human"], bool, "human"), item["token_sha256"], name)
 
 
 def _event_out(event: Event) -> list[Any]:
@@ -113,10 +130,7 @@ def from_document(document: object) -> Table:
                 )
             )
         drawn = doc["drawn"]
-        seats = tuple(
-            Seat(_typed(s["human"], bool, "human"), s["token_sha256"])
-            for s in _typed(doc["seats"], list, "seats")
-        )
+        seats = tuple(_seat_in(s) for s in _typed(doc["seats"], list, "seats"))
         waiting = _typed(doc["waiting"], bool, "waiting")
         if len(seats) != match.players:
             raise InvalidDataError("seats: not one per seat of the match")

@@ -13,7 +13,7 @@ import hashlib
 import re
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import attrs
@@ -28,6 +28,7 @@ from romme import (
     InvalidDataError,
     Match,
     MatchScoring,
+    Phase,
     RoundResult,
     Rules,
     TakeFromTable,
@@ -38,7 +39,7 @@ from romme import (
     view,
 )
 from romme._position_checks import claimants, consenters
-from romme.cli import cards_from_hand, move_words
+from romme.cli import cards_from_hand, hint, move_words
 
 __all__ = [
     "Event",
@@ -46,12 +47,15 @@ __all__ = [
     "Seat",
     "Sheet",
     "Table",
+    "advice",
     "next_round",
+    "out_of_turn",
     "play",
     "play_rules",
     "preset_summaries",
     "reply",
     "run_computers",
+    "seat_name",
     "seat_of",
     "start",
 ]
@@ -93,6 +97,8 @@ class Seat:
     """Whether a person plays this seat."""
     token_hash: str | None = None
     """The SHA-256 of the seat's token (hex), for a person; the token itself is never stored."""
+    name: str | None = None
+    """The name the person chose (`seat_name`), or ``None``: the page then says "Player N"."""
 
 
 @attrs.frozen
@@ -172,6 +178,26 @@ class Table:
         return self.dropped + len(self.log)
 
 
+MAX_NAME: Final = 20
+"""The most characters of a name a person chooses for their seat."""
+
+
+def seat_name(text: str) -> str:
+    """Return the name a person chose for a seat, its spaces trimmed.
+
+    Raises:
+        ValueError: For a name that is empty, longer than `MAX_NAME`, holds a character that is
+            not printable, or could be taken for the page's own words ("You", "Computer 2").
+    """
+    name = " ".join(text.split())
+    if not 1 <= len(name) <= MAX_NAME or not name.isprintable():
+        raise ValueError(f"a name has 1 to {MAX_NAME} printable characters, not {text[:40]!r}")
+    folded = name.casefold()
+    if folded == "you" or re.fullmatch(r"(computer|player|person) ?\d*", folded):
+        raise ValueError(f"{name!r} is a name the table gives itself: choose another")
+    return name
+
+
 def token_hash(token: str) -> str:
     """Return the hex SHA-256 of `token`: what the store keeps instead of the token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -240,12 +266,17 @@ def start(
     *,
     seed: int | None = None,
     rounds: int | None = None,
+    names: Mapping[int, str] | None = None,
     now: float,
 ) -> tuple[Table, dict[int, str]]:
     """Seat a new match; return the table and each person's token (``secrets.token_urlsafe(32)``).
 
+    `names` gives people's seats the names they chose (`seat_name`); a seat left out is
+    "Player N" (or "Person N" alone at the table).
+
     Raises:
-        ValueError: For an unknown preset or an impossible seating (a `romme.RommeError` included).
+        ValueError: For an unknown preset, an impossible seating (a `romme.RommeError`
+            included), or a name that is no name, names a computer's seat or is taken twice.
     """
     rules = play_rules(preset)
     if not 2 <= players <= rules.max_players or rules.players_dealt_in(players) < 2:
@@ -257,10 +288,17 @@ def start(
         raise ValueError(
             f"humans must name one or more distinct seats from 0 to {players - 1}, got {list(humans)}"
         )
+    named = {}
+    for seat, text in (names or {}).items():
+        if seat not in chosen:
+            raise ValueError(f"seat {seat} is no person's seat: only people choose names")
+        named[seat] = seat_name(text)
+    if len({name.casefold() for name in named.values()}) != len(named):
+        raise ValueError("two seats have the same name: choose another")
     match = new_match(rules, players, seed=seed, dealer=players - 1, rounds=rounds)
     tokens = {seat: secrets.token_urlsafe(32) for seat in sorted(chosen)}
     seats = tuple(
-        Seat(True, token_hash(tokens[seat])) if seat in chosen else Seat(False)
+        Seat(True, token_hash(tokens[seat]), named.get(seat)) if seat in chosen else Seat(False)
         for seat in range(players)
     )
     return Table(preset=preset, seats=seats, match=match, moved_at=now), tokens
@@ -325,6 +363,28 @@ def play(table: Table, seat: int, action: Action, *, now: float) -> Table:
     return _act(table, seat, action, now)
 
 
+def advice(table: Table, seat: int) -> dict[str, Any]:
+    """Return the hint for `seat`: what the hard computer player would play in its place, and why.
+
+    The hint reads the seat's view only (`romme.cli.hint`), so it names no
+    card the seat cannot see. ``step`` is the table's step it was given at.
+
+    Raises:
+        GameConflictError: If the round or the match is over, or it is not `seat`'s turn.
+    """
+    state = _state(table)
+    seen = view(state, seat)
+    if not seen.is_my_turn:
+        raise GameConflictError("not_your_turn", "a hint is given on your turn")
+    given = hint(seen)
+    return {
+        "step": table.step,
+        "action": str(given.action),
+        "words": given.words,
+        "why": given.why,
+    }
+
+
 def run_computers(table: Table, *, now: float, delay: float, limit: int = 10_000) -> Table:
     """Let the computer seats move while they are to act.
 
@@ -374,11 +434,22 @@ def _names(table: Table, seat: int) -> list[str]:
     for index, info in enumerate(table.seats):
         if index == seat:
             names.append("You")
+        elif info.name is not None:
+            names.append(info.name)
         elif info.human:
             names.append(f"Player {index}" if several else f"Person {index}")
         else:
             names.append(f"Computer {index}")
     return names
+
+
+def out_of_turn(table: Table, seat: int) -> str:
+    """The refusal of a move out of turn as `seat` reads it: the seat to act by its name."""
+    state = _state(table)
+    names = _names(table, seat)
+    if state.phase is Phase.CLAIM and state.top_discard is not None:
+        return f"{names[state.current_player]} is asked about the {state.top_discard} now, not you"
+    return f"it is {names[state.current_player]}'s turn, not yours"
 
 
 def _sheet(sheet: Sheet, rules: Rules) -> dict[str, Any]:

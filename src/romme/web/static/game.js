@@ -22,6 +22,7 @@
   let sheetsSeen = null;
   let loggedRound = null; // the round of the newest move in the log
   const OFFLINE = "The server does not answer; trying again…";
+  const STALE = "The game moved on; here is the table now.";
 
   // What each part of the page was last drawn from: a part is drawn again only
   // when this changes, so that a press on a card or a button is not split by a
@@ -343,6 +344,7 @@
       renderHand(reply.view);
       renderStaged();
       renderMoves();
+      renderHint();
       const paced = new Set(others.slice(-MAX_PACED));
       for (const event of fresh) {
         logEvent(event);
@@ -429,8 +431,40 @@
     sheetsSeen = sheets.length;
   }
 
+  // The hint button: on your turn, what the hard computer player would play in your place, and why.
+  let hintStep = null; // the step the hint shown was given at
+  function renderHint() {
+    $("hint").hidden = !data.my_turn || replaying || data.waiting;
+    if (hintStep !== null && hintStep !== data.step) {
+      hintStep = null;
+      $("hint-line").textContent = "";
+    }
+  }
+
+  async function askHint() {
+    if (sending || replaying) return;
+    $("message").textContent = "";
+    $("hint").disabled = true;
+    try {
+      await exclusive(async () => {
+        const answer = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "/hint", undefined, token);
+        if (answer.ok) {
+          const given = answer.body.hint;
+          hintStep = given.step;
+          $("hint-line").textContent = "Hint: " + given.words + ": " + given.why;
+          $("hint-line").dataset.action = given.action;
+          if (data) renderHint();
+        } else showError(answer);
+      });
+    } finally {
+      $("hint").disabled = false;
+    }
+  }
+
   function render(reply) {
     const events = reply.events;
+    // Another person at the table started the next round: the score sheet gives way to it.
+    if (data && data.waiting && !reply.waiting && !reply.match.over) $("sheet").hidden = true;
     data = reply;
     const v = reply.view;
     if (robPick && !reply.legal.some((move) => move.text === robPick)) robPick = null;
@@ -444,6 +478,7 @@
     renderBorrowed(v);
     renderHand(v);
     renderMoves();
+    renderHint();
     renderSheet(false);
   }
 
@@ -481,6 +516,12 @@
           robPick = null; // a move made: the table card picked before it is picked no more
           done = true;
           await present(answer.body);
+        } else if (answer.status === 409 && answer.body.error === "stale") {
+          // Sent from a table that was behind (another tab of this seat moved): show the table now.
+          const fresh = await Romme.request("GET", "/api/games/" + encodeURIComponent(game) + "?since=" + step, undefined, token);
+          if (fresh.ok) await present(fresh.body);
+          $("message").textContent = STALE;
+          $("message").dataset.error = "stale";
         } else showError(answer);
       });
     } finally {
@@ -543,6 +584,7 @@
   }
 
   $("close-sheet").addEventListener("click", () => ($("sheet").hidden = true));
+  $("hint").addEventListener("click", askHint);
   if (!token) noGame("This link opens no seat", "it has no seat token: open the link you were given for your seat");
   else poll();
 })();

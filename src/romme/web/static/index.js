@@ -14,8 +14,9 @@
   }
 
   function seatChoices() {
-    const chosen = Array.from(humans.querySelectorAll("input:checked")).map((i) => Number(i.value));
-    for (const row of humans.querySelectorAll("label")) row.remove();
+    const chosen = Array.from(humans.querySelectorAll("input[type=checkbox]:checked")).map((i) => Number(i.value));
+    const typed = new Map(Array.from(humans.querySelectorAll("input.name")).map((i) => [i.dataset.seat, i.value]));
+    for (const row of humans.querySelectorAll("label, input.name")) row.remove();
     const count = Number(players.value);
     for (let seat = 0; seat < count; seat++) {
       const label = Romme.el("label", "seat-choice");
@@ -25,7 +26,18 @@
       box.id = "human-" + seat;
       box.checked = chosen.length ? chosen.includes(seat) : seat === 0;
       label.append(box, " Seat " + seat + ": a person (unticked: the computer)");
-      humans.append(label);
+      // A person's seat takes the name its player chooses (empty: "Player N").
+      const name = document.createElement("input");
+      name.className = "name";
+      name.id = "name-" + seat;
+      name.dataset.seat = String(seat);
+      name.maxLength = 20;
+      name.placeholder = "name (optional)";
+      name.setAttribute("aria-label", "Name at seat " + seat);
+      name.value = typed.get(String(seat)) || "";
+      name.hidden = !box.checked;
+      box.addEventListener("change", () => (name.hidden = !box.checked));
+      humans.append(label, name);
     }
   }
 
@@ -58,11 +70,13 @@
   async function submit(event) {
     event.preventDefault();
     error.textContent = "";
-    const body = {
-      rules: rules.value,
-      players: Number(players.value),
-      humans: Array.from(humans.querySelectorAll("input:checked")).map((i) => Number(i.value)),
-    };
+    const seats = Array.from(humans.querySelectorAll("input[type=checkbox]:checked")).map((i) => Number(i.value));
+    const body = { rules: rules.value, players: Number(players.value), humans: seats };
+    const names = Array.from({ length: body.players }, (_, seat) => {
+      const input = document.getElementById("name-" + seat);
+      return seats.includes(seat) && input && input.value.trim() ? input.value.trim() : null;
+    });
+    if (names.some((n) => n !== null)) body.names = names;
     const rounds = document.getElementById("rounds").value;
     const seed = document.getElementById("seed").value;
     if (rounds) body.rounds = Number(rounds);
@@ -81,11 +95,28 @@
     list.replaceChildren();
     for (const seat of links) {
       const item = document.createElement("li");
-      const a = Romme.el("a", "", "Seat " + seat.seat);
+      const a = Romme.el("a", "", "Seat " + seat.seat + (seat.name ? " (" + seat.name + ")" : ""));
       a.href = seat.link;
       a.target = "_blank";
-      const full = Romme.el("code", "", new URL(seat.link, window.location.href).href);
-      item.append(a, " ", full);
+      const address = new URL(seat.link, window.location.href).href;
+      const full = Romme.el("code", "", address);
+      const copy = Romme.el("button", "copy", "Copy");
+      copy.type = "button";
+      copy.dataset.seat = String(seat.seat);
+      copy.addEventListener("click", async () => {
+        try {
+          await navigator.clipboard.writeText(address);
+          copy.textContent = "Copied";
+        } catch (error) {
+          // No clipboard (an address that is not secure): select the link for the person to copy.
+          const range = document.createRange();
+          range.selectNodeContents(full);
+          window.getSelection().removeAllRanges();
+          window.getSelection().addRange(range);
+          copy.textContent = "Selected: copy it";
+        }
+      });
+      item.append(a, " ", copy, " ", full);
       list.append(item);
     }
     document.getElementById("links").hidden = false;
