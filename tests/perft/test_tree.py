@@ -36,7 +36,6 @@ from romme import (
     find_rules,
     legal_actions,
 )
-from tests._deck import deck_position
 from tests.perft.tree import (
     COUNTS,
     DEEP_DEPTH,
@@ -48,6 +47,7 @@ from tests.perft.tree import (
     depth_of,
     perft,
 )
+from tests.scenarios._helpers import position
 
 STORED: dict[str, dict[str, list[int]]] = json.loads(COUNTS.read_text(encoding="utf-8"))
 CASES = [(preset, name) for preset in PRESETS for name in POSITIONS]
@@ -153,7 +153,7 @@ def test_node_counts_to_depth_3_do_not_depend_on_the_order_of_the_moves(
 
 
 # Counts worked out by hand. The stock is the rest of the deck sorted, its
-# top card a joker (tests/_deck.py); seat 0 is to act, the seat before it dealt.
+# top card a joker (tests/scenarios/_helpers.py); seat 0 is to act, the seat before it dealt.
 NO_MELD = ["3♦ 10♣ Q♠ 6♥", "4♠ 8♥ J♦ A♣"]
 """Two hands that make no meld with each other's cards, 2♣, 5♥, 9♠, K♦ or a joker."""
 
@@ -167,9 +167,7 @@ def test_free_take_locks_the_taken_card_house_rules() -> None:
     2♣, 5♥ or 9♠ but not K♦ (4 + 3 = 7). Depth 3: seat 1 draws or takes
     after each (14).
     """
-    state = deck_position(
-        find_rules("house"), hands=["2♣ 5♥ 9♠", *NO_MELD], discard_pile="K♦", dealer=2
-    )
+    state = position(find_rules("house"), hands=["2♣ 5♥ 9♠", *NO_MELD], discard="K♦", dealer=2)
     assert [2, 7, 14] == perft(state, 3)
 
 
@@ -181,10 +179,10 @@ def test_joker_discarded_only_as_the_last_card_DRoV_Nr_8() -> None:
     It draws a joker and may discard 2♣, 5♥ or 9♠ but neither joker (3).
     Seat 1 can use none of those towards 40 either and draws (3).
     """
-    state = deck_position(
+    state = position(
         find_rules("drov"),
         hands=["2♣ 5♥ 9♠ JK", *NO_MELD, ""],
-        discard_pile="K♦",
+        discard="K♦",
         dealer=3,
     )
     assert [1, 3, 3] == perft(state, 3)
@@ -200,12 +198,12 @@ def test_freed_joker_laid_in_the_same_turn_DRoV_Nr_9() -> None:
     them and draws (3); after each swap seat 0 discards 2♠ or 9♥, the
     joker just laid not swapped again this turn (2 × 2): 7.
     """
-    state = deck_position(
+    state = position(
         find_rules("ass"),
         hands=["7♣ 2♠ 9♥", "3♦ 10♣ Q♠ 6♥", "4♠ 8♥ J♦ A♦"],
         table=[("5♣ 6♣ JK", 1)],
         opened=[True, True, False],
-        discard_pile="K♦",
+        discard="K♦",
         phase=Phase.PLAY,
         dealer=2,
     )
@@ -224,7 +222,7 @@ def test_knocking_asks_the_seats_in_turn_ASS_S_1_2() -> None:
     Depth 3: after a knock seat 0 plays on and discards 2♣, 5♥ or 9♠, not
     the joker it drew (3); after a pass seat 2 knocks or passes (2): 5.
     """
-    state = deck_position(find_rules("ass-klopfen"), hands=CLAIM_HANDS, discard_pile="K♦", dealer=3)
+    state = position(find_rules("ass-klopfen"), hands=CLAIM_HANDS, discard="K♦", dealer=3)
     assert [1, 2, 5] == perft(state, 3)
 
 
@@ -235,7 +233,7 @@ def test_buying_asks_the_next_players_consent_ASS_S_3() -> None:
     Depth 3: seat 1's purchase asks seat 0, the next player, to consent or
     refuse (2); after a pass seat 2 buys or passes (2): 4.
     """
-    state = deck_position(find_rules("ass-kaufen"), hands=CLAIM_HANDS, discard_pile="K♦", dealer=3)
+    state = position(find_rules("ass-kaufen"), hands=CLAIM_HANDS, discard="K♦", dealer=3)
     assert [1, 2, 4] == perft(state, 3)
 
 
@@ -249,12 +247,12 @@ def test_table_cards_taken_must_be_melded_again_ASS_S_2_3() -> None:
     (the other two come along, 3) or the take-back (1), but no discard
     while a taken card is in the hand and no lay-down of 40 (4 × 4): 19.
     """
-    state = deck_position(
+    state = position(
         find_rules("ass-raeuber"),
         hands=["2♣ 5♥ 9♠", "3♦ 10♣ 6♥"],
         table=[("Q♣ Q♠ Q♥ Q♦", 1)],
         opened=[False, True],
-        discard_pile="K♦",
+        discard="K♦",
         phase=Phase.PLAY,
         dealer=1,
     )

@@ -32,7 +32,7 @@ from romme import (
     view,
 )
 from romme.testing import rules as any_rules
-from tests._deck import deck_position
+from tests.scenarios._helpers import position
 
 PLAY_SETTINGS = settings(max_examples=min(25, settings().max_examples), deadline=None)
 """Each example plays up to `MAX_STEPS` actions and loads every state and view it passes."""
@@ -87,9 +87,9 @@ HAND_13 = "2♣ 3♣ 4♣ 5♣ 6♣ 7♣ 8♣ 9♣ 10♣ J♣ Q♣ K♣ A♣"
 def test_a_waiting_seat_with_hand_size_plus_two_is_refused_at_construction() -> None:
     """Hardening round 3, point 7 (rules §4): a seat not to act holds at most hand_size + 1, so hand_size + 2 is refused."""
     with pytest.raises(InvalidPositionError, match="seat 1 holds 15 cards"):
-        deck_position(RULES, hands=[HAND_13, HAND_13 + " 2♦ 3♦"], current_player=0)
+        position(RULES, hands=[HAND_13, HAND_13 + " 2♦ 3♦"], current_player=0)
     # One fewer is the most a seat that waits may hold: the deal's extra card.
-    state = deck_position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
+    state = position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
     assert state.hand_sizes() == (13, 14)
 
 
@@ -97,15 +97,15 @@ def test_the_seat_to_act_holds_hand_size_plus_two_only_after_its_draw() -> None:
     """Hardening round 3, point 7 (rules §4): before the draw hand_size + 1 at most, in the play phase hand_size + 2."""
     big = HAND_13 + " 2♦ 3♦"
     with pytest.raises(InvalidPositionError, match="seat 0 holds 15 cards"):
-        deck_position(RULES, hands=[big, HAND_13], phase=Phase.DRAW)
-    state = deck_position(RULES, hands=[big, HAND_13], phase=Phase.PLAY)
+        position(RULES, hands=[big, HAND_13], phase=Phase.DRAW)
+    state = position(RULES, hands=[big, HAND_13], phase=Phase.PLAY)
     assert state.hand_sizes() == (15, 13)
     assert_loads_again(state)
 
 
 def test_a_document_with_a_waiting_seat_of_hand_size_plus_two_does_not_load() -> None:
     """Hardening round 3, point 7: loads refuses the hand_size + 2 waiting seat too, naming the hand."""
-    state = deck_position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
+    state = position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
     document = to_dict(state)
     document["hands"][1].append(document["stock"].pop())
     with pytest.raises(InvalidDataError, match=r"hands\[1\]"):
@@ -114,7 +114,7 @@ def test_a_document_with_a_waiting_seat_of_hand_size_plus_two_does_not_load() ->
 
 def test_the_largest_waiting_hand_plays_on_into_states_that_load() -> None:
     """Hardening round 3, point 7: a seat waiting with hand_size + 1 draws to hand_size + 2, and every state loads."""
-    state = deck_position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
+    state = position(RULES, hands=[HAND_13, HAND_13 + " 2♦"], current_player=0)
     for _ in range(4):  # two full turns: each seat draws and discards
         state = apply(state, Draw())
         assert_loads_again(state)
@@ -127,9 +127,9 @@ def test_the_largest_waiting_hand_plays_on_into_states_that_load() -> None:
 def test_the_joker_at_the_cut_adds_one_to_each_bound() -> None:
     """Hardening round 3, point 7 (rules §13, the joker at the cut): hand_size + 2 waits, hand_size + 3 after the draw."""
     rules = Rules(joker_at_cut=True)
-    waiting = deck_position(rules, hands=[HAND_13, HAND_13 + " 2♦ 3♦"], current_player=0)
+    waiting = position(rules, hands=[HAND_13, HAND_13 + " 2♦ 3♦"], current_player=0)
     assert waiting.hand_sizes() == (13, 15)
     with pytest.raises(InvalidPositionError, match="seat 1 holds 16 cards"):
-        deck_position(rules, hands=[HAND_13, HAND_13 + " 2♦ 3♦ 4♦"], current_player=0)
-    acting = deck_position(rules, hands=[HAND_13 + " 2♦ 3♦ 4♦", HAND_13], phase=Phase.PLAY)
+        position(rules, hands=[HAND_13, HAND_13 + " 2♦ 3♦ 4♦"], current_player=0)
+    acting = position(rules, hands=[HAND_13 + " 2♦ 3♦ 4♦", HAND_13], phase=Phase.PLAY)
     assert acting.hand_sizes() == (16, 13)

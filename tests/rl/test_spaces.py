@@ -33,8 +33,8 @@ from romme import (
     new_game,
 )
 from romme.testing import positions
-from tests._deck import deck_position
 from tests.conftest import require_extra
+from tests.scenarios._helpers import position
 
 np = require_extra("numpy", "rl")
 
@@ -231,7 +231,7 @@ def test_mask_along_games_of_every_preset(preset: str) -> None:
 
 
 def _table_position() -> GameState:
-    return deck_position(
+    return position(
         find_rules("classic"),
         hands=["7♣ 8♠ 2♦ K♥", "3♣ 4♣ 5♣ 9♦"],
         table=[("6♠ 7♠ JK", 1), ("5♦ 5♥ 5♠", 1)],
@@ -294,9 +294,9 @@ def test_a_table_card_taken_has_an_id_of_the_rob_range_ASS_S_2() -> None:
     rob = next(entry for entry in space.ranges if entry.name == "rob")
     assert (space.slots * ROB_POSITIONS, space.size) == (rob.size, rob.start + rob.size)
     state = new_game(PRESETS["ass-raeuber"], 3, seed=1)
-    for target, position in ((0, 0), (2, 5), (space.slots - 1, ROB_POSITIONS - 1)):
-        action = TakeFromTable(target, position)
-        action_id = rob.start + target * ROB_POSITIONS + position
+    for target, place in ((0, 0), (2, 5), (space.slots - 1, ROB_POSITIONS - 1)):
+        action = TakeFromTable(target, place)
+        action_id = rob.start + target * ROB_POSITIONS + place
         assert action_id == space.encode(action)
         assert action == space.decode(action_id, state)
     with pytest.raises(ActionSpaceError, match="at most"):

@@ -1,6 +1,7 @@
 """Helpers for scenario tests: set up positions from a few named cards, and read states back.
 
-`position` puts the cards a test names where the test says and every other
+`position` is the one position builder of the tests (the unit, property, web
+and RL tests use it too). It puts the cards a test names where the test says and every other
 card of the deck in the stock (below the named top cards) or in the discard
 pile (below the named discards), so that the cards in play form the deck
 exactly. `summary` reads a state back as text, for ``assert expected == actual``.

@@ -29,13 +29,13 @@ from romme import (
     is_legal,
     legal_actions,
 )
-from tests._deck import deck_position
+from tests.scenarios._helpers import position
 
 
 def _position(rules: Rules, hand: str, table: list[tuple[str, int]]) -> GameState:
     """Seat 0 to play, everyone opened; under dealer_sits_out seat 2 deals and sits out."""
     third = "" if rules.dealer_sits_out else "5♦ 6♦ 8♦"
-    return deck_position(
+    return position(
         rules,
         hands=[hand, "2♦ 3♦ 4♦", third],
         table=table,

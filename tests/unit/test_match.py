@@ -37,7 +37,7 @@ from romme import (
     to_dict,
 )
 from romme.bots import random_choice
-from tests._deck import deck_position as shared_deck_position
+from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]
 HOUSE = PRESETS["house"]
@@ -52,7 +52,7 @@ TABLE = PointsTable(
 """A points table made up for the tests; it agrees with the known DRoV data points."""
 
 
-deck_position = functools.partial(shared_deck_position, phase=Phase.PLAY)
+in_play = functools.partial(position, phase=Phase.PLAY)
 """Positions in these tests start in the play phase."""
 
 
@@ -230,7 +230,7 @@ def test_match_ends_when_a_total_reaches_the_limit(seed: int) -> None:
 def _last_round(first_penalty: int) -> Match:
     """Classic, 3 seats, round 3 (dealer 2): seat 1 has `first_penalty` + 240 booked and holds K♣ Q♣ (20)."""
     results = (went_out(0, (0, first_penalty, 5)), went_out(0, (0, 240, 5)))
-    state = deck_position(
+    state = in_play(
         CLASSIC,
         hands=["9♣", "K♣ Q♣", "2♦"],
         table=[("5♥ 6♥ 7♥", 0), ("8♠ 9♠ 10♠", 1)],
@@ -280,7 +280,7 @@ def test_apply_after_the_end_is_refused() -> None:
 def test_advance_with_a_round_of_another_dealer_is_refused() -> None:
     """Match.advance accepts only the round in play: the dealer rotates (rules §2, §11)."""
     match = new_match(CLASSIC, 3, seed=1, dealer=0)
-    state = deck_position(CLASSIC, hands=["9♣", "K♣ Q♣", "2♦"], table=[("5♥ 6♥ 7♥", 0)], dealer=1)
+    state = in_play(CLASSIC, hands=["9♣", "K♣ Q♣", "2♦"], table=[("5♥ 6♥ 7♥", 0)], dealer=1)
     with pytest.raises(InvalidPositionError):
         match.advance(state)
 
@@ -315,7 +315,7 @@ def test_everyone_tied_shares_the_win() -> None:
 def _hand_romme_position(rules: Rules, *, others_opened: bool = False) -> GameState:
     """Seat 0, not opened, holds 10♠ J♠ Q♠ K♠ (40), 5♥ 5♣ 5♦ and 2♦: it can lay out all but 2♦ in one turn."""
     table = [("6♥ 7♥ 8♥", 2)] if others_opened else []
-    return deck_position(
+    return in_play(
         rules,
         hands=["10♠ J♠ Q♠ K♠ 5♥ 5♣ 5♦ 2♦", "K♣ 3♦", "A♥"],
         table=table,
@@ -366,7 +366,7 @@ def test_hand_romme_doubles_the_match_totals() -> None:
 def test_not_opened_pays_flat_100() -> None:
     """With not_opened_penalty = 100 a player who never opened pays 100, whatever the hand (cardgames.zone §8 variant, rules §10)."""
     rules = attrs.evolve(CLASSIC, not_opened_penalty=100)
-    state = deck_position(
+    state = in_play(
         rules,
         hands=["9♣", "2♣ 3♦", "K♣"],
         table=[("5♥ 6♥ 7♥", 0), ("8♠ 9♠ 10♠", 2)],
@@ -382,7 +382,7 @@ def test_not_opened_pays_flat_100() -> None:
 
 def test_not_opened_pays_the_hand_without_the_variant() -> None:
     """Without not_opened_penalty a player who never opened pays their hand (rules §10)."""
-    state = deck_position(
+    state = in_play(
         CLASSIC,
         hands=["9♣", "2♣ 3♦", "K♣"],
         table=[("5♥ 6♥ 7♥", 0), ("8♠ 9♠ 10♠", 2)],
@@ -545,7 +545,7 @@ def test_points_are_zero_without_points_table() -> None:
 
 def test_tournament_match_books_points_from_the_engine() -> None:
     """A DRoV round played through the engine earns the table's points (DRoV Nr. 12–14)."""
-    state = deck_position(
+    state = in_play(
         DROV,
         hands=["", "9♣", "2♣ 6♦", "K♣ Q♣ 10♦ 9♦ 8♦ 7♦ 7♥ A♥ A♦ 4♠"],
         table=[("5♥ 6♥ 7♥ 8♥ 9♥ 10♥", 1), ("J♠ Q♠ K♠", 2)],

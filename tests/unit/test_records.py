@@ -35,14 +35,14 @@ from romme import (
     to_dict,
 )
 from romme.bots import random_choice
-from tests._deck import deck_position
+from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]
 
 
 def opening_position() -> GameState:
     """Classic, 2 seats: seat 0 to play holds two melds worth 24 and 30, K♣ and 2♣."""
-    return deck_position(
+    return position(
         CLASSIC,
         hands=["7♠ 8♠ 9♠ 10♦ J♦ Q♦ 2♣ K♣", "3♥ 4♥ 9♣"],
         current_player=0,

@@ -44,7 +44,7 @@ from romme import (
     view,
 )
 from romme.bots import random_choice
-from tests._deck import deck_position
+from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]
 ASS = PRESETS["ass"]
@@ -55,7 +55,7 @@ Document = dict[str, Any]
 
 def staged_state() -> GameState:
     """Classic: seat 0 has laid 7♠ 8♠ 9♠ (24, below the 30 to open), so the meld is staged (rules §5)."""
-    state = deck_position(
+    state = position(
         CLASSIC,
         hands=["7♠ 8♠ 9♠ 10♦ J♦ Q♦ 2♣", "K♣ 3♦ 4♦", "A♥ 5♥"],
         current_player=0,
@@ -66,7 +66,7 @@ def staged_state() -> GameState:
 
 def table_state() -> GameState:
     """ASS: seat 1 has opened with K♠ A♠ 2♠ (a run around the corner, rules §3) and 5♥ 6♥ 7♥."""
-    return deck_position(
+    return position(
         ASS,
         hands=["2♣ 3♣", "4♦ 9♦ J♦", "A♥ 5♣"],
         table=[("K♠ A♠ 2♠", 1), ("5♥ 6♥ 7♥", 1)],
@@ -76,7 +76,7 @@ def table_state() -> GameState:
 
 def finished_state() -> GameState:
     """Classic: seat 0, opened, discards its last card and goes out (rules §7)."""
-    state = deck_position(
+    state = position(
         CLASSIC,
         hands=["9♣", "K♣ 3♦", "A♥"],
         table=[("5♥ 6♥ 7♥ 8♥", 0), ("Q♠ K♠ A♠", 1)],
