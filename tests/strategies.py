@@ -1,7 +1,11 @@
-"""Hypothesis strategies for cards, hands and rules.
+"""The hypothesis strategies the meld properties need that `romme.testing` lacks.
 
-Hands are sub-multisets of a real deck (2 × 52 cards and up to 6 jokers):
-no natural card appears more than twice.
+`romme.testing` is the strategy set of the tests (cards, hands, rules, melds,
+positions, actions). What is left here draws card sequences without rules,
+biased to hold melds: `dense_hands` (a few suits, a short window of ranks)
+and `card_sequences` (arbitrary, dense or meld-shaped). Hands are
+sub-multisets of a real deck (2 × 52 cards and up to 6 jokers): no natural
+card appears more than twice.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -10,53 +14,17 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
 from hypothesis import strategies as st
 
-from romme import (
-    JOKER,
-    PRESETS,
-    AdjacentJokers,
-    Card,
-    JokerLimit,
-    Rank,
-    Rules,
-    Suit,
-)
+from romme import JOKER, Card, Rank, Suit
+from romme.testing import cards
 
-__all__ = [
-    "ALL_CARDS",
-    "DECK_JOKERS",
-    "NATURAL_CARDS",
-    "card_sequences",
-    "cards",
-    "dense_hands",
-    "evolved_rules",
-    "hands",
-    "natural_cards",
-    "near_melds",
-    "preset_rules",
-    "rules_values",
-]
+__all__ = ["card_sequences", "dense_hands", "meld_shapes"]
 
-NATURAL_CARDS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
-"""The 52 different natural cards."""
-ALL_CARDS: Final[tuple[Card, ...]] = (*NATURAL_CARDS, JOKER)
-"""Every different card: the 52 natural cards and the joker."""
 DECK_JOKERS: Final = 6
 """The jokers of the real 110-card deck (DRoV Nr. 1)."""
 
 _RANKS_IN_ORDER: Final[tuple[Rank, ...]] = tuple(Rank)
-
-
-def cards() -> st.SearchStrategy[Card]:
-    """Any card, the joker included."""
-    return st.sampled_from(ALL_CARDS)
-
-
-def natural_cards() -> st.SearchStrategy[Card]:
-    """Any natural (non-joker) card."""
-    return st.sampled_from(NATURAL_CARDS)
 
 
 def _sub_multisets(
@@ -66,16 +34,6 @@ def _sub_multisets(
         st.integers(0, len(deck) - 1), min_size=min_size, max_size=max_size, unique=True
     )
     return positions.map(lambda chosen: tuple(deck[i] for i in chosen))
-
-
-def hands(
-    min_size: int = 0, max_size: int = 14, max_jokers: int = DECK_JOKERS
-) -> st.SearchStrategy[tuple[Card, ...]]:
-    """A hand: a sub-multiset of the 110-card deck, in random order, with at most `max_jokers` jokers."""
-    if not 0 <= max_jokers <= DECK_JOKERS:
-        raise ValueError(f"max_jokers must be between 0 and {DECK_JOKERS}, not {max_jokers}")
-    deck = NATURAL_CARDS * 2 + (JOKER,) * max_jokers
-    return _sub_multisets(deck, min_size, max(min_size, min(max_size, len(deck))))
 
 
 @st.composite
@@ -99,8 +57,10 @@ def dense_hands(
 
 
 @st.composite
-def near_melds(draw: st.DrawFn, max_size: int = 8) -> tuple[Card, ...]:
-    """Cards at or near a meld: a run of one suit or cards of one rank, some replaced by jokers.
+def meld_shapes(draw: st.DrawFn, max_size: int = 8) -> tuple[Card, ...]:
+    """Cards at or near a meld under no rules in particular: a run of one suit or cards of one rank, some replaced by jokers.
+
+    (`romme.testing.near_melds` changes one card of a meld valid under given rules.)
 
     Sometimes jokers are added, one card is swapped for a random card, or the
     order is shuffled; otherwise the cards stay in run order.
@@ -130,27 +90,4 @@ def card_sequences(max_size: int = 8) -> st.SearchStrategy[tuple[Card, ...]]:
     """A sequence of 0 to `max_size` cards: arbitrary, from a dense pool, or at or near a meld."""
     arbitrary = st.lists(cards(), max_size=max_size).map(tuple)
     dense = dense_hands(0, max_size, DECK_JOKERS)
-    return st.one_of(arbitrary, dense, near_melds(max_size))
-
-
-def preset_rules() -> st.SearchStrategy[Rules]:
-    """One of the presets (rules §12)."""
-    return st.sampled_from(tuple(PRESETS.values()))
-
-
-@st.composite
-def evolved_rules(draw: st.DrawFn) -> Rules:
-    """A preset with random values for the meld fields (rules §3)."""
-    base = draw(preset_rules())
-    return attrs.evolve(
-        base,
-        joker_limit=draw(st.sampled_from(tuple(JokerLimit))),
-        adjacent_jokers=draw(st.sampled_from(tuple(AdjacentJokers))),
-        ace_wraps=draw(st.booleans()),
-        set_distinct_suits=draw(st.booleans()),
-    )
-
-
-def rules_values() -> st.SearchStrategy[Rules]:
-    """Valid `Rules`: a preset, or a preset with random meld fields."""
-    return st.one_of(preset_rules(), evolved_rules())
+    return st.one_of(arbitrary, dense, meld_shapes(max_size))

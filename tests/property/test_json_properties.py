@@ -38,8 +38,8 @@ from romme import (
     to_dict,
     view,
 )
+from romme import testing as romme_testing
 from romme.bots import random_choice
-from tests.strategies import rules_values
 
 PLAY_SETTINGS = settings(max_examples=min(8, settings().max_examples), deadline=None)
 """Few examples for the properties that play whole rounds or matches, so the suite stays fast."""
@@ -132,7 +132,7 @@ def test_random_play_round_trips(preset: str, seed: int) -> None:
 
 
 @PLAY_SETTINGS
-@given(rules=rules_values(), seed=SEEDS, steps=st.integers(0, 60))
+@given(rules=romme_testing.rules(), seed=SEEDS, steps=st.integers(0, 60))
 def test_states_under_evolved_rules_round_trip(rules: Rules, seed: int, steps: int) -> None:
     """States under rules that are no preset keep those rules through JSON (docs/maintainers.md guarantee 6)."""
     rules = _bounded(rules)
@@ -180,8 +180,8 @@ def test_default_rules_round_trip() -> None:
 
 @st.composite
 def _house_variants(draw: st.DrawFn) -> Rules:
-    """A rules value: a preset or meld variant with random values for many other fields."""
-    base = draw(rules_values())
+    """A rules value: random rules (`romme.testing.rules`) with random values for many other fields."""
+    base = draw(romme_testing.rules())
     changes: dict[str, Any] = {
         "opening_threshold": draw(st.integers(0, 80)),
         "ace_penalty": draw(st.integers(0, 30)),

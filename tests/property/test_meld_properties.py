@@ -36,7 +36,8 @@ from romme import (
     is_valid_meld,
     validate_meld,
 )
-from tests.strategies import card_sequences, dense_hands, hands, rules_values
+from romme import testing as romme_testing
+from tests.strategies import card_sequences, dense_hands
 
 CYCLE: Final[tuple[Rank, ...]] = (
     Rank.TWO,
@@ -201,7 +202,7 @@ def fits_in(part: Sequence[Card], whole: Sequence[Card]) -> bool:
 @st.composite
 def laid_runs(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Rank, ...], Rules]:
     """A run written in table order: a window of ranks, some positions jokers."""
-    rules = draw(rules_values())
+    rules = draw(romme_testing.rules())
     length = draw(st.integers(3, 8))
     window = draw(st.sampled_from(run_windows(length, rules.ace_wraps)))
     suit = draw(st.sampled_from(tuple(Suit)))
@@ -215,7 +216,7 @@ def laid_runs(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Rank, ...], Rule
 # -- validate_meld ---------------------------------------------------------------------------
 
 
-@given(card_sequences(), rules_values(), kinds)
+@given(card_sequences(), romme_testing.rules(), kinds)
 def test_validate_meld_raises_only_invalid_meld_error(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -228,7 +229,9 @@ def test_validate_meld_raises_only_invalid_meld_error(
     assert isinstance(result, (Meld, Reason))
 
 
-@given(st.one_of(card_sequences(), laid_runs().map(lambda laid: laid[0])), rules_values(), kinds)
+@given(
+    st.one_of(card_sequences(), laid_runs().map(lambda laid: laid[0])), romme_testing.rules(), kinds
+)
 def test_equal_cards_meld_alike(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -240,7 +243,7 @@ def test_equal_cards_meld_alike(
         assert validate_meld(cards, rules, kind=kind) == validate_meld(copies, rules, kind=kind)
 
 
-@given(card_sequences(), rules_values(), kinds)
+@given(card_sequences(), romme_testing.rules(), kinds)
 def test_is_valid_meld_agrees_with_validate_meld(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -254,7 +257,7 @@ def test_is_valid_meld_agrees_with_validate_meld(
     assert valid == is_valid_meld(cards, rules, kind=kind)
 
 
-@given(card_sequences(), rules_values(), kinds)
+@given(card_sequences(), romme_testing.rules(), kinds)
 def test_validity_follows_rules_md_s3(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -262,7 +265,7 @@ def test_validity_follows_rules_md_s3(
     assert oracle(cards, rules, kind) == is_valid_meld(cards, rules, kind=kind)
 
 
-@given(card_sequences(), rules_values(), kinds)
+@given(card_sequences(), romme_testing.rules(), kinds)
 def test_valid_meld_keeps_the_cards_and_counts_what_they_stand_for(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -278,7 +281,7 @@ def test_valid_meld_keeps_the_cards_and_counts_what_they_stand_for(
     assert 3 * 1 <= meld.value <= 13 * 11
 
 
-@given(card_sequences(), rules_values(), kinds)
+@given(card_sequences(), romme_testing.rules(), kinds)
 def test_validating_a_meld_again_gives_the_same_meld(
     cards: tuple[Card, ...], rules: Rules, kind: MeldKind | None
 ) -> None:
@@ -288,7 +291,7 @@ def test_validating_a_meld_again_gives_the_same_meld(
         assert meld == validate_meld(meld.cards, rules, kind=meld.kind)
 
 
-@given(card_sequences(), rules_values(), st.randoms(use_true_random=False))
+@given(card_sequences(), romme_testing.rules(), st.randoms(use_true_random=False))
 def test_jokerless_run_order_does_not_matter_DRoV_Streitfall13(
     cards: tuple[Card, ...], rules: Rules, rng: Random
 ) -> None:
@@ -303,7 +306,7 @@ def test_jokerless_run_order_does_not_matter_DRoV_Streitfall13(
     assert meld == validate_meld(shuffled, rules, kind=MeldKind.RUN)
 
 
-@given(card_sequences(), rules_values(), st.randoms(use_true_random=False))
+@given(card_sequences(), romme_testing.rules(), st.randoms(use_true_random=False))
 def test_set_order_does_not_matter(cards: tuple[Card, ...], rules: Rules, rng: Random) -> None:
     """A set in any order is the same meld."""
     if not is_valid_meld(cards, rules, kind=MeldKind.SET):
@@ -337,7 +340,7 @@ def test_the_given_order_decides_where_jokers_stand(
 # -- find_melds ------------------------------------------------------------------------------
 
 
-@given(dense_hands(max_jokers=4), rules_values())
+@given(dense_hands(max_jokers=4), romme_testing.rules())
 def test_found_melds_validate_to_themselves(hand: tuple[Card, ...], rules: Rules) -> None:
     """Every meld find_melds returns is valid, uses the hand's cards, and validates again to itself."""
     for meld in find_melds(hand, rules):
@@ -411,7 +414,7 @@ def runs_in_order(hand: Sequence[Card], rules: Rules) -> list[Meld]:
     return found
 
 
-@given(dense_hands(max_size=9, max_jokers=4), rules_values())
+@given(dense_hands(max_size=9, max_jokers=4), romme_testing.rules())
 def test_find_melds_lists_every_meld_in_order_rules_s3(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
@@ -457,7 +460,7 @@ def plain_best(hand: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     return solve(tuple(sorted(hand, key=lambda card: card.code)))[2]
 
 
-@given(dense_hands(max_size=9, max_jokers=3), rules_values())
+@given(dense_hands(max_size=9, max_jokers=3), romme_testing.rules())
 def test_best_melds_choose_as_the_plain_recursion_rules_s3(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
@@ -465,14 +468,14 @@ def test_best_melds_choose_as_the_plain_recursion_rules_s3(
     assert best_melds(hand, rules) == plain_best(hand, rules)
 
 
-@given(st.one_of(dense_hands(), hands()), rules_values())
+@given(st.one_of(dense_hands(), romme_testing.hands()), romme_testing.rules())
 def test_found_melds_have_no_duplicates(hand: tuple[Card, ...], rules: Rules) -> None:
     """find_melds lists each distinct meld once (docs/maintainers.md "Melds")."""
     melds = find_melds(hand, rules)
     assert len(melds) == len(set(melds))
 
 
-@given(dense_hands(max_size=10), rules_values(), st.data())
+@given(dense_hands(max_size=10), romme_testing.rules(), st.data())
 def test_find_melds_finds_every_meld_of_the_hand(
     hand: tuple[Card, ...], rules: Rules, data: st.DataObject
 ) -> None:
@@ -488,7 +491,7 @@ def test_find_melds_finds_every_meld_of_the_hand(
         assert validate_meld(part, rules, kind=kind) in find_melds(hand, rules)
 
 
-@given(dense_hands(max_size=8), rules_values())
+@given(dense_hands(max_size=8), romme_testing.rules())
 def test_doubling_the_natural_cards_finds_the_same_melds(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
@@ -506,7 +509,7 @@ def test_doubling_the_natural_cards_finds_the_same_melds(
 # -- best_melds ----------------------------------------------------------------------------------
 
 
-@given(st.one_of(dense_hands(), hands()), rules_values())
+@given(st.one_of(dense_hands(), romme_testing.hands()), romme_testing.rules())
 def test_best_melds_are_disjoint_and_at_least_any_single_meld(
     hand: tuple[Card, ...], rules: Rules
 ) -> None:
@@ -531,7 +534,7 @@ def best_total(hand: Counter[Card], melds: Sequence[Meld]) -> int:
     return best
 
 
-@given(dense_hands(max_size=9, max_jokers=3), rules_values())
+@given(dense_hands(max_size=9, max_jokers=3), romme_testing.rules())
 def test_best_melds_reach_the_exhaustive_maximum(hand: tuple[Card, ...], rules: Rules) -> None:
     """On small hands best_melds' total equals the best of all disjoint packings of find_melds."""
     melds = find_melds(hand, rules)

@@ -25,7 +25,12 @@ from romme import (
     parse_card,
     parse_cards,
 )
-from tests.strategies import ALL_CARDS, NATURAL_CARDS, cards
+from romme.testing import cards
+
+NATURAL_CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+"""The 52 different natural cards, in card order."""
+ALL_CARDS: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)
+"""Every different card: the 52 natural cards and the joker."""
 
 # Written out by hand from docs/maintainers.md "Cards": the rank tokens, the suit tokens.
 RANK_TOKENS = {

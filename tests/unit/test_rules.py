@@ -29,7 +29,7 @@ from romme import (
     find_rules,
     preset_name,
 )
-from tests.strategies import rules_values
+from romme import testing as romme_testing
 
 ANY: Final = object()
 """A table cell of "—": the field does not apply under that preset, any value will do."""
@@ -486,7 +486,7 @@ def test_rules_are_hashable() -> None:
     assert len(PRESETS) == len(set(PRESETS.values()))  # no two presets are equal
 
 
-@given(rules_values())
+@given(romme_testing.rules())
 def test_generated_rules_are_valid_and_hashable(rules: Rules) -> None:
     """Every generated Rules value equals a copy of itself and hashes alike."""
     copy = attrs.evolve(rules)
