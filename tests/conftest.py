@@ -8,9 +8,14 @@ measured by ``bench/``, never by a test):
   the same derandomized and prints a reproduction blob for every failure;
 - ``thorough`` runs many more examples, for a long run by hand.
 
-Tests marked ``slow`` (long properties, soak-type runs, whole rounds in a
-browser) are left out of a plain ``python -m pytest``; ``python -m pytest -m
-slow`` runs them, and ``.ci/run`` runs both.
+A long property (whole rounds of play, many seeds) is one test whose count
+`examples` takes from the profile: few under ``dev``, the long run under
+``ci``, ten times that under ``thorough``. There is no quick and slow twin
+of a property.
+
+Tests marked ``slow`` (a real server's or terminal's timing, whole rounds in a
+browser, the benchmark, a local Ray) are left out of a plain ``python -m
+pytest``; ``python -m pytest -m slow`` runs them, and ``.ci/run`` runs both.
 
 Tests of an optional extra (``[web]``, ``[rl]``, ``[ray]``, …) call
 `require_extra`: it skips the test, naming the extra to install, where the
@@ -42,7 +47,20 @@ settings.register_profile(
 settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+"""The hypothesis profile of this run (``dev`` unless ``HYPOTHESIS_PROFILE`` names another)."""
+settings.load_profile(PROFILE)
+
+
+def examples(dev: int, ci: int) -> int:
+    """The count of a long property under this run's profile: `dev` under ``dev``, `ci` under ``ci``, ten times `ci` under ``thorough``.
+
+    The count is hypothesis's ``max_examples`` of the property, or the
+    number of seeds or rounds a test of whole rounds plays.
+    """
+    if not 1 <= dev <= ci:
+        raise ValueError(f"need 1 <= dev <= ci, not {dev} and {ci}")
+    return {"ci": ci, "thorough": 10 * ci}.get(PROFILE, dev)
 
 
 def require_extra(module: str, extra: str) -> ModuleType:

@@ -44,16 +44,17 @@ from romme.bots import random_choice
 from romme.state import check_cards
 from romme.testing import positions
 from tests._hidden import shuffle_hidden
+from tests.conftest import examples
 
 ENGINE_SETTINGS = settings(
     max_examples=min(6, settings().max_examples),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-QUICK_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=min(2, settings().max_examples))
-"""Audited random play in the plain run: two rounds per preset (the full run is marked slow)."""
-FULL_PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=max(6, settings().max_examples // 16))
-"""Audited random play in the slow run: six rounds per preset, sixty-two under ``thorough``."""
+PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=examples(dev=2, ci=6))
+"""Audited random play: two rounds per preset under ``dev``, six under ``ci``, sixty under ``thorough``."""
+PLAY_SEEDS = (5, 6, 7, 8)[: examples(dev=1, ci=4)]
+"""The deals the brute-force comparison plays: one under ``dev``, four under ``ci`` and ``thorough``."""
 MAX_STEPS = 3000
 """A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
 
@@ -161,19 +162,10 @@ def _play_audited(preset: str, seed: int) -> None:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-@QUICK_PLAY_SETTINGS
+@PLAY_SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_play_keeps_the_guarantees(preset: str, seed: int) -> None:
-    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10)."""
-    _play_audited(preset, seed)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("preset", list(PRESETS))
-@FULL_PLAY_SETTINGS
-@given(seed=st.integers(min_value=0, max_value=2**32))
-def test_random_play_keeps_the_guarantees_in_many_rounds(preset: str, seed: int) -> None:
-    """docs/maintainers.md guarantees 1–5 hold at every step of many rounds of random legal play (rules §2–§10)."""
+    """docs/maintainers.md guarantees 1–5 hold at every step of random legal play (rules §2–§10), over as many rounds as the profile sets."""
     _play_audited(preset, seed)
 
 
@@ -288,12 +280,10 @@ def _brute_force(state: GameState) -> list[Action]:
     return found
 
 
-@pytest.mark.parametrize(
-    "seed", [5, *(pytest.param(seed, marks=pytest.mark.slow) for seed in (6, 7, 8))]
-)
+@pytest.mark.parametrize("seed", PLAY_SEEDS)
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_legal_action_is_generated(preset: str, seed: int) -> None:
-    """Whatever the checker accepts, legal_actions offers an action with the same outcome (guarantee 3)."""
+    """Whatever the checker accepts, legal_actions offers an action with the same outcome (guarantee 3), on as many deals as the profile sets."""
     rules = _bounded(PRESETS[preset])
     state = new_game(rules, 4, seed=seed)
     rng = random.Random(seed)

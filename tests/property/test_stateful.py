@@ -51,6 +51,7 @@ from romme import (
 from romme.rules import MAX_TABLE_TAKES
 from romme.state import check_cards
 from tests._hidden import shuffle_hidden
+from tests.conftest import examples
 
 WARM_UP = 300
 """The most unchecked legal actions played before the checked steps begin."""
@@ -269,20 +270,10 @@ def _check_round_length(
     assert _uniform_round(rules, players, seed).is_over
 
 
-@settings(max_examples=min(10, settings().max_examples), deadline=None)
+@settings(max_examples=examples(dev=10, ci=200), deadline=None)
 @given(**_ROUND_LENGTH)
 def test_uniform_random_play_ends_every_round_under_rearrange(
     rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
 ) -> None:
-    """Rules §13, `max_table_takes` (guarantees 4 and 8): under random Rules with Räuber-Rommé, uniformly random legal play ends the round within 20,000 decisions, no turn taking more than max_table_takes cards from the table, a take-back giving none back."""
-    _check_round_length(rules, needs_opened, takes, players, seed)
-
-
-@pytest.mark.slow
-@settings(max_examples=max(200, settings().max_examples // 2), deadline=None)
-@given(**_ROUND_LENGTH)
-def test_uniform_random_play_ends_every_round_under_rearrange_in_many_rounds(
-    rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
-) -> None:
-    """Rules §13, `max_table_takes` (guarantees 4 and 8): the same over many rounds under random Rules with Räuber-Rommé."""
+    """Rules §13, `max_table_takes` (guarantees 4 and 8): under random Rules with Räuber-Rommé, uniformly random legal play ends the round within 20,000 decisions, no turn taking more than max_table_takes cards from the table, a take-back giving none back (10 rounds under ``dev``, 200 under ``ci``)."""
     _check_round_length(rules, needs_opened, takes, players, seed)

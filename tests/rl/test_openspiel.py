@@ -4,22 +4,30 @@ from __future__ import annotations
 
 import pytest
 
-from tests.conftest import require_extra
+from tests.conftest import examples, require_extra
 
 pyspiel = require_extra("pyspiel", "openspiel")
 np = require_extra("numpy", "openspiel")
 
 import romme.rl.openspiel  # noqa: E402 - registers python_romme
 
+_MAIN_PRESETS: list[dict[str, object]] = [
+    {"rules": rules, "players": 3}
+    for rules in ("classic", "cardgames-zone", "german-rummy", "house")
+]
+SIM_PARAMS: list[dict[str, object]] = [
+    {"rules": "classic", "players": 2, "max_moves": 300},
+    {"rules": "drov", "players": 3},
+    *_MAIN_PRESETS,
+][: examples(dev=2, ci=6)]
+"""Two games under ``dev``; under ``ci`` and ``thorough`` also the other main presets."""
 
-@pytest.mark.parametrize(
-    "params",
-    [{"rules": "classic", "players": 2, "max_moves": 300}, {"rules": "drov", "players": 3}],
-)
+
+@pytest.mark.parametrize("params", SIM_PARAMS)
 def test_random_sim_test(params: dict[str, object]) -> None:
-    """OpenSpiel's random_sim_test with serialization accepts the game."""
+    """OpenSpiel's random_sim_test with serialization accepts the game: 2 whole rounds each under ``dev``, 4 under ``ci``, 40 under ``thorough``."""
     game = pyspiel.load_game("python_romme", params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=examples(dev=2, ci=4), serialize=True, verbose=False)
 
 
 def test_observations_hold_the_own_hand_only() -> None:
@@ -72,14 +80,6 @@ def test_parameters_are_checked() -> None:
         pyspiel.load_game("python_romme", {"rules": "nonesuch"})
     with pytest.raises(ValueError, match="deals"):
         romme.rl.openspiel.RommeGame({"deals": 0})
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("rules", ["drov", "classic", "cardgames-zone", "german-rummy", "house"])
-def test_random_sim_test_of_every_kind_of_preset(rules: str) -> None:
-    """random_sim_test, serialization included, over several whole rounds of the main presets."""
-    game = pyspiel.load_game("python_romme", {"rules": rules, "players": 3})
-    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
 
 
 def test_observer_and_action_strings() -> None:

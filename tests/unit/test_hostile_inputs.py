@@ -77,6 +77,7 @@ from romme import (
 )
 from romme import testing as romme_testing
 from romme.bots import random_choice
+from tests.conftest import examples
 
 CLASSIC = find_rules("classic")
 DROV = find_rules("drov")
@@ -513,25 +514,30 @@ PERMISSIVE = Rules(
 """The rules under which the meld search has the most melds to consider (rules §3)."""
 
 
-def test_a_hard_search_input_completes() -> None:
-    """find_melds and best_melds return for a whole suit and two jokers that may lie side by side (the quick form of the next test)."""
-    cards = (*(Card(rank, Suit.HEARTS) for rank in Rank), JOKER, JOKER)
-    found = find_melds(cards, PERMISSIVE)
-    assert found
-    best = best_melds(cards, PERMISSIVE)
-    assert not Counter(card for meld in best for card in meld.cards) - Counter(cards)
+def _worst_search_input() -> tuple[Card, ...]:
+    """The worst input the caps allow: MAX_SEARCH_CARDS cards, up to 8 jokers.
 
-
-@pytest.mark.slow
-def test_the_worst_allowed_search_input_completes() -> None:
-    """find_melds and best_melds return for the worst input the caps allow: MAX_SEARCH_CARDS cards, up to 8 jokers, permissive rules."""
-    # A whole suit, as many jokers as fit (at most 8) and second copies of the suit's lowest
-    # cards, where any number of jokers may lie side by side: the most runs a hand can hold.
-    # Nothing is timed; the calls must return.
+    A whole suit, as many jokers as fit (at most 8) and second copies of the
+    suit's lowest cards, where any number of jokers may lie side by side: the
+    most runs a hand can hold.
+    """
     suit = [Card(rank, Suit.HEARTS) for rank in Rank]
     jokers = min(8, MAX_SEARCH_CARDS - len(suit))
     cards = (*suit, *suit[: MAX_SEARCH_CARDS - len(suit) - jokers], *(JOKER,) * jokers)
     assert MAX_SEARCH_CARDS == len(cards)
+    return cards
+
+
+SEARCH_INPUTS = [
+    pytest.param((*(Card(rank, Suit.HEARTS) for rank in Rank), JOKER, JOKER), id="suit-2-jokers"),
+    pytest.param(_worst_search_input(), id="worst-allowed"),
+][: examples(dev=1, ci=2)]
+"""A whole suit and two jokers; under ``ci`` and ``thorough`` also the worst input the caps allow."""
+
+
+@pytest.mark.parametrize("cards", SEARCH_INPUTS)
+def test_a_hard_search_input_completes(cards: tuple[Card, ...]) -> None:
+    """find_melds and best_melds return for a whole suit and jokers that may lie side by side, up to the worst input the caps allow (MAX_SEARCH_CARDS cards, up to 8 jokers, permissive rules; nothing is timed, the calls must return)."""
     found = find_melds(cards, PERMISSIVE)
     assert found
     best = best_melds(cards, PERMISSIVE)
