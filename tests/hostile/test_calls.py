@@ -1,34 +1,38 @@
-"""Hostile input everywhere a caller can pass data: a library error with a clear message, or a correct answer.
+"""Hostile arguments to the library's functions: a library error with a clear message, or a correct answer.
 
 Card and action text, meld validation and search, positions set up from
-explicit cards, and JSON documents: each bad input ends in a `RommeError`
+explicit cards, and wrong types or endless iterables given to every public
+function (hardening 2 and 6): each bad input ends in a `RommeError`
 subclass (or the `TypeError` the function documents) within bounded work,
 never in a bare builtin exception or a hang, and leaves a mutable input as
 it was. The caps (`MAX_NOTATION_LENGTH`, `MAX_MELD_CARDS`,
-`MAX_SEARCH_CARDS`, `MAX_DOCUMENT_LENGTH`, `Rules.hand_size` ≤ 15) bound
-the work (docs/maintainers.md "Cards", "Melds", "Data"; guarantee 6).
+`MAX_SEARCH_CARDS`, `Rules.hand_size` ≤ 15) bound the work
+(docs/maintainers.md "Cards", "Melds"). The hostile-input tests are the
+three files of this folder: arguments of calls (here), documents
+(`test_documents.py`) and the fields of values (`test_values.py`).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import inspect
 import itertools
 import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
-import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import romme
 from romme import (
     JOKER,
-    MAX_DOCUMENT_LENGTH,
     MAX_MELD_CARDS,
     MAX_NOTATION_LENGTH,
     MAX_SEARCH_CARDS,
@@ -45,9 +49,9 @@ from romme import (
     InvalidMeldError,
     InvalidNotationError,
     InvalidPositionError,
+    InvalidRulesError,
     JokerDiscard,
     JokerLimit,
-    Meld,
     Phase,
     Rank,
     Rules,
@@ -60,13 +64,12 @@ from romme import (
     find_melds,
     find_rules,
     format_cards,
-    from_dict,
-    is_legal,
     is_valid_meld,
     legal_actions,
     loads,
     make_deck,
     new_game,
+    new_match,
     new_position,
     parse_action,
     parse_card,
@@ -76,13 +79,17 @@ from romme import (
     view,
 )
 from romme import testing as romme_testing
-from romme.bots import random_choice
 from tests.conftest import examples
+from tests.hostile._helpers import (
+    ALLOWED_ERRORS,
+    HOSTILE_SETTINGS,
+    outcome,
+    rest_of_deck,
+    time_limit,
+)
 
 CLASSIC = find_rules("classic")
 DROV = find_rules("drov")
-HOSTILE_SETTINGS = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
-"""No deadline (a loaded CI machine is slow), but every input is small: the bound is the caps'."""
 
 MeldFunction = Callable[[Any, Rules], object]
 MELD_FUNCTIONS: dict[str, MeldFunction] = {
@@ -97,18 +104,6 @@ MELD_CAPS = {
     "find_melds": MAX_SEARCH_CARDS,
     "best_melds": MAX_SEARCH_CARDS,
 }
-
-
-T = TypeVar("T")
-E = TypeVar("E", bound=Exception)
-
-
-def outcome(call: Callable[[], T], error: type[E]) -> T | E:
-    """Return what `call` returns, or the `error` it raises (any other exception propagates)."""
-    try:
-        return call()
-    except error as caught:
-        return caught
 
 
 class ReadTooMuchError(Exception):
@@ -680,300 +675,147 @@ def test_new_position_stops_reading_an_endless_generator(argument: str) -> None:
         new_position(CLASSIC, **arguments)
 
 
-# -- JSON documents ----------------------------------------------------------------------------
+# -- every notation parser raises only its error (hardening 2) ------------------------------
+
+_NESTED_TEXTS = [
+    "take " * 1000 + "draw",
+    "take " * 2000,
+    "swap 0 7♣ then " * 600 + "discard JK",
+    "take swap 0 7♣ then take meld 7♠ 8♠ 9♠",
+    "swap 0 7♣ then take meld 7♠ 8♠ 9♠",
+    "meld ,",
+    "layoff 0 ;",
+    "layoff 0 low",
+    "take take",
+    "then " * 3000,
+]
 
 
-def _finished_round() -> tuple[GameState, GameRecord]:
-    rules = Rules(decks=1, jokers=0, hand_size=12, max_players=4)
-    state = new_game(rules, 4, seed=11)
-    record = GameRecord.start(state)
-    rng = random.Random(11)
-    while not state.is_over:
-        action = random_choice(rng, legal_actions(state), state.rules)
-        record = record.add(action)
-        state = apply(state, action)
-    return state, record
+@pytest.mark.parametrize("text", _NESTED_TEXTS, ids=range(len(_NESTED_TEXTS)))
+def test_deeply_nested_or_empty_action_text_is_invalid_notation(text: str) -> None:
+    """Hardening 2: text that nests verbs or names no cards is InvalidNotationError, never RecursionError or ValueError."""
+    with pytest.raises(InvalidNotationError):
+        parse_action(text)
 
 
-def _midgame(rules: Rules, steps: int) -> GameState:
-    state = new_game(rules, 4, seed=steps)
-    rng = random.Random(steps)
-    for _ in range(steps):
-        state = apply(state, random_choice(rng, legal_actions(state), state.rules))
-    return state
-
-
-FINISHED, RECORD = _finished_round()
-MIDGAME = _midgame(CLASSIC, 40)
-VALUES: dict[str, object] = {
-    "card": parse_card("10♠"),
-    "action": parse_action("swap 1 7♣ then meld JK 8♦ 9♦"),
-    "meld": validate_meld("5♣ 6♣ JK 8♣", CLASSIC),
-    "rules": attrs.evolve(CLASSIC, opening_threshold=35, not_opened_penalty=100),
-    "state": MIDGAME,
-    "state-drov": _midgame(DROV, 30),
-    "state-over": FINISHED,
-    "view": view(MIDGAME, 2),
-    "result": FINISHED.result,
-    "record": RECORD,
-}
-TEXTS = {name: dumps(value) for name, value in VALUES.items()}
-JSON_SNIPPETS = (
-    '"',
-    "{",
-    "}",
-    "[",
-    "]",
-    ",",
-    ":",
-    "null",
-    "true",
-    "-1",
-    "1e400",
-    "0.5",
-    "NaN",
-    '"JK"',
-    '"7♥"',
-    "99999999999999999999",
-    '"draw"',
-    '"play"',
-    "[]",
-    "{}",
-    '"\\ud800"',
-    "\\",
+_VERB_WORDS = st.sampled_from(
+    ["take", "meld", "layoff", "swap", "then", "discard", "draw", "takeback", "0", "low", "set"]
 )
+_CARD_WORDS = st.sampled_from(["7♠", "8♠", "9♠", "JK", "Q♥", ",", ";", "x", "10♠", "♥7"])
 
 
-@st.composite
-def mutated_texts(draw: st.DrawFn) -> str:
-    """JSON text of a valid document with one to three characters-level edits."""
-    text = TEXTS[draw(st.sampled_from(sorted(TEXTS)))]
-    for _ in range(draw(st.integers(1, 3))):
-        start = draw(st.integers(0, len(text)))
-        end = draw(st.integers(start, min(len(text), start + 12)))
-        how = draw(st.sampled_from(["delete", "insert", "replace"]))
-        new = "" if how == "delete" else draw(st.sampled_from(JSON_SNIPPETS) | st.text(max_size=6))
-        text = text[:start] + new + (text[start:] if how == "insert" else text[end:])
-    return text
+@settings(max_examples=500)
+@given(words=st.lists(st.one_of(_VERB_WORDS, _CARD_WORDS, st.text(max_size=4)), max_size=40))
+def test_any_word_sequence_parses_or_is_invalid_notation(words: list[str]) -> None:
+    """Hardening 2: for any text, parse_action returns an action that reads back or raises InvalidNotationError."""
+    text = " ".join(words)
+    try:
+        action = parse_action(text)
+    except InvalidNotationError:
+        return
+    assert action == parse_action(str(action))
 
 
-def _loads_or_invalid_data(text: str) -> None:
-    value = outcome(lambda: loads(text), InvalidDataError)
-    if isinstance(value, InvalidDataError):
-        assert str(value)
-    else:
-        assert value == loads(dumps(value))
+@settings(max_examples=300)
+@given(text=st.text(max_size=60))
+def test_every_text_parser_raises_only_its_error(text: str) -> None:
+    """Hardening 2: the card, cards, action, preset and document readers raise only their library error for any text."""
+    for parse, error in (
+        (romme.parse_card, InvalidNotationError),
+        (romme.parse_cards, InvalidNotationError),
+        (parse_action, InvalidNotationError),
+        (find_rules, InvalidRulesError),
+        (loads, InvalidDataError),
+    ):
+        with contextlib.suppress(error):
+            parse(text)
 
 
-@settings(
-    HOSTILE_SETTINGS,
-    max_examples=max(200, settings().max_examples),
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-@given(text=mutated_texts())
-def test_loads_of_mutated_json_text_is_a_value_or_invalid_data(text: str) -> None:
-    """JSON text with characters deleted, inserted or replaced loads a value that round-trips, or raises InvalidDataError (docs/maintainers.md guarantee 6)."""
-    _loads_or_invalid_data(text)
-
-
-@HOSTILE_SETTINGS
-@given(data=st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
-def test_loads_of_random_bytes_is_invalid_data(data: bytes) -> None:
-    """Random bytes are no document: InvalidDataError (docs/maintainers.md guarantee 6)."""
-    _loads_or_invalid_data(data)  # type: ignore[arg-type]
-
-
-JSON_VALUES: st.SearchStrategy[object] = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats()
-    | st.text(max_size=6)
-    | st.sampled_from(["7♥", "JK", "draw", "classic", "play", "run", "went_out"]),
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
-    ),
-    max_leaves=12,
-)
-DOCUMENT_TYPES = (
-    "card",
-    "meld",
-    "rules",
-    "action",
-    "state",
-    "view",
-    "round_result",
-    "record",
-    "match",
-)
-
-
-@HOSTILE_SETTINGS
-@given(
-    kind=st.sampled_from(DOCUMENT_TYPES),
-    body=st.dictionaries(
-        st.sampled_from(
-            [
-                "card",
-                "kind",
-                "cards",
-                "preset",
-                "action",
-                "hands",
-                "stock",
-                "rules",
-                "phase",
-                "players",
-                "actions",
-                "table",
-            ]
-        )
-        | st.text(max_size=6),
-        JSON_VALUES,
-        max_size=6,
-    ),
-)
-def test_from_dict_of_random_documents_is_invalid_data_and_leaves_them_unchanged(
-    kind: str, body: dict[str, object]
-) -> None:
-    """A random body under a known type raises InvalidDataError (or loads a value), and the dict is not changed (docs/maintainers.md guarantee 6)."""
-    document = {"romme": 1, "type": kind, **body}
-    before = copy.deepcopy(document)
-    value = outcome(lambda: from_dict(document), InvalidDataError)
-    if isinstance(value, InvalidDataError):
-        assert str(value)
-    else:
-        assert value == from_dict(to_dict(value))
-    assert before == document
-
-
-def _paths(node: object, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int, ...]]:
-    found: list[tuple[str | int, ...]] = []
-    items: list[tuple[str | int, object]] = []
-    if isinstance(node, dict):
-        items = list(node.items())
-    elif isinstance(node, list):
-        items = list(enumerate(node))
-    for key, child in items:
-        found.append((*prefix, key))
-        found.extend(_paths(child, (*prefix, key)))
-    return found
-
-
-@settings(
-    HOSTILE_SETTINGS, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
-@given(name=st.sampled_from(sorted(VALUES)), data=st.data())
-def test_from_dict_never_changes_the_document_it_reads(name: str, data: st.DataObject) -> None:
-    """from_dict leaves its input as it was, for a valid document and one with a value replaced (docs/maintainers.md: callers never copy)."""
-    document = to_dict(VALUES[name])
-    paths = _paths(document)
-    replace = data.draw(st.booleans())
-    if paths and replace:
-        path = data.draw(st.sampled_from(paths))
-        parent: Any = document
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = data.draw(JSON_VALUES)
-    before = copy.deepcopy(document)
-    outcome(lambda: from_dict(document), InvalidDataError)
-    assert before == document
-
-
-def test_view_document_with_a_hand_larger_than_any_hand_is_refused() -> None:
-    """A view whose own hand holds 109 cards raises InvalidDataError, as a state's does (hand_size + 2 cap)."""
-    # Loaded, such a view makes legal_actions search a 109-card hand: minutes for one call.
-    seen = view(new_game(CLASSIC, 2, seed=1), 0)
-    deck = [str(card) for card in make_deck(CLASSIC)]
-    document = to_dict(seen)
-    document.update(
-        hand=deck[:-1],
-        discard_pile=deck[-1:],
-        hand_sizes=[len(deck) - 1 if seat == seen.player else 0 for seat in range(2)],
-        stock_size=0,
-        current_player=seen.player,
-        phase="play",
-    )
-    with pytest.raises(InvalidDataError, match="hand"):
-        from_dict(document)
-
-
-def test_document_over_the_length_cap_is_refused_before_parsing() -> None:
-    """JSON text longer than MAX_DOCUMENT_LENGTH raises InvalidDataError naming the cap (docs/maintainers.md "Data")."""
-    text = TEXTS["card"].ljust(MAX_DOCUMENT_LENGTH + 1)
-    with pytest.raises(InvalidDataError, match=str(MAX_DOCUMENT_LENGTH)):
-        loads(text)
+# -- wrong types and endless inputs end in typed errors (hardening 6) --------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "text",
+    "call",
     [
-        '{"romme": 1, "type": "rules", "preset": "classic", "opening_threshold": NaN}',
-        '{"romme": 1, "type": "rules", "preset": "classic", "opening_threshold": Infinity}',
-        '{"romme": 1, "type": "rules", "preset": "classic", "hand_size": ' + "9" * 5000 + "}",
-        '{"romme": 1, "type": "rules", "preset": "classic", "hand_size": 1e400}',
-        '{"romme": 1.0, "type": "card", "card": "7♥"}',
-        '{"romme": true, "type": "card", "card": "7♥"}',
-        '{"romme": 1, "type": "card", "card": "\\ud800"}',
-        '\ufeff{"romme": 1, "type": "card", "card": "7♥"}',
-        '{"romme": 1, "type": "action", "action": "' + "draw " * 3000 + '"}',
-        '{"romme": 1, "type": "rules", "preset": "' + "x" * 100_000 + '"}',
-        '{"romme": 1, "type": "record", "rules": {"preset": "classic"}, "players": 2, "dealer": 0,'
-        ' "seed": 1, "initial": null, "actions": ["' + "draw " * 3000 + '"]}',
-    ],
-    ids=[
-        "nan",
-        "infinity",
-        "5000-digit-int",
-        "1e400",
-        "float-version",
-        "bool-version",
-        "lone-surrogate",
-        "bom",
-        "overlong-action",
-        "long-preset-name",
-        "record-overlong-action",
+        lambda: new_match(CLASSIC, 3, dealer=9),
+        lambda: new_match(CLASSIC, 3, seed="abc"),  # type: ignore[arg-type]
+        lambda: new_match(CLASSIC, 0),
+        lambda: new_match("classic", 3),  # type: ignore[arg-type]
+        lambda: new_match(DROV, 4, points_table="5:3"),  # type: ignore[arg-type]
+        lambda: romme.make_deck("classic"),  # type: ignore[arg-type]
+        lambda: romme.card_penalty("7♠", CLASSIC),  # type: ignore[arg-type]
+        lambda: romme.card_penalty(JOKER, "classic"),  # type: ignore[arg-type]
+        lambda: romme.hand_penalty("7♠ 8♠", CLASSIC),  # type: ignore[arg-type]
+        lambda: romme.hand_penalty(itertools.repeat(JOKER), CLASSIC),
+        lambda: romme.format_cards(itertools.repeat(JOKER)),
+        lambda: romme.format_cards(["7♠"]),  # type: ignore[list-item]
+        lambda: romme.score_round(view(new_game(CLASSIC, 3, seed=1), 0)),  # type: ignore[arg-type]
+        lambda: GameRecord.start(view(new_game(CLASSIC, 3, seed=1), 0)),  # type: ignore[arg-type]
+        lambda: GameRecord(
+            rules=CLASSIC, players=3, dealer=0, seed=1, actions=itertools.repeat(Draw())
+        ),
+        lambda: new_match(CLASSIC, 3, seed=1).advance("state"),  # type: ignore[arg-type]
+        lambda: new_position(
+            CLASSIC,
+            hands=["2♣", "3♣"],
+            stock=rest_of_deck(CLASSIC, "2♣ 3♣"),
+            opened=range(10**9),  # type: ignore[arg-type]
+        ),
     ],
 )
-def test_special_json_values_are_invalid_data(text: str) -> None:
-    """NaN, infinities, huge numbers, a BOM, lone surrogates and over-long text raise InvalidDataError (docs/maintainers.md guarantee 6)."""
-    with pytest.raises(InvalidDataError):
-        loads(text)
+def test_wrong_types_and_endless_inputs_end_in_typed_errors(call: Callable[[], object]) -> None:
+    """Hardening 6: wrong types and endless or huge iterables raise TypeError, ValueError or a RommeError quickly, never AttributeError, ZeroDivisionError or a hang."""
+    with time_limit(10), pytest.raises(ALLOWED_ERRORS):
+        call()
 
 
-@pytest.mark.parametrize("value", [object(), None, 7, "7♥", [parse_card("7♥")], {"romme": 1}])
-def test_to_dict_of_a_foreign_value_is_type_error(value: object) -> None:
-    """to_dict of a value the library does not serialise raises the documented TypeError (docs/maintainers.md "Data")."""
-    with pytest.raises(TypeError, match="cannot serialise"):
-        to_dict(value)
-
-
-def test_meld_documents_are_checked_not_trusted() -> None:
-    """A meld document with a wrong value loads as InvalidDataError, not as a meld with that value (docs/maintainers.md guarantee 6)."""
-    document = to_dict(VALUES["meld"])
-    document["value"] = 99
-    with pytest.raises(InvalidDataError, match="worth"):
-        from_dict(document)
-    assert isinstance(from_dict(to_dict(VALUES["meld"])), Meld)
-
-
-@pytest.mark.parametrize("bad", [None, "state", 3, {"romme": 1}])
-def test_positions_that_are_no_positions_are_refused_with_a_type_error(bad: object) -> None:
-    """docs/maintainers.md: bad input gets a clear, typed error, never an AttributeError."""
-    with pytest.raises(TypeError, match="GameState"):
-        legal_actions(bad)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="GameState"):
-        is_legal(bad, Draw())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="GameState"):
-        check(bad, Draw())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="GameState"):
-        apply(bad, Draw())  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="GameState"):
-        view(bad, 0)  # type: ignore[arg-type]
-
-
-def test_a_view_cannot_be_played_on() -> None:
-    """apply needs the full state: a view lacks the stock (docs/maintainers.md, views)."""
-    state = new_game(find_rules("drov"), 4, seed=1)
-    with pytest.raises(TypeError, match="PlayerView"):
-        apply(view(state, state.current_player), Draw())  # type: ignore[arg-type]
+def test_every_public_function_refuses_wrong_types_with_typed_errors() -> None:
+    """Hardening 6, the whole class: every public function of romme, given a wrong-typed value for each parameter, raises only TypeError, ValueError or a RommeError (never AttributeError, KeyError, IndexError, ZeroDivisionError, RecursionError)."""
+    state = new_game(CLASSIC, 3, seed=1)
+    good: dict[str, Any] = {
+        "rules": CLASSIC,
+        "state": state,
+        "position": state,
+        "player": 0,
+        "players": 3,
+        "action": Draw(),
+        "card": JOKER,
+        "cards": (JOKER,),
+        "text": "7♠",
+        "name": "classic",
+        "value": JOKER,
+        "data": to_dict(JOKER),
+    }
+    hostile: list[object] = [None, 5, -1, "x", 2.5, object(), [object()], {"a": 1}, range(10**12)]
+    skipped = {"GreedyBot", "RandomBot", "Bot"}  # classes of bots take a seed only
+    functions = [
+        (name, obj)
+        for name, obj in vars(romme).items()
+        if name in romme.__all__ and inspect.isfunction(obj) and name not in skipped
+    ]
+    assert len(functions) > 20
+    for name, function in functions:
+        signature = inspect.signature(function)
+        parameters = [p for p in signature.parameters.values() if p.kind is not p.VAR_KEYWORD]
+        for index, parameter in enumerate(parameters):
+            for bad in hostile:
+                arguments = [good.get(p.name, JOKER) for p in parameters if p.default is p.empty]
+                keywords: dict[str, object] = {}
+                if parameter.default is parameter.empty:
+                    arguments[index] = bad
+                elif (
+                    parameter.kind is parameter.KEYWORD_ONLY
+                    or parameter.kind is parameter.POSITIONAL_OR_KEYWORD
+                ):
+                    keywords[parameter.name] = bad
+                else:
+                    continue
+                try:
+                    with time_limit(20):
+                        function(*arguments, **keywords)
+                except ALLOWED_ERRORS:
+                    pass
+                except Exception as error:  # the point of the test: nothing else may escape
+                    pytest.fail(
+                        f"{name}({parameter.name}={bad!r:.40}) raised {type(error).__name__}: {error}"
+                    )

@@ -1,5 +1,11 @@
 """Hostile documents: every bad document is refused with InvalidDataError saying where (docs/maintainers.md guarantee 6).
 
+JSON text that is no document, wrong fields of every kind, cards that are
+not the deck, impossible positions, views, records and matches; mutated
+documents and text, random bodies, special JSON values and the length cap
+(docs/maintainers.md "Data"); and every document that loads plays on
+(hardening 3, guarantee 8).
+
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
@@ -12,30 +18,44 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import romme
 from romme import (
+    MAX_DOCUMENT_LENGTH,
     PRESETS,
     Discard,
     Draw,
     GameRecord,
     GameState,
     InvalidDataError,
+    InvalidPositionError,
     LayDown,
     Match,
+    Meld,
     Phase,
     PointsTable,
+    RandomBot,
     RoundResult,
     Rules,
+    TakeBack,
+    TakeDiscard,
+    TakeDiscardMode,
     apply,
+    check,
     dumps,
+    find_rules,
     from_dict,
+    is_legal,
     legal_actions,
     loads,
+    make_deck,
     new_game,
     new_match,
+    new_position,
     parse_action,
     parse_card,
     parse_cards,
@@ -43,12 +63,15 @@ from romme import (
     validate_meld,
     view,
 )
+from romme import testing as romme_testing
 from romme.bots import random_choice
+from tests.hostile._helpers import HOSTILE_SETTINGS, outcome, rest_of_deck
 from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]
 ASS = PRESETS["ass"]
 DROV = PRESETS["drov"]
+ZONE = PRESETS["cardgames-zone"]
 
 Document = dict[str, Any]
 
@@ -909,7 +932,8 @@ def mutated_documents(draw: st.DrawFn, name: str) -> Document:
 
 
 def _load_or_refuse(data: Document) -> None:
-    """Loading gives a value a valid document could give, or InvalidDataError; nothing else."""
+    """Loading gives a value a valid document could give, or InvalidDataError; nothing else; the document stays as it was."""
+    before = copy.deepcopy(data)
     try:
         value = from_dict(data)
     except InvalidDataError:
@@ -917,15 +941,18 @@ def _load_or_refuse(data: Document) -> None:
     else:
         # A value that a valid document could give is what its own document gives back.
         assert value == loads(dumps(value))
+    # from_dict leaves its input as it was (docs/maintainers.md: callers never copy).
+    assert before == data
     with contextlib.suppress(InvalidDataError):
         loads(json.dumps(data, ensure_ascii=False))
 
 
 @pytest.mark.parametrize("name", sorted(VALID_DOCUMENTS))
 def test_valid_documents_load(name: str) -> None:
-    """The documents the mutations start from are valid (docs/maintainers.md guarantee 6)."""
-    data = VALID_DOCUMENTS[name]
-    assert data == to_dict(from_dict(copy.deepcopy(data)))
+    """The documents the mutations start from are valid, and from_dict leaves them as they were (docs/maintainers.md guarantee 6)."""
+    data = copy.deepcopy(VALID_DOCUMENTS[name])
+    assert data == to_dict(from_dict(data))
+    assert VALID_DOCUMENTS[name] == data
 
 
 @pytest.mark.parametrize("name", sorted(VALID_DOCUMENTS))
@@ -936,5 +963,402 @@ def test_valid_documents_load(name: str) -> None:
 )
 @given(data=st.data())
 def test_mutated_documents_load_or_raise_invalid_data(name: str, data: st.DataObject) -> None:
-    """A valid document with a key dropped or a value replaced loads or raises InvalidDataError, nothing else (docs/maintainers.md guarantee 6)."""
+    """A valid document with a key dropped, a value replaced or a key added loads or raises InvalidDataError, nothing else, and from_dict leaves it as it was (docs/maintainers.md guarantee 6)."""
     _load_or_refuse(data.draw(mutated_documents(name)))
+
+
+# -- JSON text and random documents ------------------------------------------------------------
+
+
+TEXTS = {
+    name: json.dumps(document, ensure_ascii=False) for name, document in VALID_DOCUMENTS.items()
+}
+"""The JSON text of every valid document the mutations start from."""
+JSON_SNIPPETS = (
+    '"',
+    "{",
+    "}",
+    "[",
+    "]",
+    ",",
+    ":",
+    "null",
+    "true",
+    "-1",
+    "1e400",
+    "0.5",
+    "NaN",
+    '"JK"',
+    '"7♥"',
+    "99999999999999999999",
+    '"draw"',
+    '"play"',
+    "[]",
+    "{}",
+    '"\\ud800"',
+    "\\",
+)
+
+
+@st.composite
+def mutated_texts(draw: st.DrawFn) -> str:
+    """JSON text of a valid document with one to three characters-level edits."""
+    text = TEXTS[draw(st.sampled_from(sorted(TEXTS)))]
+    for _ in range(draw(st.integers(1, 3))):
+        start = draw(st.integers(0, len(text)))
+        end = draw(st.integers(start, min(len(text), start + 12)))
+        how = draw(st.sampled_from(["delete", "insert", "replace"]))
+        new = "" if how == "delete" else draw(st.sampled_from(JSON_SNIPPETS) | st.text(max_size=6))
+        text = text[:start] + new + (text[start:] if how == "insert" else text[end:])
+    return text
+
+
+def _loads_or_invalid_data(text: str) -> None:
+    value = outcome(lambda: loads(text), InvalidDataError)
+    if isinstance(value, InvalidDataError):
+        assert str(value)
+    else:
+        assert value == loads(dumps(value))
+
+
+@settings(
+    HOSTILE_SETTINGS,
+    max_examples=max(200, settings().max_examples),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(text=mutated_texts())
+def test_loads_of_mutated_json_text_is_a_value_or_invalid_data(text: str) -> None:
+    """JSON text with characters deleted, inserted or replaced loads a value that round-trips, or raises InvalidDataError (docs/maintainers.md guarantee 6)."""
+    _loads_or_invalid_data(text)
+
+
+@HOSTILE_SETTINGS
+@given(data=st.binary(max_size=64) | st.text(max_size=64).map(str.encode))
+def test_loads_of_random_bytes_is_invalid_data(data: bytes) -> None:
+    """Random bytes are no document: InvalidDataError (docs/maintainers.md guarantee 6)."""
+    _loads_or_invalid_data(data)  # type: ignore[arg-type]
+
+
+BODY_VALUES: st.SearchStrategy[object] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=6)
+    | st.sampled_from(["7♥", "JK", "draw", "classic", "play", "run", "went_out"]),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+DOCUMENT_TYPES = (
+    "card",
+    "meld",
+    "rules",
+    "action",
+    "state",
+    "view",
+    "round_result",
+    "record",
+    "match",
+)
+
+
+@HOSTILE_SETTINGS
+@given(
+    kind=st.sampled_from(DOCUMENT_TYPES),
+    body=st.dictionaries(
+        st.sampled_from(
+            [
+                "card",
+                "kind",
+                "cards",
+                "preset",
+                "action",
+                "hands",
+                "stock",
+                "rules",
+                "phase",
+                "players",
+                "actions",
+                "table",
+            ]
+        )
+        | st.text(max_size=6),
+        BODY_VALUES,
+        max_size=6,
+    ),
+)
+def test_from_dict_of_random_documents_is_invalid_data_and_leaves_them_unchanged(
+    kind: str, body: dict[str, object]
+) -> None:
+    """A random body under a known type raises InvalidDataError (or loads a value), and the dict is not changed (docs/maintainers.md guarantee 6)."""
+    document = {"romme": 1, "type": kind, **body}
+    before = copy.deepcopy(document)
+    value = outcome(lambda: from_dict(document), InvalidDataError)
+    if isinstance(value, InvalidDataError):
+        assert str(value)
+    else:
+        assert value == from_dict(to_dict(value))
+    assert before == document
+
+
+def test_view_document_with_a_hand_larger_than_any_hand_is_refused() -> None:
+    """A view whose own hand holds 109 cards raises InvalidDataError, as a state's does (hand_size + 2 cap)."""
+    # Loaded, such a view makes legal_actions search a 109-card hand: minutes for one call.
+    seen = view(new_game(CLASSIC, 2, seed=1), 0)
+    deck = [str(card) for card in make_deck(CLASSIC)]
+    document = to_dict(seen)
+    document.update(
+        hand=deck[:-1],
+        discard_pile=deck[-1:],
+        hand_sizes=[len(deck) - 1 if seat == seen.player else 0 for seat in range(2)],
+        stock_size=0,
+        current_player=seen.player,
+        phase="play",
+    )
+    with pytest.raises(InvalidDataError, match="hand"):
+        from_dict(document)
+
+
+def test_document_over_the_length_cap_is_refused_before_parsing() -> None:
+    """JSON text longer than MAX_DOCUMENT_LENGTH raises InvalidDataError naming the cap (docs/maintainers.md "Data")."""
+    text = TEXTS["card"].ljust(MAX_DOCUMENT_LENGTH + 1)
+    with pytest.raises(InvalidDataError, match=str(MAX_DOCUMENT_LENGTH)):
+        loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"romme": 1, "type": "rules", "preset": "classic", "opening_threshold": NaN}',
+        '{"romme": 1, "type": "rules", "preset": "classic", "opening_threshold": Infinity}',
+        '{"romme": 1, "type": "rules", "preset": "classic", "hand_size": ' + "9" * 5000 + "}",
+        '{"romme": 1, "type": "rules", "preset": "classic", "hand_size": 1e400}',
+        '{"romme": 1.0, "type": "card", "card": "7♥"}',
+        '{"romme": true, "type": "card", "card": "7♥"}',
+        '{"romme": 1, "type": "card", "card": "\\ud800"}',
+        '\ufeff{"romme": 1, "type": "card", "card": "7♥"}',
+        '{"romme": 1, "type": "action", "action": "' + "draw " * 3000 + '"}',
+        '{"romme": 1, "type": "rules", "preset": "' + "x" * 100_000 + '"}',
+        '{"romme": 1, "type": "record", "rules": {"preset": "classic"}, "players": 2, "dealer": 0,'
+        ' "seed": 1, "initial": null, "actions": ["' + "draw " * 3000 + '"]}',
+    ],
+    ids=[
+        "nan",
+        "infinity",
+        "5000-digit-int",
+        "1e400",
+        "float-version",
+        "bool-version",
+        "lone-surrogate",
+        "bom",
+        "overlong-action",
+        "long-preset-name",
+        "record-overlong-action",
+    ],
+)
+def test_special_json_values_are_invalid_data(text: str) -> None:
+    """NaN, infinities, huge numbers, a BOM, lone surrogates and over-long text raise InvalidDataError (docs/maintainers.md guarantee 6)."""
+    with pytest.raises(InvalidDataError):
+        loads(text)
+
+
+@pytest.mark.parametrize("value", [object(), None, 7, "7♥", [parse_card("7♥")], {"romme": 1}])
+def test_to_dict_of_a_foreign_value_is_type_error(value: object) -> None:
+    """to_dict of a value the library does not serialise raises the documented TypeError (docs/maintainers.md "Data")."""
+    with pytest.raises(TypeError, match="cannot serialise"):
+        to_dict(value)
+
+
+def test_meld_documents_are_checked_not_trusted() -> None:
+    """A meld document with a wrong value loads as InvalidDataError, not as a meld with that value (docs/maintainers.md guarantee 6)."""
+    document = copy.deepcopy(VALID_DOCUMENTS["meld-run"])
+    document["value"] = 99
+    with pytest.raises(InvalidDataError, match="worth"):
+        from_dict(document)
+    assert isinstance(from_dict(VALID_DOCUMENTS["meld-run"]), Meld)
+
+
+@pytest.mark.parametrize("bad", [None, "state", 3, {"romme": 1}])
+def test_positions_that_are_no_positions_are_refused_with_a_type_error(bad: object) -> None:
+    """docs/maintainers.md: bad input gets a clear, typed error, never an AttributeError."""
+    with pytest.raises(TypeError, match="GameState"):
+        legal_actions(bad)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        is_legal(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        check(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        apply(bad, Draw())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="GameState"):
+        view(bad, 0)  # type: ignore[arg-type]
+
+
+def test_a_view_cannot_be_played_on() -> None:
+    """apply needs the full state: a view lacks the stock (docs/maintainers.md, views)."""
+    state = new_game(find_rules("drov"), 4, seed=1)
+    with pytest.raises(TypeError, match="PlayerView"):
+        apply(view(state, state.current_player), Draw())  # type: ignore[arg-type]
+
+
+# -- every document that loads plays on (hardening 3) ---------------------------------------------------
+
+
+def _nine_taken_into_a_staged_run() -> GameState:
+    """Seat 0, not opened, took the 9♠ under immediate_use into a staged 7♠ 8♠ 9♠ (rules §4, §5)."""
+    state = new_position(
+        CLASSIC,
+        hands=["7♠ 8♠ 10♥ J♥ Q♥ 2♣", "3♣ 4♣", "5♣ 6♦"],
+        stock=rest_of_deck(CLASSIC, "7♠ 8♠ 10♥ J♥ Q♥ 2♣ 3♣ 4♣ 5♣ 6♦ 9♠ 5♦"),
+        discard_pile="5♦ 9♠",
+    )
+    return apply(state, TakeDiscard(LayDown("7♠ 8♠ 9♠")))
+
+
+def test_a_state_whose_taken_staged_card_lies_in_no_staged_meld_is_refused() -> None:
+    """Hardening 3: taken_staged naming a card in no staged meld does not load (a take-back would break)."""
+    state = _nine_taken_into_a_staged_run()
+    assert state.turn.taken_staged
+    data = to_dict(state)
+    data["turn"]["taken"] = "5♦"
+    with pytest.raises(InvalidDataError, match=r"state\.turn\.taken_staged: no staged meld holds"):
+        romme.from_dict(data)
+    with pytest.raises(InvalidPositionError):
+        attrs.evolve(state, turn=attrs.evolve(state.turn, taken=romme.parse_card("5♦")))
+    assert TakeBack() in legal_actions(state)
+
+
+def test_a_taken_card_marked_as_another_take_mode_leaves_it_is_refused_rules_4() -> None:
+    """Hardening 3, rules §4: under immediate_use the taken card goes to a meld, never the hand; under free it goes to the hand, never to a staged meld. A turn marked the other way is refused, naming the field."""
+    state = _nine_taken_into_a_staged_run()
+    assert (romme.parse_card("9♠"), True) == (state.turn.taken, state.turn.taken_staged)
+    in_hand = attrs.evolve(
+        state.turn, taken=romme.parse_card("2♣"), taken_in_hand=True, taken_staged=False
+    )
+    with pytest.raises(InvalidPositionError, match=r"^turn\.taken_in_hand: only a free take"):
+        attrs.evolve(state, turn=in_hand)
+    free = attrs.evolve(CLASSIC, take_discard=TakeDiscardMode.FREE)
+    with pytest.raises(InvalidPositionError, match=r"^turn\.taken_staged: only a take towards"):
+        attrs.evolve(state, rules=free)
+
+
+def test_a_view_whose_taken_discard_cannot_be_in_the_hand_to_act_is_refused() -> None:
+    """Hardening 3 (cardgames.zone rules, a free take): every seat sees the discard go to the hand to act; a view with both copies of it in sight elsewhere is refused, so that `determinize` can always deal it."""
+    state = new_position(
+        ZONE,
+        hands=["7♠ 8♠ 9♠", "3♣ 4♣", "5♣ 6♦"],
+        stock=rest_of_deck(ZONE, "7♠ 8♠ 9♠ 3♣ 4♣ 5♣ 6♦ K♦"),
+        discard_pile="K♦",
+    )
+    seen = view(apply(state, TakeDiscard()), 1)
+    assert seen.turn.taken_in_hand
+    assert romme.determinize(seen, random.Random(0)).hands[0].count(romme.parse_card("K♦")) == 1
+    data = to_dict(seen)
+    data["hand"] = ["K♦", "K♦"]  # the deck's two K♦ in the viewer's hand
+    with pytest.raises(InvalidDataError, match=r"view\.turn: the hand to act is seen to hold K♦"):
+        romme.from_dict(data)
+
+
+def test_a_play_phase_state_holding_only_the_locked_taken_card_is_refused() -> None:
+    """Hardening 3 (cardgames.zone rules): a hand of only the taken card, which may not be discarded, is a dead table and does not load, as a state or as a view that shows that hand."""
+    state = new_position(
+        ZONE,
+        hands=["7♠ 8♠ 9♠", "3♣ 4♣", "5♣ 6♦"],
+        stock=rest_of_deck(ZONE, "7♠ 8♠ 9♠ 3♣ 4♣ 5♣ 6♦ K♦ 2♠ 3♠ 4♠"),
+        discard_pile="K♦",
+        table=[("2♠ 3♠ 4♠", 0)],
+        opened=[True, False, False],
+    )
+    state = apply(state, TakeDiscard())
+    data = to_dict(state)
+    data["hands"][0] = ["K♦"]
+    data["stock"] = [*data["stock"], "7♠", "8♠", "9♠"]
+    with pytest.raises(InvalidDataError, match="no legal action"):
+        romme.from_dict(data)
+    # Another seat's view shows that whole hand (the taken card alone): refused too.
+    seen = to_dict(view(state, 1))
+    seen["hand_sizes"][0] = 1
+    seen["stock_size"] += 3
+    with pytest.raises(InvalidDataError, match=r"^view: the player to act has no legal action"):
+        romme.from_dict(seen)
+
+
+_TURN_MUTATIONS: dict[str, st.SearchStrategy[Any]] = {
+    "number": st.integers(0, 5),
+    "opened_before": st.booleans(),
+    "taken": st.none() | st.sampled_from(["JK", "7♠", "K♦", "A♣", "2♥", "10♦"]),
+    "taken_in_hand": st.booleans(),
+    "taken_staged": st.booleans(),
+    "laid_off": st.booleans(),
+}
+
+
+@st.composite
+def _mutated_documents(draw: st.DrawFn) -> dict[str, Any]:
+    rules = draw(romme_testing.presets())
+    state = draw(romme_testing.positions(rules, 30, allow_over=False))
+    data = to_dict(state)
+    for name in draw(st.sets(st.sampled_from(sorted(_TURN_MUTATIONS)), min_size=1)):
+        data["turn"][name] = draw(_TURN_MUTATIONS[name])
+    if draw(st.booleans()):
+        data["phase"] = draw(st.sampled_from(["draw", "play"]))
+    if data["table"] and draw(st.booleans()):
+        entry = draw(st.sampled_from(data["table"]))
+        entry["staged"] = not entry["staged"]
+    if data["hands"][state.current_player] and draw(st.booleans()):
+        # Move one card of the hand to the stock: the hand no longer holds what the turn says.
+        card = data["hands"][state.current_player].pop()
+        data["stock"].append(card)
+    return data
+
+
+@settings(max_examples=150)
+@given(data=_mutated_documents(), seed=st.integers(0, 2**16))
+def test_every_state_document_that_loads_plays_on(data: dict[str, Any], seed: int) -> None:
+    """Hardening 3: a state document with its turn bookkeeping mutated either is refused, or loads and plays on to the round's end (maintainers' guarantee 8)."""
+    try:
+        state = romme.from_dict(data)
+    except InvalidDataError:
+        return
+    chooser = random.Random(seed)
+    for _ in range(400):
+        if state.is_over:
+            break
+        actions = legal_actions(state)
+        assert actions, "a loaded document left the player to act without a move"
+        state = apply(state, random_choice(chooser, actions, state.rules))
+        assert state == loads(dumps(state))
+
+
+def test_a_take_back_of_a_loaded_unmarked_taken_card_still_round_trips() -> None:
+    """Hardening 3 (a case the test above found): under immediate_use a loaded turn may name the taken
+    card in a staged meld without marking it staged; a take-back returns it to the hand unmarked
+    (``taken_in_hand`` is a free take's bookkeeping, rules §4), and the state still writes and reads back."""
+    drov = romme.PRESETS["drov"]
+    meld = romme.TableMeld(romme.validate_meld("8♠ 8♦ 8♥", drov), 1, True)
+    state = romme.new_position(
+        drov,
+        hands=("", "4♣ 10♣ J♣", "5♠ 6♥ 10♠"),
+        table=[meld],
+        opened=(False, False, False),
+        current_player=1,
+        dealer=0,
+        phase=romme.Phase.PLAY,
+        turn=romme.TurnState(taken=romme.parse_card("8♦")),
+    )
+    after = apply(state, romme.TakeBack())
+    assert (False, True) == (after.turn.taken_in_hand, romme.parse_card("8♦") in after.hand)
+    assert after == loads(dumps(after))
+
+
+def test_random_bots_answer_every_loaded_decision() -> None:
+    """Hardening 3: a RandomBot plays a loaded document's position to the end (the document plays on)."""
+    state = new_game(ZONE, 3, seed=8)
+    bot = RandomBot(seed=8)
+    for _ in range(25):
+        state = apply(state, bot.choose(view(state, state.current_player)))
+    state = loads(dumps(state))
+    while not state.is_over:
+        state = apply(state, bot.choose(view(state, state.current_player)))
+    assert state.result is not None
