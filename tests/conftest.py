@@ -4,14 +4,17 @@ Profiles (no profile has a deadline: a loaded machine is slow, and speed is
 measured by ``bench/``, never by a test):
 
 - ``dev`` (the default) runs a moderate number of examples per property;
-- ``ci`` (selected with ``HYPOTHESIS_PROFILE=ci``, as ``.ci/run`` does) runs
-  the same derandomized and prints a reproduction blob for every failure;
+- ``ci`` (selected with ``HYPOTHESIS_PROFILE=ci``) runs the same
+  derandomized and prints a reproduction blob for every failure;
+- ``ci-quick`` is ``ci`` with the ``dev`` counts of the long properties;
 - ``thorough`` runs many more examples, for a long run by hand.
 
-A long property (whole rounds of play, many seeds) is one test whose count
-`examples` takes from the profile: few under ``dev``, the long run under
-``ci``, ten times that under ``thorough``. There is no quick and slow twin
-of a property.
+A long property (whole rounds of play, many seeds) is one test, marked
+``long``, whose count `examples` takes from the profile: few under ``dev``
+and ``ci-quick``, the long run under ``ci``, ten times that under
+``thorough``. There is no quick and slow twin of a property. `.ci/run` runs
+the plain tests under ``ci-quick`` with coverage, and the ``long`` tests
+once more under ``ci``.
 
 Tests marked ``slow`` (a real server's or terminal's timing, whole rounds in a
 browser, the benchmark, a local Ray) are left out of a plain ``python -m
@@ -45,6 +48,14 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
+    "ci-quick",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
     "thorough", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
@@ -53,7 +64,11 @@ settings.load_profile(PROFILE)
 
 
 def examples(dev: int, ci: int) -> int:
-    """The count of a long property under this run's profile: `dev` under ``dev``, `ci` under ``ci``, ten times `ci` under ``thorough``.
+    """The count of a long property under this run's profile: `dev` under ``dev`` and ``ci-quick``, `ci` under ``ci``, ten times `ci` under ``thorough``.
+
+    Such a test is marked ``long``: `.ci/run` runs the plain tests under
+    ``ci-quick`` (the ``ci`` profile's settings with the ``dev`` counts),
+    with coverage, and the ``long`` tests once more under ``ci``.
 
     The count is hypothesis's ``max_examples`` of the property, or the
     number of seeds or rounds a test of whole rounds plays.

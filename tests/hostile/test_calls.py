@@ -530,6 +530,7 @@ SEARCH_INPUTS = [
 """A whole suit and two jokers; under ``ci`` and ``thorough`` also the worst input the caps allow."""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("cards", SEARCH_INPUTS)
 def test_a_hard_search_input_completes(cards: tuple[Card, ...]) -> None:
     """find_melds and best_melds return for a whole suit and jokers that may lie side by side, up to the worst input the caps allow (MAX_SEARCH_CARDS cards, up to 8 jokers, permissive rules; nothing is timed, the calls must return)."""

@@ -301,6 +301,7 @@ _ROUND_LIMIT = 40_000
 """Decisions within which a random round must end: the stock refills at most MAX_RESHUFFLES times."""
 
 
+@pytest.mark.long
 @settings(max_examples=examples(dev=25, ci=300))
 @given(rules=romme_testing.rules(max_hand_size=15), seed=st.integers(0, 2**16))
 def test_random_play_ends_every_round_under_random_rules(rules: Rules, seed: int) -> None:

@@ -161,6 +161,7 @@ def _play_audited(preset: str, seed: int) -> None:
     assert final.result.end.value in ("went_out", "stock_exhausted", "jokers_only")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", list(PRESETS))
 @PLAY_SETTINGS
 @given(seed=st.integers(min_value=0, max_value=2**32))
@@ -280,6 +281,7 @@ def _brute_force(state: GameState) -> list[Action]:
     return found
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", PLAY_SEEDS)
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_every_legal_action_is_generated(preset: str, seed: int) -> None:

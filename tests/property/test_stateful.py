@@ -270,6 +270,7 @@ def _check_round_length(
     assert _uniform_round(rules, players, seed).is_over
 
 
+@pytest.mark.long
 @settings(max_examples=examples(dev=10, ci=200), deadline=None)
 @given(**_ROUND_LENGTH)
 def test_uniform_random_play_ends_every_round_under_rearrange(

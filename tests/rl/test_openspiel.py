@@ -23,6 +23,7 @@ SIM_PARAMS: list[dict[str, object]] = [
 """Two games under ``dev``; under ``ci`` and ``thorough`` also the other main presets."""
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("params", SIM_PARAMS)
 def test_random_sim_test(params: dict[str, object]) -> None:
     """OpenSpiel's random_sim_test with serialization accepts the game: 2 whole rounds each under ``dev``, 4 under ``ci``, 40 under ``thorough``."""

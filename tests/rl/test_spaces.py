@@ -214,6 +214,7 @@ def _play(state: GameState, space: ActionSpace, rng: random.Random, steps: int) 
     return seen
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_mask_along_games_of_every_preset(preset: str) -> None:
     """Along games biased to melding, every legal action of every preset (swaps included) round-trips: 1 game per preset under ``dev``, 3 under ``ci``."""
