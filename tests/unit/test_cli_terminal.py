@@ -253,12 +253,12 @@ def test_delay_zero_plays_the_same_moves() -> None:
 class PlayOnATerminal:
     """``romme play`` with its input and output on a pseudo-terminal: what reached the screen, and when."""
 
-    def __init__(self, *options: str) -> None:
+    def __init__(self, *options: str, seed: int = SEED) -> None:
         self.leader, follower = os.openpty()
         env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm"}
         env.pop("FORCE_COLOR", None)
         self.child = subprocess.Popen(
-            [sys.executable, "-m", "romme.cli", "play", "--seed", str(SEED), *options],
+            [sys.executable, "-m", "romme.cli", "play", "--seed", str(seed), *options],
             stdin=follower,
             stdout=follower,
             stderr=follower,
