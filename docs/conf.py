@@ -67,6 +67,7 @@ napoleon_use_rtype = False
 # Signatures say `Action`, a link to its entry, instead of spelling out the union.
 autodoc_type_aliases = {"Action": "romme.Action"}
 
+
 # The docs extra installs numpy, enough for romme.rl.spaces, .observation and
 # .rewards. The environments need their frameworks (the [rl] and [openspiel]
 # extras); where one is not installed, autodoc imports its module against a
