@@ -23,6 +23,7 @@ import attrs
 from romme._cli_terminal import Output, pad, visible_width
 from romme._hint import hint
 from romme._move_words import move_words
+from romme._refusal_words import refusal_citation, uncited
 from romme.actions import (
     Action,
     Buy,
@@ -213,20 +214,30 @@ def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
 
 
 def refusal_text(
-    error: IllegalActionError, action: Action, hand: Sequence[Card], top: Card | None
+    error: IllegalActionError,
+    action: Action,
+    hand: Sequence[Card],
+    top: Card | None,
+    *,
+    rules: Rules,
 ) -> str:
-    """Return the refusal of `action` in plain words, for a player holding `hand`.
+    """Return the refusal of `action` under `rules` in plain words, for a player holding `hand`.
 
     No reason code; a card the hand does not hold is named alone, not the
-    whole meld. Shared by the terminal and the web table.
+    whole meld. The rule is cited as the preset's own rule book states it,
+    or by the section of the rules page (`refusal_citation`), never by the
+    rule book the checker's message cites. Shared by the terminal and the
+    web table.
     """
     if error.reason is Reason.CARD_NOT_IN_HAND:
         missing = Counter(cards_from_hand(action, top)) - Counter(hand)
         if missing:
             return f"you do not hold {format_cards(sorted(missing.elements()))}"
-    message = str(error)
+    message = uncited(str(error))
     _, _, detail = message.partition(": ")
-    return detail or message
+    words = detail or message
+    citation = refusal_citation(error.reason, rules)
+    return words if citation is None else f"{words} ({citation})"
 
 
 def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Match) -> None:
@@ -408,7 +419,10 @@ def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
         try:
             played = apply(state, action)
         except IllegalActionError as error:
-            out.line(f"Not allowed: {refusal_text(error, action, state.hand, state.top_discard)}")
+            out.line(
+                "Not allowed: "
+                + refusal_text(error, action, state.hand, state.top_discard, rules=state.rules)
+            )
             continue
         after = match.advance(played)
         came = Counter(played.hands[seat]) - Counter(state.hands[seat])

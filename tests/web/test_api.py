@@ -195,6 +195,34 @@ def test_a_meld_with_a_card_not_held_names_that_card_alone() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("rules", "citation"),
+    [
+        ("classic", "cardgames.zone rules §6"),
+        ("schmidt", "Schmidt S. 2"),
+        ("ass", "DRoV rule 9"),
+    ],
+)
+def test_a_refused_move_cites_the_presets_own_rule_book(rules: str, citation: str) -> None:
+    """Tables point 8 (cardgames.zone §6, Schmidt S. 2, DRoV Nr. 9): a lay-off before the opening is refused
+    citing the rule book of the game's preset (under `classic` not DRoV), and the game is unchanged."""
+    with client() as test_client:
+        created = create(test_client, rules=rules)
+        game, token = created["game"], token_of(created, 0)
+        reply = look(test_client, game, token)
+        if reply["view"]["phase"] == "draw":
+            reply = act(test_client, game, token, "draw").json()
+        card = reply["view"]["hand"][0]
+        stored = stored_text(test_client, game)
+        response = act(test_client, game, token, f"layoff 0 {card}")
+        assert stored_text(test_client, game) == stored
+    assert response.status_code == 409
+    assert response.json() == {
+        "error": "not_opened",
+        "message": f"laying off needs an opened player ({citation})",
+    }
+
+
 def test_a_move_that_cannot_be_read_is_explained_in_words() -> None:
     """Text that names no move gets 400 with why, without repeating the text or printing a Python list."""
     with client() as test_client:

@@ -389,7 +389,13 @@ def create_app(
                 if error.reason is Reason.NOT_YOUR_TURN:
                     words = out_of_turn(table, seat)
                 else:
-                    words = refusal_text(error, action, before.hands[seat], before.top_discard)
+                    words = refusal_text(
+                        error,
+                        action,
+                        before.hands[seat],
+                        before.top_discard,
+                        rules=before.rules,
+                    )
                 raise ApiError(409, error.reason.value, words) from None
             except GameConflictError as error:
                 raise ApiError(409, error.error, str(error)) from None
