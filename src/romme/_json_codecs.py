@@ -12,7 +12,17 @@ from typing import Any, TypeVar
 
 import attrs
 
-from romme._json_reader import JSON, Reader, T, _bools, _card, _cards, _enum, _int, _ints
+from romme._json_reader import (
+    JSON,
+    Reader,
+    T,
+    read_bools,
+    read_card,
+    read_cards,
+    read_enum,
+    read_int,
+    read_ints,
+)
 from romme._position_checks import first_on_table
 from romme._turn import stuck_problem
 from romme.errors import InvalidDataError, InvalidPositionError, RommeError
@@ -42,36 +52,36 @@ from romme.views import PlayerView
 PositionT = TypeVar("PositionT", GameState, PlayerView)
 
 __all__ = [
-    "_construct",
-    "_meld_in",
-    "_meld_out",
-    "_result_in",
-    "_result_out",
-    "_rules_in",
-    "_rules_out",
-    "_state_in",
-    "_state_out",
-    "_view_in",
-    "_view_out",
+    "construct",
+    "meld_in",
+    "meld_out",
+    "result_in",
+    "result_out",
+    "rules_in",
+    "rules_out",
+    "state_in",
+    "state_out",
+    "view_in",
+    "view_out",
 ]
 
 # -- writers and readers per type ----------------------------------------------------
 
 
-def _rules_out(rules: Rules) -> JSON:
+def rules_out(rules: Rules) -> JSON:
     name = preset_name(rules)
     if name is not None:
         return {"preset": name}
     # The preset with the fewest differences, and those differences.
-    best_name, best_diff = None, _diff(Rules(), rules)
+    best_name, best_diff = None, rules_diff(Rules(), rules)
     for candidate, preset in PRESETS.items():
-        diff = _diff(preset, rules)
+        diff = rules_diff(preset, rules)
         if len(diff) < len(best_diff):
             best_name, best_diff = candidate, diff
     return {"preset": best_name, **best_diff}
 
 
-def _diff(base: Rules, rules: Rules) -> JSON:
+def rules_diff(base: Rules, rules: Rules) -> JSON:
     out: JSON = {}
     for field in attrs.fields(Rules):
         value = getattr(rules, field.name)
@@ -80,7 +90,7 @@ def _diff(base: Rules, rules: Rules) -> JSON:
     return out
 
 
-def _rules_in(reader: Reader) -> Rules:
+def rules_in(reader: Reader) -> Rules:
     preset = reader.raw("preset") if reader.has("preset") else None
     if preset is None:
         base = Rules()
@@ -100,7 +110,7 @@ def _rules_in(reader: Reader) -> Rules:
             raise InvalidDataError(f"{reader.path}: unknown field {key!r}")
         default = fields[key].default
         if isinstance(default, str):  # an enum field (the enums subclass str)
-            changes[key] = _enum(type(default), value, reader.where(key))
+            changes[key] = read_enum(type(default), value, reader.where(key))
         else:
             changes[key] = value
     try:
@@ -109,7 +119,7 @@ def _rules_in(reader: Reader) -> Rules:
         raise InvalidDataError(f"{reader.path}: {error}") from None
 
 
-def _meld_out(meld: Meld) -> JSON:
+def meld_out(meld: Meld) -> JSON:
     return {
         "kind": meld.kind.value,
         "cards": [str(card) for card in meld.cards],
@@ -125,9 +135,9 @@ def _meld_out(meld: Meld) -> JSON:
     }
 
 
-def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
-    kind = _enum(MeldKind, reader.get_str("kind"), reader.where("kind"))
-    cards = _cards(reader.raw("cards"), reader.where("cards"))
+def meld_in(reader: Reader, rules: Rules | None) -> Meld:
+    kind = read_enum(MeldKind, reader.get_str("kind"), reader.where("kind"))
+    cards = read_cards(reader.raw("cards"), reader.where("cards"))
     stored_jokers = reader.get_list("jokers") if reader.has("jokers") else None
     if rules is None:
         # A meld alone: rebuild it under the most permissive rules (sets with
@@ -135,7 +145,7 @@ def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
         candidates = [meld_failure(cards, rules, kind) for rules in PERMISSIVE_RULES]
         melds = [m for m in candidates if isinstance(m, Meld)]
         matching = [
-            m for m in melds if stored_jokers is None or _meld_out(m)["jokers"] == stored_jokers
+            m for m in melds if stored_jokers is None or meld_out(m)["jokers"] == stored_jokers
         ]
         result: Meld | tuple[object, str] = (matching or melds or candidates)[0]
     else:
@@ -150,14 +160,14 @@ def _meld_in(reader: Reader, rules: Rules | None) -> Meld:
         )
     if reader.has("value") and reader.raw("value") != result.value:
         raise InvalidDataError(f"{reader.where('value')}: the meld is worth {result.value}")
-    if stored_jokers is not None and stored_jokers != _meld_out(result)["jokers"]:
+    if stored_jokers is not None and stored_jokers != meld_out(result)["jokers"]:
         raise InvalidDataError(
             f"{reader.where('jokers')}: does not match what the jokers stand for"
         )
     return result
 
 
-def _table_out(entry: TableMeld) -> JSON:
+def table_out(entry: TableMeld) -> JSON:
     out: JSON = {
         "kind": entry.meld.kind.value,
         "cards": [str(card) for card in entry.meld.cards],
@@ -170,29 +180,29 @@ def _table_out(entry: TableMeld) -> JSON:
     return out
 
 
-def _table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld:
+def table_in(value: object, path: str, rules: Rules, players: int) -> TableMeld:
     reader = Reader(value, path)
-    meld = _meld_in(reader, rules)
+    meld = meld_in(reader, rules)
     owner = reader.get_int("owner", minimum=0, maximum=players - 1)
     staged = reader.get_bool("staged")
     fresh_raw = reader.get_list("fresh")
     fresh = frozenset(
-        _int(p, f"{path}.fresh[{i}]", 0, len(meld) - 1) for i, p in enumerate(fresh_raw)
+        read_int(p, f"{path}.fresh[{i}]", 0, len(meld) - 1) for i, p in enumerate(fresh_raw)
     )
     if any(not meld.cards[p].is_joker for p in fresh):
         raise InvalidDataError(f"{path}.fresh: names a position that holds no joker")
     announced = (
-        _cards(reader.raw("announced"), reader.where("announced"))
+        read_cards(reader.raw("announced"), reader.where("announced"))
         if reader.has("announced")
         else ()
     )
     reader.done()
-    return _construct(
+    return construct(
         TableMeld, path, meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced
     )
 
 
-def _turn_out(turn: TurnState) -> JSON:
+def turn_out(turn: TurnState) -> JSON:
     out: JSON = {
         "number": turn.number,
         "opened_before": turn.opened_before,
@@ -214,9 +224,9 @@ def _turn_out(turn: TurnState) -> JSON:
         out["table_takes"] = turn.table_takes
     if turn.before is not None:
         out["before"] = {
-            "table": [_table_out(entry) for entry in turn.before.table],
+            "table": [table_out(entry) for entry in turn.before.table],
             "opened": turn.before.opened,
-            "turn": _turn_out(turn.before.turn),
+            "turn": turn_out(turn.before.turn),
         }
     claim = turn.claim
     if claim is not None:
@@ -233,7 +243,7 @@ def _turn_out(turn: TurnState) -> JSON:
 def _seat_list(reader: Reader, key: str) -> tuple[int, ...]:
     raw = reader.get_list(key)
     return tuple(
-        _int(seat, f"{reader.where(key)}[{i}]", 0, MAX_SEATS - 1) for i, seat in enumerate(raw)
+        read_int(seat, f"{reader.where(key)}[{i}]", 0, MAX_SEATS - 1) for i, seat in enumerate(raw)
     )
 
 
@@ -245,15 +255,15 @@ def _claim_in(reader: Reader) -> ClaimWindow:
         "consented": _seat_list(reader, "consented"),
     }
     reader.done()
-    return _construct(ClaimWindow, reader.path, **fields)
+    return construct(ClaimWindow, reader.path, **fields)
 
 
-def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False) -> TurnState:
+def turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False) -> TurnState:
     taken = reader.raw("taken")
     fields: dict[str, Any] = {
         "number": reader.get_int("number", minimum=0, maximum=MAX_TURNS),
         "opened_before": reader.get_bool("opened_before"),
-        "taken": None if taken is None else _card(taken, reader.where("taken")),
+        "taken": None if taken is None else read_card(taken, reader.where("taken")),
         "taken_in_hand": reader.get_bool("taken_in_hand"),
         "taken_staged": reader.get_bool("taken_staged"),
         "laid_off": reader.get_bool("laid_off"),
@@ -261,13 +271,13 @@ def _turn_in(reader: Reader, rules: Rules, players: int, *, nested: bool = False
         "claim": _claim_in(reader.get_object("claim")) if reader.has("claim") else None,
     }
     if reader.has("borrowed"):
-        fields["borrowed"] = _cards(reader.raw("borrowed"), reader.where("borrowed"))
+        fields["borrowed"] = read_cards(reader.raw("borrowed"), reader.where("borrowed"))
     if reader.has("table_takes"):
         fields["table_takes"] = reader.get_int("table_takes", minimum=0, maximum=MAX_TABLE_TAKES)
     if reader.has("before") and not nested:
         fields["before"] = _before_in(reader.get_object("before"), rules, players)
     reader.done()
-    return _construct(TurnState, reader.path, **fields)
+    return construct(TurnState, reader.path, **fields)
 
 
 def _before_in(reader: Reader, rules: Rules, players: int) -> TableBefore:
@@ -275,16 +285,16 @@ def _before_in(reader: Reader, rules: Rules, players: int) -> TableBefore:
     if len(reader.get_list("table")) > rules.deck_size // 3:
         raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
     table = tuple(
-        _table_in(item, f"{reader.where('table')}[{i}]", rules, players)
+        table_in(item, f"{reader.where('table')}[{i}]", rules, players)
         for i, item in enumerate(reader.get_list("table"))
     )
     opened = reader.get_bool("opened")
-    turn = _turn_in(reader.get_object("turn"), rules, players, nested=True)
+    turn = turn_in(reader.get_object("turn"), rules, players, nested=True)
     reader.done()
-    return _construct(TableBefore, reader.path, table=table, opened=opened, turn=turn)
+    return construct(TableBefore, reader.path, table=table, opened=opened, turn=turn)
 
 
-def _result_out(result: RoundResult) -> JSON:
+def result_out(result: RoundResult) -> JSON:
     out: JSON = {
         "end": result.end.value,
         "winner": result.winner,
@@ -298,12 +308,12 @@ def _result_out(result: RoundResult) -> JSON:
     return out
 
 
-def _result_in(reader: Reader) -> RoundResult:
+def result_in(reader: Reader) -> RoundResult:
     penalties_raw = reader.get_list("penalties")
     players = len(penalties_raw)
     if not 2 <= players <= 6:
         raise InvalidDataError(f"{reader.where('penalties')}: expected 2 to 6 seats")
-    end = _enum(EndReason, reader.get_str("end"), reader.where("end"))
+    end = read_enum(EndReason, reader.get_str("end"), reader.where("end"))
     winner = reader.get_optional_int("winner", minimum=0)
     if winner is not None and winner >= players:
         raise InvalidDataError(f"{reader.where('winner')}: no seat {winner}")
@@ -311,15 +321,15 @@ def _result_in(reader: Reader) -> RoundResult:
         raise InvalidDataError(
             f"{reader.path}: a round that ended by {end.value!r} has {'no' if winner is None else 'a'} winner"
         )
-    result = _construct(
+    result = construct(
         RoundResult,
         reader.path,
         end=end,
         winner=winner,
         hand_romme=reader.get_bool("hand_romme"),
-        penalties=_ints(penalties_raw, reader.where("penalties"), players),
-        dealt_in=_bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
-        opened=_bools(reader.raw("opened"), reader.where("opened"), players),
+        penalties=read_ints(penalties_raw, reader.where("penalties"), players),
+        dealt_in=read_bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
+        opened=read_bools(reader.raw("opened"), reader.where("opened"), players),
         bonuses=_bonuses_in(reader, players),
     )
     reader.done()
@@ -340,10 +350,10 @@ def _bonuses_in(reader: Reader, players: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != players:
         raise InvalidDataError(f"{path}: expected a list of {players} integers")
     limit = ASS_FIRST_OUT_BONUS
-    return tuple(_int(item, f"{path}[{i}]", -limit, limit) for i, item in enumerate(value))
+    return tuple(read_int(item, f"{path}[{i}]", -limit, limit) for i, item in enumerate(value))
 
 
-def _position_out(position: GameState | PlayerView) -> JSON:
+def position_out(position: GameState | PlayerView) -> JSON:
     """The fields a state and a view share.
 
     ``first_to_open`` is written only where the table does not show it
@@ -351,35 +361,35 @@ def _position_out(position: GameState | PlayerView) -> JSON:
     documents keep their shape.
     """
     out: JSON = {
-        "rules": _rules_out(position.rules),
+        "rules": rules_out(position.rules),
         "dealer": position.dealer,
         "current_player": position.current_player,
         "phase": position.phase.value,
         "discard_pile": [str(card) for card in position.discard_pile],
-        "table": [_table_out(entry) for entry in position.table],
+        "table": [table_out(entry) for entry in position.table],
         "opened": list(position.opened),
         "dealt_in": list(position.dealt_in),
-        "turn": _turn_out(position.turn),
+        "turn": turn_out(position.turn),
         "reshuffles": position.reshuffles,
-        "result": None if position.result is None else _result_out(position.result),
+        "result": None if position.result is None else result_out(position.result),
     }
     if position.first_to_open != first_on_table(position):
         out["first_to_open"] = position.first_to_open
     return out
 
 
-def _state_out(state: GameState) -> JSON:
+def state_out(state: GameState) -> JSON:
     return {
-        **_position_out(state),
+        **position_out(state),
         "seed": state.seed,
         "hands": [[str(card) for card in hand] for hand in state.hands],
         "stock": [str(card) for card in state.stock],
     }
 
 
-def _common_position(reader: Reader, players: int) -> dict[str, Any]:
+def common_position(reader: Reader, players: int) -> dict[str, Any]:
     """Fields a state and a view share, read and checked."""
-    rules = _rules_in(reader.get_object("rules"))
+    rules = rules_in(reader.get_object("rules"))
     if not 2 <= players <= rules.max_players:
         raise InvalidDataError(
             f"{reader.path}: these rules seat 2 to {rules.max_players}, not {players}"
@@ -388,23 +398,21 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
         "rules": rules,
         "dealer": reader.get_int("dealer", minimum=0, maximum=players - 1),
         "current_player": reader.get_int("current_player", minimum=0, maximum=players - 1),
-        "phase": _enum(Phase, reader.get_str("phase"), reader.where("phase")),
-        "discard_pile": _cards(reader.raw("discard_pile"), reader.where("discard_pile")),
-        "opened": _bools(reader.raw("opened"), reader.where("opened"), players),
-        "dealt_in": _bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
-        "turn": _turn_in(reader.get_object("turn"), rules, players),
+        "phase": read_enum(Phase, reader.get_str("phase"), reader.where("phase")),
+        "discard_pile": read_cards(reader.raw("discard_pile"), reader.where("discard_pile")),
+        "opened": read_bools(reader.raw("opened"), reader.where("opened"), players),
+        "dealt_in": read_bools(reader.raw("dealt_in"), reader.where("dealt_in"), players),
+        "turn": turn_in(reader.get_object("turn"), rules, players),
         "reshuffles": reader.get_int("reshuffles", minimum=0, maximum=MAX_RESHUFFLES),
     }
     if len(reader.get_list("table")) > rules.deck_size // 3:
         raise InvalidDataError(f"{reader.where('table')}: more melds than the deck can make")
     fields["table"] = tuple(
-        _table_in(item, f"{reader.where('table')}[{i}]", rules, players)
+        table_in(item, f"{reader.where('table')}[{i}]", rules, players)
         for i, item in enumerate(reader.get_list("table"))
     )
     result = reader.raw("result")
-    fields["result"] = (
-        None if result is None else _result_in(Reader(result, reader.where("result")))
-    )
+    fields["result"] = None if result is None else result_in(Reader(result, reader.where("result")))
     if reader.has("first_to_open"):  # else read off the table (the field's default)
         first = reader.raw("first_to_open")
         fields["first_to_open"] = (
@@ -415,21 +423,23 @@ def _common_position(reader: Reader, players: int) -> dict[str, Any]:
     return fields
 
 
-def _state_in(reader: Reader) -> GameState:
+def state_in(reader: Reader) -> GameState:
     hands_raw = reader.get_list("hands")
     players = len(hands_raw)
     if not 2 <= players <= 6:
         raise InvalidDataError(f"{reader.where('hands')}: expected 2 to 6 hands, got {players}")
-    fields = _common_position(reader, players)
-    hands = tuple(_cards(hand, f"{reader.where('hands')}[{i}]") for i, hand in enumerate(hands_raw))
+    fields = common_position(reader, players)
+    hands = tuple(
+        read_cards(hand, f"{reader.where('hands')}[{i}]") for i, hand in enumerate(hands_raw)
+    )
     seed = reader.get_int("seed", minimum=1 - MAX_SEED, maximum=MAX_SEED - 1)
-    stock = _cards(reader.raw("stock"), reader.where("stock"))
+    stock = read_cards(reader.raw("stock"), reader.where("stock"))
     reader.done()
-    state = _construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
+    state = construct(GameState, reader.path, seed=seed, hands=hands, stock=stock, **fields)
     return _playable(state, reader.path)
 
 
-def _construct(cls: type[T], path: str, **fields: Any) -> T:
+def construct(cls: type[T], path: str, **fields: Any) -> T:
     """Build `cls` from fields read, turning what its constructor refuses into `InvalidDataError`.
 
     The constructors of `GameState` and `PlayerView` check the structure
@@ -457,9 +467,9 @@ def _playable(position: PositionT, path: str) -> PositionT:
     return position
 
 
-def _view_out(seen: PlayerView) -> JSON:
+def view_out(seen: PlayerView) -> JSON:
     return {
-        **_position_out(seen),
+        **position_out(seen),
         "player": seen.player,
         "hand": [str(card) for card in seen.hand],
         "hand_sizes": list(seen.hand_sizes),
@@ -467,20 +477,20 @@ def _view_out(seen: PlayerView) -> JSON:
     }
 
 
-def _view_in(reader: Reader) -> PlayerView:
+def view_in(reader: Reader) -> PlayerView:
     sizes_raw = reader.get_list("hand_sizes")
     players = len(sizes_raw)
     if not 2 <= players <= 6:
         raise InvalidDataError(
             f"{reader.where('hand_sizes')}: expected 2 to 6 seats, got {players}"
         )
-    fields = _common_position(reader, players)
+    fields = common_position(reader, players)
     player = reader.get_int("player", minimum=0, maximum=players - 1)
-    hand = tuple(sorted(_cards(reader.raw("hand"), reader.where("hand"))))
-    sizes = _ints(sizes_raw, reader.where("hand_sizes"), players)
+    hand = tuple(sorted(read_cards(reader.raw("hand"), reader.where("hand"))))
+    sizes = read_ints(sizes_raw, reader.where("hand_sizes"), players)
     stock_size = reader.get_int("stock_size", minimum=0)
     reader.done()
-    seen = _construct(
+    seen = construct(
         PlayerView,
         reader.path,
         player=player,

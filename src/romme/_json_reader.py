@@ -16,13 +16,13 @@ __all__ = [
     "JSON",
     "Reader",
     "T",
-    "_bools",
-    "_card",
-    "_cards",
-    "_enum",
-    "_int",
-    "_ints",
-    "_kind",
+    "kind_of",
+    "read_bools",
+    "read_card",
+    "read_cards",
+    "read_enum",
+    "read_int",
+    "read_ints",
 ]
 
 T = TypeVar("T")
@@ -37,7 +37,7 @@ class Reader:
 
     def __init__(self, data: object, path: str) -> None:
         if not isinstance(data, dict):
-            raise InvalidDataError(f"{path}: expected an object, got {_kind(data)}")
+            raise InvalidDataError(f"{path}: expected an object, got {kind_of(data)}")
         self.data: dict[object, object] = data
         self.path = path
         self.used: set[str] = set()
@@ -55,28 +55,30 @@ class Reader:
         return f"{self.path}.{key}"
 
     def get_int(self, key: str, *, minimum: int | None = None, maximum: int | None = None) -> int:
-        return _int(self._get(key), self.where(key), minimum, maximum)
+        return read_int(self._get(key), self.where(key), minimum, maximum)
 
     def get_optional_int(self, key: str, *, minimum: int | None = None) -> int | None:
         value = self._get(key)
-        return None if value is None else _int(value, self.where(key), minimum, None)
+        return None if value is None else read_int(value, self.where(key), minimum, None)
 
     def get_bool(self, key: str) -> bool:
         value = self._get(key)
         if type(value) is not bool:
-            raise InvalidDataError(f"{self.where(key)}: expected true or false, got {_kind(value)}")
+            raise InvalidDataError(
+                f"{self.where(key)}: expected true or false, got {kind_of(value)}"
+            )
         return value
 
     def get_str(self, key: str) -> str:
         value = self._get(key)
         if not isinstance(value, str):
-            raise InvalidDataError(f"{self.where(key)}: expected text, got {_kind(value)}")
+            raise InvalidDataError(f"{self.where(key)}: expected text, got {kind_of(value)}")
         return value
 
     def get_list(self, key: str) -> list[object]:
         value = self._get(key)
         if not isinstance(value, list):
-            raise InvalidDataError(f"{self.where(key)}: expected a list, got {_kind(value)}")
+            raise InvalidDataError(f"{self.where(key)}: expected a list, got {kind_of(value)}")
         return value
 
     def get_object(self, key: str) -> Reader:
@@ -91,7 +93,7 @@ class Reader:
             raise InvalidDataError(f"{self.path}: unknown field {extra[0]!r}")
 
 
-def _kind(value: object) -> str:
+def kind_of(value: object) -> str:
     if value is None:
         return "null"
     names = {
@@ -105,9 +107,9 @@ def _kind(value: object) -> str:
     return names.get(type(value), type(value).__name__)
 
 
-def _int(value: object, path: str, minimum: int | None, maximum: int | None) -> int:
+def read_int(value: object, path: str, minimum: int | None, maximum: int | None) -> int:
     if type(value) is not int:
-        raise InvalidDataError(f"{path}: expected an integer, got {_kind(value)}")
+        raise InvalidDataError(f"{path}: expected an integer, got {kind_of(value)}")
     if minimum is not None and value < minimum:
         raise InvalidDataError(f"{path}: {shown(value)} is below {minimum}")
     if maximum is not None and value > maximum:
@@ -115,22 +117,22 @@ def _int(value: object, path: str, minimum: int | None, maximum: int | None) -> 
     return value
 
 
-def _card(value: object, path: str) -> Card:
+def read_card(value: object, path: str) -> Card:
     if not isinstance(value, str):
-        raise InvalidDataError(f'{path}: expected a card such as "7♥", got {_kind(value)}')
+        raise InvalidDataError(f'{path}: expected a card such as "7♥", got {kind_of(value)}')
     try:
         return parse_card(value)
     except InvalidNotationError as error:
         raise InvalidDataError(f"{path}: {error}") from None
 
 
-def _cards(value: object, path: str) -> tuple[Card, ...]:
+def read_cards(value: object, path: str) -> tuple[Card, ...]:
     if not isinstance(value, list):
-        raise InvalidDataError(f"{path}: expected a list of cards, got {_kind(value)}")
-    return tuple(_card(item, f"{path}[{i}]") for i, item in enumerate(value))
+        raise InvalidDataError(f"{path}: expected a list of cards, got {kind_of(value)}")
+    return tuple(read_card(item, f"{path}[{i}]") for i, item in enumerate(value))
 
 
-def _enum(cls: type[T], value: object, path: str) -> T:
+def read_enum(cls: type[T], value: object, path: str) -> T:
     try:
         return cls(value)  # type: ignore[call-arg]
     except (ValueError, TypeError):
@@ -138,16 +140,16 @@ def _enum(cls: type[T], value: object, path: str) -> T:
         raise InvalidDataError(f"{path}: {value!r} is not one of {values}") from None
 
 
-def _bools(value: object, path: str, length: int) -> tuple[bool, ...]:
+def read_bools(value: object, path: str, length: int) -> tuple[bool, ...]:
     if not isinstance(value, list) or len(value) != length:
         raise InvalidDataError(f"{path}: expected a list of {length} booleans")
     for i, item in enumerate(value):
         if type(item) is not bool:
-            raise InvalidDataError(f"{path}[{i}]: expected true or false, got {_kind(item)}")
+            raise InvalidDataError(f"{path}[{i}]: expected true or false, got {kind_of(item)}")
     return tuple(value)
 
 
-def _ints(value: object, path: str, length: int) -> tuple[int, ...]:
+def read_ints(value: object, path: str, length: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != length:
         raise InvalidDataError(f"{path}: expected a list of {length} integers")
-    return tuple(_int(item, f"{path}[{i}]", 0, None) for i, item in enumerate(value))
+    return tuple(read_int(item, f"{path}[{i}]", 0, None) for i, item in enumerate(value))

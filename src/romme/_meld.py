@@ -19,12 +19,12 @@ import attrs
 from romme import _guard
 from romme._coded import CodedMeld
 from romme._meld_parts import (
-    _ALL_SUITS,
-    _RANK_VALUES,
-    _RUN_JOKER_ROLES,
-    _SET_JOKER_ROLES,
-    _SUIT_BY_INDEX,
-    _WINDOWS,
+    ALL_SUITS,
+    RANK_VALUES,
+    RUN_JOKER_ROLES,
+    SET_JOKER_ROLES,
+    SUIT_BY_INDEX,
+    WINDOWS,
     JokerRole,
     MeldKind,
 )
@@ -35,12 +35,12 @@ from romme.rules import AdjacentJokers, JokerLimit, Rules
 
 __all__ = [
     "PERMISSIVE_RULES",
+    "Failure",
     "Meld",
-    "_Failure",
-    "_check",
-    "_new_meld",
+    "check",
     "meld_failure",
     "meld_value",
+    "new_meld",
 ]
 
 
@@ -151,7 +151,7 @@ def _not_coded(meld: Meld) -> None:
 
 
 _new: Final = object.__new__
-_new_meld: Final = Meld._of
+new_meld: Final = Meld._of
 """`Meld._of`, by the name the validator and the search build melds with."""
 
 
@@ -163,7 +163,7 @@ def meld_value(meld: Meld) -> int:
 # -- validation ---------------------------------------------------------------
 
 
-class _Failure:
+class Failure:
     """Why cards are no meld; the message is written only when asked for."""
 
     __slots__ = ("cards", "detail", "reason")
@@ -193,31 +193,31 @@ def _joker_limit_text(shape: MeldShape) -> str:
     }[shape.joker_limit]
 
 
-def _set_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | _Failure:
+def _set_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | Failure:
     if len(cards) > 4:
-        return _Failure(Reason.SET_TOO_LARGE, cards, "a set holds at most four cards")
+        return Failure(Reason.SET_TOO_LARGE, cards, "a set holds at most four cards")
     suits = {card.suit for card in naturals}
     if shape.distinct_suits and len(suits) < len(naturals):
-        return _Failure(Reason.REPEATED_SUIT, cards, "a set may not hold a suit twice")
+        return Failure(Reason.REPEATED_SUIT, cards, "a set may not hold a suit twice")
     jokers = len(cards) - len(naturals)
     if _joker_limit_broken(jokers, len(naturals), shape):
-        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
+        return Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
     rank = naturals[0].rank
     assert rank is not None
     length = len(cards)
     if jokers:
         ordered = (*sorted(naturals, key=card_code), *(JOKER,) * jokers)
-        free = _ALL_SUITS - suits if shape.distinct_suits else _ALL_SUITS
-        roles = _SET_JOKER_ROLES[rank, free][len(naturals) : length]
+        free = ALL_SUITS - suits if shape.distinct_suits else ALL_SUITS
+        roles = SET_JOKER_ROLES[rank, free][len(naturals) : length]
     else:
         ordered = tuple(sorted(naturals, key=card_code))
         roles = ()
-    return _new_meld(
+    return new_meld(
         kind=MeldKind.SET,
         cards=ordered,
         ranks=(rank,) * length,
         suit=None,
-        value=_RANK_VALUES[rank] * length,
+        value=RANK_VALUES[rank] * length,
         jokers=roles,
     )
 
@@ -238,7 +238,7 @@ def _run_in_given_order(cards: tuple[Card, ...], shape: MeldShape) -> Meld | Non
 
     When this returns a run, so would the full check (`_run_meld`): no
     other arrangement is nearer to the order given. That makes it the fast
-    path `_check` tries first.
+    path `check` tries first.
     """
     length = len(cards)
     if length > 13:
@@ -270,7 +270,7 @@ def _run_in_given_order(cards: tuple[Card, ...], shape: MeldShape) -> Meld | Non
             and any(b - a == 1 for a, b in itertools.pairwise(joker_places))
         ):
             return None
-    return _run_from(cards, start, _SUIT_BY_INDEX[suit_index], joker_places)
+    return _run_from(cards, start, SUIT_BY_INDEX[suit_index], joker_places)
 
 
 def _run_windows(
@@ -298,7 +298,7 @@ def _inversions(order: list[int]) -> int:
     return count
 
 
-def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | _Failure:
+def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -> Meld | Failure:
     """Return the run of `cards` (naturals of one suit) nearest to the order given, or why none.
 
     The caller has tried `_run_in_given_order` first: when the order given
@@ -307,23 +307,23 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -
     suit = naturals[0].suit
     assert suit is not None
     if len({card.rank for card in naturals}) < len(naturals):
-        return _Failure(Reason.REPEATED_RANK, cards, "a run may not hold a rank twice")
+        return Failure(Reason.REPEATED_RANK, cards, "a run may not hold a rank twice")
     length = len(cards)
     if length > 13:
-        return _Failure(Reason.RUN_TOO_LONG, cards, "a run holds at most thirteen cards")
+        return Failure(Reason.RUN_TOO_LONG, cards, "a run holds at most thirteen cards")
     jokers = length - len(naturals)
     if _joker_limit_broken(jokers, len(naturals), shape):
-        return _Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
+        return Failure(Reason.JOKER_LIMIT, cards, f"these rules allow {_joker_limit_text(shape)}")
     check_adjacent = _adjacent_jokers_forbidden(shape, length)
     windows = _run_windows(cards, naturals, shape.ace_wraps)
     if not windows:
         if not shape.ace_wraps and _run_windows(cards, naturals, True):
-            return _Failure(
+            return Failure(
                 Reason.AROUND_THE_CORNER,
                 cards,
                 "a run may not go around the corner (K-A-2) under these rules",
             )
-        return _Failure(Reason.GAP, cards, "the cards are not in sequence")
+        return Failure(Reason.GAP, cards, "the cards are not in sequence")
     best: tuple[tuple[int, int, int], tuple[Card, ...], list[int]] | None = None
     for start, positions in windows:
         arranged: list[Card] = [JOKER] * length
@@ -341,11 +341,11 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -
         order = [
             next(joker_place) if card.code == JOKER_CODE else next(natural_place) for card in cards
         ]
-        key = (_inversions(order), -_WINDOWS[start, length][1], start)
+        key = (_inversions(order), -WINDOWS[start, length][1], start)
         if best is None or key < best[0]:
             best = (key, tuple(arranged), joker_places)
     if best is None:
-        return _Failure(
+        return Failure(
             Reason.ADJACENT_JOKERS, cards, "two jokers may not lie side by side in this run"
         )
     (_, _, start), arranged_cards, joker_places = best
@@ -354,9 +354,9 @@ def _run_meld(cards: tuple[Card, ...], naturals: list[Card], shape: MeldShape) -
 
 def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit, joker_places: list[int]) -> Meld:
     """The run meld of cards in table order that start at `start`, jokers at `joker_places`."""
-    ranks, value = _WINDOWS[start, len(arranged)]
+    ranks, value = WINDOWS[start, len(arranged)]
     if joker_places:
-        roles = _RUN_JOKER_ROLES[suit, start]
+        roles = RUN_JOKER_ROLES[suit, start]
         table = list(arranged)
         for p in joker_places:
             table[p] = JOKER  # every joker is the one JOKER value, a caller's ``Card()`` too
@@ -364,7 +364,7 @@ def _run_from(arranged: tuple[Card, ...], start: int, suit: Suit, joker_places: 
         jokers = tuple([roles[p] for p in joker_places])
     else:
         jokers = ()
-    return _new_meld(
+    return new_meld(
         kind=MeldKind.RUN,
         cards=arranged,
         ranks=ranks,
@@ -388,9 +388,9 @@ PERMISSIVE_RULES: Final = tuple(
 is a meld of one of them (a meld stored without its rules is checked under these)."""
 
 
-def _check(cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None) -> Meld | _Failure:
+def check(cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None) -> Meld | Failure:
     if len(cards) < 3:
-        return _Failure(Reason.TOO_FEW_CARDS, cards, "a meld needs at least three cards")
+        return Failure(Reason.TOO_FEW_CARDS, cards, "a meld needs at least three cards")
     if kind is not MeldKind.SET:
         # The common case first. A run in the order given is the answer
         # whatever else the cards could form: it is preferred to a set and
@@ -400,22 +400,22 @@ def _check(cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None) -> 
             return in_order
     naturals = [card for card in cards if card.code != JOKER_CODE]
     if not naturals:
-        return _Failure(Reason.ONLY_JOKERS, cards, "a meld needs at least one natural card")
+        return Failure(Reason.ONLY_JOKERS, cards, "a meld needs at least one natural card")
     one_rank = len({card.rank for card in naturals}) == 1
     one_suit = len({card.suit for card in naturals}) == 1
     if kind is MeldKind.SET or (kind is None and one_rank and not one_suit):
         if not one_rank:
-            return _Failure(Reason.MIXED_RANKS, cards, "a set holds cards of one rank only")
+            return Failure(Reason.MIXED_RANKS, cards, "a set holds cards of one rank only")
         return _set_meld(cards, naturals, shape)
     if kind is MeldKind.RUN or (one_suit and not one_rank):
         if not one_suit:
-            return _Failure(Reason.MIXED_SUITS, cards, "a run holds cards of one suit only")
+            return Failure(Reason.MIXED_SUITS, cards, "a run holds cards of one suit only")
         return _run_meld(cards, naturals, shape)
     if not one_rank:  # and not one_suit: neither kind
         ranks = len({card.rank for card in naturals})
         suits = len({card.suit for card in naturals})
         reason = Reason.MIXED_RANKS if ranks <= suits else Reason.MIXED_SUITS
-        return _Failure(reason, cards, "neither a set (mixed ranks) nor a run (mixed suits)")
+        return Failure(reason, cards, "neither a set (mixed ranks) nor a run (mixed suits)")
     # One natural card (or copies of one card) and jokers: either kind may fit.
     # A run in the order given is preferred (tried above), then a set, then a
     # re-ordered run.
@@ -436,14 +436,14 @@ def meld_failure(
     Results are cached by the cards and the meld shape of `rules`: the
     engine asks about the same cards again and again.
     """
-    return _cached_check(cards, shape_of(rules), kind)
+    return cached_check(cards, shape_of(rules), kind)
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached_check(
+def cached_check(
     cards: tuple[Card, ...], shape: MeldShape, kind: MeldKind | None
 ) -> tuple[Reason, str] | Meld:
-    result = _check(cards, shape, kind)
-    if isinstance(result, _Failure):
+    result = check(cards, shape, kind)
+    if isinstance(result, Failure):
         return result.reason, result.message
     return result

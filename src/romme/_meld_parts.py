@@ -101,7 +101,7 @@ def _ordinal_value(ordinal: int) -> int:
 
 
 # For every run window (start ordinal, length): its ranks and value.
-_WINDOWS: Final = {
+WINDOWS: Final = {
     (start, length): (
         tuple(_RANK_BY_INDEX[(start + p) % 13] for p in range(length)),
         sum(_ordinal_value(start + p) for p in range(length)),
@@ -111,13 +111,13 @@ _WINDOWS: Final = {
 }
 
 
-_RANK_VALUES: Final = {rank: _rank_value(rank) for rank in Rank}
-_SUIT_BY_INDEX: Final = tuple(Suit)  # the suit of card code c is _SUIT_BY_INDEX[c // 13]
-_ALL_SUITS: Final = frozenset(Suit)
+RANK_VALUES: Final = {rank: _rank_value(rank) for rank in Rank}
+SUIT_BY_INDEX: Final = tuple(Suit)  # the suit of card code c is SUIT_BY_INDEX[c // 13]
+ALL_SUITS: Final = frozenset(Suit)
 
 # For every set rank and the suits its jokers may stand for: the role of a
 # joker at each position (a set holds at most four cards).
-_SET_JOKER_ROLES: Final = {
+SET_JOKER_ROLES: Final = {
     (rank, free): tuple(JokerRole(position, rank, free) for position in range(4))
     for rank in Rank
     for free in (
@@ -126,7 +126,7 @@ _SET_JOKER_ROLES: Final = {
 }
 
 # For every run suit and start ordinal: what a joker stands for at each position.
-_RUN_JOKER_ROLES: Final = {
+RUN_JOKER_ROLES: Final = {
     (suit, start): tuple(
         JokerRole(position, _RANK_BY_INDEX[(start + position) % 13], (suit,))
         for position in range(13)

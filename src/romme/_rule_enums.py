@@ -29,17 +29,17 @@ __all__ = [
     "StockExhausted",
     "SwappedJoker",
     "TakeDiscardMode",
-    "_to_adjacent_jokers",
-    "_to_extra_card",
-    "_to_failed_take",
-    "_to_first_player",
-    "_to_indirect_layoff_out",
-    "_to_joker_discard",
-    "_to_joker_limit",
-    "_to_match_scoring",
-    "_to_stock_exhausted",
-    "_to_swapped_joker",
-    "_to_take_discard_mode",
+    "to_adjacent_jokers",
+    "to_extra_card",
+    "to_failed_take",
+    "to_first_player",
+    "to_indirect_layoff_out",
+    "to_joker_discard",
+    "to_joker_limit",
+    "to_match_scoring",
+    "to_stock_exhausted",
+    "to_swapped_joker",
+    "to_take_discard_mode",
 ]
 
 MAX_SEATS: Final = 6
@@ -211,45 +211,45 @@ def _text_to(cls: type[enum.Enum], value: object) -> Any:
     return value
 
 
-def _to_extra_card(value: ExtraCard | str) -> ExtraCard:
+def to_extra_card(value: ExtraCard | str) -> ExtraCard:
     return _text_to(ExtraCard, value)  # type: ignore[no-any-return]
 
 
-def _to_first_player(value: FirstPlayer | str) -> FirstPlayer:
+def to_first_player(value: FirstPlayer | str) -> FirstPlayer:
     return _text_to(FirstPlayer, value)  # type: ignore[no-any-return]
 
 
-def _to_take_discard_mode(value: TakeDiscardMode | str) -> TakeDiscardMode:
+def to_take_discard_mode(value: TakeDiscardMode | str) -> TakeDiscardMode:
     return _text_to(TakeDiscardMode, value)  # type: ignore[no-any-return]
 
 
-def _to_failed_take(value: FailedTake | str) -> FailedTake:
+def to_failed_take(value: FailedTake | str) -> FailedTake:
     return _text_to(FailedTake, value)  # type: ignore[no-any-return]
 
 
-def _to_indirect_layoff_out(value: IndirectLayoffOut | str) -> IndirectLayoffOut:
+def to_indirect_layoff_out(value: IndirectLayoffOut | str) -> IndirectLayoffOut:
     return _text_to(IndirectLayoffOut, value)  # type: ignore[no-any-return]
 
 
-def _to_joker_limit(value: JokerLimit | str) -> JokerLimit:
+def to_joker_limit(value: JokerLimit | str) -> JokerLimit:
     return _text_to(JokerLimit, value)  # type: ignore[no-any-return]
 
 
-def _to_adjacent_jokers(value: AdjacentJokers | str) -> AdjacentJokers:
+def to_adjacent_jokers(value: AdjacentJokers | str) -> AdjacentJokers:
     return _text_to(AdjacentJokers, value)  # type: ignore[no-any-return]
 
 
-def _to_joker_discard(value: JokerDiscard | str) -> JokerDiscard:
+def to_joker_discard(value: JokerDiscard | str) -> JokerDiscard:
     return _text_to(JokerDiscard, value)  # type: ignore[no-any-return]
 
 
-def _to_swapped_joker(value: SwappedJoker | str) -> SwappedJoker:
+def to_swapped_joker(value: SwappedJoker | str) -> SwappedJoker:
     return _text_to(SwappedJoker, value)  # type: ignore[no-any-return]
 
 
-def _to_stock_exhausted(value: StockExhausted | str) -> StockExhausted:
+def to_stock_exhausted(value: StockExhausted | str) -> StockExhausted:
     return _text_to(StockExhausted, value)  # type: ignore[no-any-return]
 
 
-def _to_match_scoring(value: MatchScoring | str) -> MatchScoring:
+def to_match_scoring(value: MatchScoring | str) -> MatchScoring:
     return _text_to(MatchScoring, value)  # type: ignore[no-any-return]

@@ -33,17 +33,17 @@ from romme._rule_enums import (
     StockExhausted,
     SwappedJoker,
     TakeDiscardMode,
-    _to_adjacent_jokers,
-    _to_extra_card,
-    _to_failed_take,
-    _to_first_player,
-    _to_indirect_layoff_out,
-    _to_joker_discard,
-    _to_joker_limit,
-    _to_match_scoring,
-    _to_stock_exhausted,
-    _to_swapped_joker,
-    _to_take_discard_mode,
+    to_adjacent_jokers,
+    to_extra_card,
+    to_failed_take,
+    to_first_player,
+    to_indirect_layoff_out,
+    to_joker_discard,
+    to_joker_limit,
+    to_match_scoring,
+    to_stock_exhausted,
+    to_swapped_joker,
+    to_take_discard_mode,
 )
 from romme.errors import InvalidRulesError
 
@@ -79,12 +79,12 @@ class Rules:
     """Cards dealt to each player, 1 to 15 (DRoV Nr. 3: 13)."""
     max_players: int = MAX_SEATS
     """The most seats these rules are played with (2–6); the deck must deal them all."""
-    extra_card: ExtraCard = attrs.field(default=ExtraCard.NONE, converter=_to_extra_card)
+    extra_card: ExtraCard = attrs.field(default=ExtraCard.NONE, converter=to_extra_card)
     """Who gets one more card (cardgames.zone §4: the first player)."""
     upcard: bool = True
     """Whether the top stock card starts the discard pile (DRoV Nr. 3; cardgames.zone §4: no)."""
     first_player: FirstPlayer = attrs.field(
-        default=FirstPlayer.LEFT_OF_DEALER, converter=_to_first_player
+        default=FirstPlayer.LEFT_OF_DEALER, converter=to_first_player
     )
     """Who plays first (DRoV Nr. 3)."""
     first_turn_draws: bool = True
@@ -100,30 +100,30 @@ class Rules:
     """Whether a set's suits must differ (DRoV Nr. 8)."""
     ace_wraps: bool = True
     """Whether a run may pass the corner, K-A-2 (DRoV Nr. 8; cardgames.zone §5: no)."""
-    joker_limit: JokerLimit = attrs.field(default=JokerLimit.MINORITY, converter=_to_joker_limit)
+    joker_limit: JokerLimit = attrs.field(default=JokerLimit.MINORITY, converter=to_joker_limit)
     """How many jokers a meld may hold (DRoV Nr. 8: fewer than natural cards)."""
     adjacent_jokers: AdjacentJokers = attrs.field(
-        default=AdjacentJokers.FORBIDDEN, converter=_to_adjacent_jokers
+        default=AdjacentJokers.FORBIDDEN, converter=to_adjacent_jokers
     )
     """Whether jokers may lie side by side in a run (DRoV Nr. 8, cardgames.zone §5; Schmidt S. 3 variant: in runs of four or more)."""
 
     # -- drawing (rules §4) --
     take_discard: TakeDiscardMode = attrs.field(
-        default=TakeDiscardMode.IMMEDIATE_USE, converter=_to_take_discard_mode
+        default=TakeDiscardMode.IMMEDIATE_USE, converter=to_take_discard_mode
     )
     """When the top discard may be taken (DRoV Nr. 4a/4b, cardgames.zone §6)."""
     rediscard_taken: bool = False
     """Under ``free``: whether the card taken may be discarded again this turn (cardgames.zone §6)."""
     last_card_stock_only: bool = True
     """Whether a player holding one card may draw only from the stock (DRoV Nr. 10)."""
-    failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=_to_failed_take)
+    failed_take: FailedTake = attrs.field(default=FailedTake.END_TURN, converter=to_failed_take)
     """What a take-back that returns a taken discard does (DRoV Nr. 4c, Streitfall 1, 3; cardgames.zone §9)."""
     indirect_layoff_only_to_go_out: bool = False
     """Under ``immediate_use``: whether a taken discard that fits only together with hand cards
     ("mauscheln", DRoV Nr. 10) may be laid off only to go out: the lay-off leaves at most the one
     card to discard (a variant reading of DRoV Nr. 10's "zum Beenden")."""
     indirect_layoff_out: IndirectLayoffOut = attrs.field(
-        default=IndirectLayoffOut.LAYOFF_LEAVES_ONE, converter=_to_indirect_layoff_out
+        default=IndirectLayoffOut.LAYOFF_LEAVES_ONE, converter=to_indirect_layoff_out
     )
     """Under ``indirect_layoff_only_to_go_out``: what "to go out" asks of the take, that the lay-off
     leaves at most the card to discard (``layoff_leaves_one``) or that the player goes out this turn,
@@ -163,7 +163,7 @@ class Rules:
     swap_set_needs_four: bool = True
     """Whether a joker in a set may be swapped only when the set has 4 cards (DRoV Nr. 9, Streitfall 14)."""
     swapped_joker: SwappedJoker = attrs.field(
-        default=SwappedJoker.MELD_SAME_TURN, converter=_to_swapped_joker
+        default=SwappedJoker.MELD_SAME_TURN, converter=to_swapped_joker
     )
     """Where the freed joker goes (DRoV Nr. 6; German Rummy page; house rules)."""
     swap_back_same_meld: bool = True
@@ -193,7 +193,7 @@ class Rules:
 
     # -- discarding and going out (rules §4, §7) --
     joker_discard: JokerDiscard = attrs.field(
-        default=JokerDiscard.LAST_CARD_ONLY, converter=_to_joker_discard
+        default=JokerDiscard.LAST_CARD_ONLY, converter=to_joker_discard
     )
     """When a joker may be discarded (DRoV Nr. 4, Nr. 8)."""
     jokers_only_ends_round: bool = True
@@ -211,7 +211,7 @@ class Rules:
 
     # -- stock (rules §9) --
     stock_exhausted: StockExhausted = attrs.field(
-        default=StockExhausted.END_ROUND, converter=_to_stock_exhausted
+        default=StockExhausted.END_ROUND, converter=to_stock_exhausted
     )
     """What happens when the stock runs out (DRoV Nr. 5; cardgames.zone §9)."""
     max_reshuffles: int | None = None
@@ -231,7 +231,7 @@ class Rules:
 
     # -- match (rules §11) --
     match_scoring: MatchScoring = attrs.field(
-        default=MatchScoring.TOURNAMENT, converter=_to_match_scoring
+        default=MatchScoring.TOURNAMENT, converter=to_match_scoring
     )
     """How the match is scored (DRoV Nr. 12–14: tournament points)."""
     match_rounds: int | None = None

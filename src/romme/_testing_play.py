@@ -38,9 +38,9 @@ from romme import (
     new_game,
 )
 from romme._testing_values import (
-    _MAX_SEED,
-    _PLAYABLE_SEATS,
-    _any_rules,
+    MAX_SEED,
+    PLAYABLE_SEATS,
+    any_rules,
     st,  # the guarded import of hypothesis
 )
 from romme._turn import only_discard_left
@@ -90,11 +90,11 @@ def positions(
 def _positions(
     draw: st.DrawFn, rules: Rules | None, max_steps: int, players: int | None, allow_over: bool
 ) -> GameState:
-    chosen = draw(_any_rules()) if rules is None else rules
+    chosen = draw(any_rules()) if rules is None else rules
     if players is None:
         fewest = 3 if chosen.dealer_sits_out else 2
-        players = draw(st.integers(fewest, max(fewest, min(_PLAYABLE_SEATS, chosen.max_players))))
-    seed = draw(st.integers(0, _MAX_SEED))
+        players = draw(st.integers(fewest, max(fewest, min(PLAYABLE_SEATS, chosen.max_players))))
+    seed = draw(st.integers(0, MAX_SEED))
     dealer = draw(st.integers(0, players - 1))
     steps = draw(st.integers(0, max_steps))
     rng = draw(st.randoms(use_true_random=False))

@@ -50,13 +50,13 @@ from romme.rules import (
 )
 
 __all__ = [
+    "MAX_SEED",
+    "PLAYABLE_SEATS",
     "_ALL_CARDS",
-    "_MAX_SEED",
-    "_PLAYABLE_SEATS",
     "NearMeldChange",
-    "_any_rules",
     "_melds_under",
     "_near_melds_under",
+    "any_rules",
     "cards",
     "hands",
     "melds",
@@ -74,9 +74,9 @@ _RANKS: Final[tuple[Rank, ...]] = tuple(Rank)
 _SUITS: Final[tuple[Suit, ...]] = tuple(Suit)
 _DECK_JOKERS: Final = 6
 """The jokers of the standard 110-card deck (DRoV Nr. 1)."""
-_PLAYABLE_SEATS: Final = 4
+PLAYABLE_SEATS: Final = 4
 """Random rules seat at least this many players, and `positions` deals at most this many."""
-_MAX_SEED: Final = 2**32 - 1
+MAX_SEED: Final = 2**32 - 1
 
 
 # -- cards and hands ---------------------------------------------------------------
@@ -213,7 +213,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     joker_at_cut = draw(st.booleans())
     decks = draw(st.integers(1, 2))
     jokers = draw(st.integers(0, MAX_JOKERS))
-    max_players = draw(st.integers(_PLAYABLE_SEATS, MAX_SEATS))
+    max_players = draw(st.integers(PLAYABLE_SEATS, MAX_SEATS))
     dealt_in = max_players - 1 if sits_out else max_players
     # The deal must leave the stock at least one card (rules §2).
     room = (
@@ -304,7 +304,7 @@ def _rules_fields(draw: st.DrawFn, max_hand_size: int) -> dict[str, Any]:
     return fields
 
 
-def _any_rules() -> st.SearchStrategy[Rules]:
+def any_rules() -> st.SearchStrategy[Rules]:
     return rules()
 
 
@@ -328,7 +328,7 @@ def melds(rules: Rules | None = None) -> st.SearchStrategy[Meld]:
     >>> test_melds_validate()
     """
     if rules is None:
-        return _any_rules().flatmap(_melds_under)
+        return any_rules().flatmap(_melds_under)
     return _melds_under(rules)
 
 
@@ -429,7 +429,7 @@ def near_melds(rules: Rules | None = None) -> st.SearchStrategy[tuple[Card, ...]
     >>> test_validation_answers()
     """
     if rules is None:
-        return _any_rules().flatmap(_near_melds_under)
+        return any_rules().flatmap(_near_melds_under)
     return _near_melds_under(rules)
 
 

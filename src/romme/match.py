@@ -28,13 +28,13 @@ import attrs
 
 from romme import _guard
 from romme._json_codecs import (
-    _construct,
-    _result_in,
-    _result_out,
-    _rules_in,
-    _rules_out,
-    _state_in,
-    _state_out,
+    construct,
+    result_in,
+    result_out,
+    rules_in,
+    rules_out,
+    state_in,
+    state_out,
 )
 from romme._json_reader import Reader
 from romme.actions import Action
@@ -462,29 +462,29 @@ def _table_in(reader: Reader) -> PointsTable:
 
 def _match_out(match: Match) -> dict[str, object]:
     return {
-        "rules": _rules_out(match.rules),
+        "rules": rules_out(match.rules),
         "players": match.players,
         "seed": match.seed,
         "first_dealer": match.first_dealer,
         "rounds": match.rounds,
         "limit": match.limit,
         "points_table": _table_out(match.points_table),
-        "results": [_result_out(result) for result in match.results],
-        "state": None if match.state is None else _state_out(match.state),
+        "results": [result_out(result) for result in match.results],
+        "state": None if match.state is None else state_out(match.state),
     }
 
 
 def _match_in(reader: Reader) -> Match:
-    rules = _rules_in(reader.get_object("rules"))
+    rules = rules_in(reader.get_object("rules"))
     players = reader.get_int("players", minimum=2, maximum=rules.max_players)
     table = (
         None if reader.raw("points_table") is None else _table_in(reader.get_object("points_table"))
     )
     results = tuple(
-        _result_in(Reader(item, f"{reader.where('results')}[{i}]"))
+        result_in(Reader(item, f"{reader.where('results')}[{i}]"))
         for i, item in enumerate(reader.get_list("results"))
     )
-    state = None if reader.raw("state") is None else _state_in(reader.get_object("state"))
+    state = None if reader.raw("state") is None else state_in(reader.get_object("state"))
     fields = {
         "rules": rules,
         "players": players,
@@ -497,7 +497,7 @@ def _match_in(reader: Reader) -> Match:
         "state": state,
     }
     reader.done()
-    return _construct(Match, reader.path, **fields)
+    return construct(Match, reader.path, **fields)
 
 
 register("match", Match, _match_out, _match_in)

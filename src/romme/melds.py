@@ -26,10 +26,9 @@ import attrs as attrs
 from romme import _guard as _guard
 from romme import _search
 from romme._meld import PERMISSIVE_RULES as PERMISSIVE_RULES
-from romme._meld import Meld, _cached_check, meld_value
-from romme._meld import _check as _check
-from romme._meld import _Failure as _Failure
-from romme._meld import _new_meld as _new_meld
+from romme._meld import Failure as Failure
+from romme._meld import Meld, cached_check, meld_value
+from romme._meld import check as check
 from romme._meld import meld_failure as meld_failure
 from romme._meld_parts import JokerRole, MeldKind
 from romme._shape import MeldShape as MeldShape
@@ -138,7 +137,7 @@ def validate_meld(
     ...
     romme.errors.InvalidMeldError: K♥ A♥ 2♥: a run may not go around the corner (K-A-2) under these rules
     """
-    result = _cached_check(_coerce(cards), shape_of(_rules(rules)), _kind(kind))
+    result = cached_check(_coerce(cards), shape_of(_rules(rules)), _kind(kind))
     if isinstance(result, Meld):
         return result
     raise InvalidMeldError(result[1], reason=result[0])
@@ -174,7 +173,7 @@ def is_valid_meld(
             return False
     else:
         read = _coerce(cards)
-    return isinstance(_cached_check(read, shape, wanted), Meld)
+    return isinstance(cached_check(read, shape, wanted), Meld)
 
 
 def find_melds(cards: Iterable[Card] | str, rules: Rules) -> tuple[Meld, ...]:

@@ -15,7 +15,7 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme._json_codecs import _construct, _rules_in, _rules_out, _state_in, _state_out
+from romme._json_codecs import construct, rules_in, rules_out, state_in, state_out
 from romme._json_reader import Reader
 from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.engine import apply
@@ -143,21 +143,21 @@ class GameRecord:
 
 def _record_out(record: GameRecord) -> dict[str, object]:
     return {
-        "rules": _rules_out(record.rules),
+        "rules": rules_out(record.rules),
         "players": record.players,
         "dealer": record.dealer,
         "seed": record.seed,
-        "initial": None if record.initial is None else _state_out(record.initial),
+        "initial": None if record.initial is None else state_out(record.initial),
         "actions": [str(action) for action in record.actions],
     }
 
 
 def _record_in(reader: Reader) -> GameRecord:
-    rules = _rules_in(reader.get_object("rules"))
+    rules = rules_in(reader.get_object("rules"))
     players = reader.get_int("players", minimum=2, maximum=rules.max_players)
     dealer = reader.get_int("dealer", minimum=0, maximum=players - 1)
     seed = reader.get_int("seed")
-    initial = None if reader.raw("initial") is None else _state_in(reader.get_object("initial"))
+    initial = None if reader.raw("initial") is None else state_in(reader.get_object("initial"))
     actions = []
     texts = reader.get_list("actions")
     if len(texts) > MAX_RECORD_ACTIONS:
@@ -172,7 +172,7 @@ def _record_in(reader: Reader) -> GameRecord:
     reader.done()
     if rules.players_dealt_in(players) < 2:
         raise InvalidDataError(f"{reader.path}.players: too few seats dealt in under these rules")
-    return _construct(
+    return construct(
         GameRecord,
         reader.path,
         rules=rules,

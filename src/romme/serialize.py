@@ -26,33 +26,33 @@ from typing import TypeVar as TypeVar
 
 import attrs as attrs
 
-from romme._json_codecs import _common_position as _common_position
-from romme._json_codecs import _construct as _construct
-from romme._json_codecs import _diff as _diff
-from romme._json_codecs import _meld_in as _meld_in
-from romme._json_codecs import _meld_out as _meld_out
-from romme._json_codecs import _position_out as _position_out
-from romme._json_codecs import _result_in as _result_in
-from romme._json_codecs import _result_out as _result_out
-from romme._json_codecs import _rules_in as _rules_in
-from romme._json_codecs import _rules_out as _rules_out
-from romme._json_codecs import _state_in as _state_in
-from romme._json_codecs import _state_out as _state_out
-from romme._json_codecs import _table_in as _table_in
-from romme._json_codecs import _table_out as _table_out
-from romme._json_codecs import _turn_in as _turn_in
-from romme._json_codecs import _turn_out as _turn_out
-from romme._json_codecs import _view_in as _view_in
-from romme._json_codecs import _view_out as _view_out
+from romme._json_codecs import common_position as common_position
+from romme._json_codecs import construct as construct
+from romme._json_codecs import meld_in as meld_in
+from romme._json_codecs import meld_out as meld_out
+from romme._json_codecs import position_out as position_out
+from romme._json_codecs import result_in as result_in
+from romme._json_codecs import result_out as result_out
+from romme._json_codecs import rules_diff as rules_diff
+from romme._json_codecs import rules_in as rules_in
+from romme._json_codecs import rules_out as rules_out
+from romme._json_codecs import state_in as state_in
+from romme._json_codecs import state_out as state_out
+from romme._json_codecs import table_in as table_in
+from romme._json_codecs import table_out as table_out
+from romme._json_codecs import turn_in as turn_in
+from romme._json_codecs import turn_out as turn_out
+from romme._json_codecs import view_in as view_in
+from romme._json_codecs import view_out as view_out
 from romme._json_reader import JSON as JSON
 from romme._json_reader import Reader as Reader
 from romme._json_reader import T as T
-from romme._json_reader import _bools as _bools
-from romme._json_reader import _card, _kind
-from romme._json_reader import _cards as _cards
-from romme._json_reader import _enum as _enum
-from romme._json_reader import _int as _int
-from romme._json_reader import _ints as _ints
+from romme._json_reader import kind_of, read_card
+from romme._json_reader import read_bools as read_bools
+from romme._json_reader import read_cards as read_cards
+from romme._json_reader import read_enum as read_enum
+from romme._json_reader import read_int as read_int
+from romme._json_reader import read_ints as read_ints
 from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.cards import Card
 from romme.cards import parse_card as parse_card
@@ -107,7 +107,7 @@ def register(
 
 
 def _card_doc_in(reader: Reader) -> Card:
-    card = _card(reader.raw("card"), reader.where("card"))
+    card = read_card(reader.raw("card"), reader.where("card"))
     reader.done()
     return card
 
@@ -122,22 +122,22 @@ def _action_doc_in(reader: Reader) -> Action:
 
 
 def _meld_doc_in(reader: Reader) -> Meld:
-    meld = _meld_in(reader, None)
+    meld = meld_in(reader, None)
     reader.done()
     return meld
 
 
 def _rules_doc_in(reader: Reader) -> Rules:
-    return _rules_in(reader)
+    return rules_in(reader)
 
 
 register("card", Card, lambda card: {"card": str(card)}, _card_doc_in)
-register("meld", Meld, _meld_out, _meld_doc_in)
-register("rules", Rules, _rules_out, _rules_doc_in)
+register("meld", Meld, meld_out, _meld_doc_in)
+register("rules", Rules, rules_out, _rules_doc_in)
 register("action", ACTION_TYPES, lambda action: {"action": str(action)}, _action_doc_in)
-register("state", GameState, _state_out, _state_in)
-register("view", PlayerView, _view_out, _view_in)
-register("round_result", RoundResult, _result_out, _result_in)
+register("state", GameState, state_out, state_in)
+register("view", PlayerView, view_out, view_in)
+register("round_result", RoundResult, result_out, result_in)
 
 
 def to_dict(value: object) -> JSON:
@@ -163,7 +163,7 @@ def from_dict(data: Mapping[str, object]) -> Any:
             version, or inconsistent; the message says what and where.
     """
     if not isinstance(data, dict):
-        raise InvalidDataError(f"document: expected an object, got {_kind(data)}")
+        raise InvalidDataError(f"document: expected an object, got {kind_of(data)}")
     reader = Reader(dict(data), "document")
     version = reader.raw("romme")
     if type(version) is not int:

@@ -35,8 +35,8 @@ from romme import (
 )
 from romme._search import enumeration, packing
 from romme._shape import shape_of
-from romme._turn.opening import _hand_romme_completable, _lay_down_possible, _opening_completable
-from romme._turn.position import _Pos
+from romme._turn.opening import hand_romme_completable, lay_down_possible, opening_completable
+from romme._turn.position import Pos
 from romme.cards import JOKER_CODE, Card
 from romme.melds import Meld, MeldKind
 from romme.state import Phase, TableMeld, TurnState
@@ -198,7 +198,7 @@ def test_best_packing_read_off_the_search_RULES_3() -> None:
             (sum(meld.value for meld in chosen), -sum(meld.joker_count for meld in chosen))
             for chosen, _ in _packings(melds, key)
         )
-        found = [_search.build._build(option) for option in every.best()]
+        found = [_search.build.build(option) for option in every.best()]
         assert (sum(m.value for m in found), -sum(m.joker_count for m in found)) == best
         assert tuple(found) == _search.best_melds(hand, rules)
         merged = packing.Packer(key, shape, True)
@@ -235,7 +235,7 @@ def test_opening_completable_as_the_rules_say_RULES_5() -> None:
         taken = rng.choice(hand) if rng.random() < 0.4 else None
         turn = TurnState(taken=taken, taken_in_hand=taken is not None)
         expected = _opening_by_brute_force(key, staged, taken, rules)
-        assert expected == _opening_completable(key, staged, turn, pool, rules), (hand, staged)
+        assert expected == opening_completable(key, staged, turn, pool, rules), (hand, staged)
         checked += 1
     assert checked > 300
 
@@ -247,14 +247,14 @@ def test_hand_romme_completable_as_the_rules_say_RULES_8() -> None:
         taken = rng.choice(hand) if rng.random() < 0.4 else None
         turn = TurnState(taken=taken, taken_in_hand=taken is not None)
         expected = _hand_romme_by_brute_force(key, taken, rules)
-        assert expected == _hand_romme_completable(key, turn, key, [], rules), hand
+        assert expected == hand_romme_completable(key, turn, key, [], rules), hand
 
 
 def test_lay_down_possible_bounds_every_lay_down_RULES_5_and_8() -> None:
     """The generator's quick condition: the best packing reaches the threshold, or a Hand-Rommé."""
     for rules, hand, _ in _cases(300, 4):
         key = _search.pack_cards(hand)
-        position = _Pos(
+        position = Pos(
             rules=rules,
             player=0,
             phase=Phase.PLAY,
@@ -271,7 +271,7 @@ def test_lay_down_possible_bounds_every_lay_down_RULES_5_and_8() -> None:
         expected = best >= rules.opening_threshold or (
             rules.hand_romme_waives_threshold and _hand_romme_by_brute_force(key, None, rules)
         )
-        assert expected == _lay_down_possible(position), hand
+        assert expected == lay_down_possible(position), hand
 
 
 def test_lay_down_possible_with_staged_melds_RULES_5() -> None:
@@ -284,7 +284,7 @@ def test_lay_down_possible_with_staged_melds_RULES_5() -> None:
             continue
         packed, meld = rng.choice(melds)
         rest = tuple(sorted(_without(hand, meld.cards), key=lambda card: card.code))
-        position = _Pos(
+        position = Pos(
             rules=rules,
             player=0,
             phase=Phase.PLAY,
@@ -297,7 +297,7 @@ def test_lay_down_possible_with_staged_melds_RULES_5() -> None:
             key=_search.pack_cards(rest),
         )
         best = _best_by_brute_force(pool - packed, rules, cover=False, use_jokers=False)
-        assert (meld.value + best >= rules.opening_threshold) == _lay_down_possible(position)
+        assert (meld.value + best >= rules.opening_threshold) == lay_down_possible(position)
 
 
 def _without(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> list[Card]:
@@ -312,8 +312,8 @@ def test_no_run_without_three_in_a_row_RULES_3(ace_wraps: bool) -> None:
     """Without jokers a run is three ranks in a row: the search skips suits without them."""
     shape = shape_of(attrs.evolve(PRESETS["drov"], ace_wraps=ace_wraps))
     for have in range(1, 1 << 13):
-        if not enumeration._three_in_a_row(have):
-            assert () == enumeration._suit_options(0, have, 0, shape)
+        if not enumeration.three_in_a_row(have):
+            assert () == enumeration.suit_options(0, have, 0, shape)
 
 
 def test_no_set_without_enough_natural_cards_RULES_3() -> None:
@@ -324,7 +324,7 @@ def test_no_set_without_enough_natural_cards_RULES_3() -> None:
             for jokers in range(4):
                 for counts in _suit_count_patterns():
                     if not enumeration._may_hold_set(counts, jokers, shape):
-                        assert () == enumeration._rank_options(5, counts, jokers, shape)
+                        assert () == enumeration.rank_options(5, counts, jokers, shape)
 
 
 def _suit_count_patterns() -> Iterator[tuple[int, ...]]:
@@ -574,7 +574,7 @@ def test_hand_romme_after_each_lay_down_as_the_rules_say_RULES_8() -> None:
             taken = rng.choice(hand) if rng.random() < 0.4 else None
             turn = TurnState(taken=taken, taken_in_hand=taken is not None)
             expected = _hand_romme_by_brute_force(key, taken, rules)
-            assert expected == _hand_romme_completable(key, turn, pool, [], rules), (hand, key)
+            assert expected == hand_romme_completable(key, turn, pool, [], rules), (hand, key)
             checked += expected
     assert checked > 20
 

@@ -79,7 +79,7 @@ def test_every_module_level_cache_is_bounded() -> None:
     assert not unbounded
     # The scan sees the caches it is meant to: the meld search's, at least.
     found = {f"{module.__name__}.{name}" for module in _modules() for name, _ in _caches(module)}
-    assert {"romme._search.enumeration._options", "romme._search.packing._packer"} <= found
+    assert {"romme._search.enumeration.meld_options", "romme._search.packing._packer"} <= found
 
 
 def _mutable_state() -> dict[str, object]:

@@ -54,7 +54,7 @@ from romme._search import (
     pack_cards,
 )
 from romme._turn import hand_key, kept_hand_key
-from romme._turn.position import _Pos, _pos
+from romme._turn.position import Pos, read_position
 from romme.bots import random_choice
 from romme.melds import Meld, MeldKind
 from romme.testing import rules as random_rules
@@ -188,12 +188,12 @@ def test_a_state_built_by_evolve_packs_its_own_hands() -> None:
 
 
 def test_the_checkers_reading_of_a_state_fills_every_field() -> None:
-    """Maintainers' page, the turn core: `_pos` builds the checker's position from the tuple of its
+    """Maintainers' page, the turn core: `read_position` builds the checker's position from the tuple of its
     fields, without the named tuple's checks, so each field is compared with the state it reads."""
     state = new_game(PRESETS["drov"], 4, seed=3)
     seat = state.current_player
-    read = _pos(state, seat)
-    assert len(read) == len(_Pos._fields)
+    read = read_position(state, seat)
+    assert len(read) == len(Pos._fields)
     assert read._asdict() == {
         "rules": state.rules,
         "player": seat,

@@ -120,7 +120,7 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
 
     from romme import PRESETS, apply, new_game
     from romme._search import melds_in
-    from romme._turn.checker import _position_for
+    from romme._turn.checker import position_for
     from romme._turn.generator import _hand_lay_downs, _lay_downs
     from romme._turn.position import Failure
     from romme.rules import TakeDiscardMode
@@ -145,7 +145,7 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
         for _ in range(300):
             if state.phase is Phase.ROUND_OVER:
                 break
-            pos = _position_for(state, None)
+            pos = position_for(state, None)
             if not isinstance(pos, Failure) and state.phase is Phase.PLAY:
                 listed = list(_hand_lay_downs(pos))
                 assert listed == list(_lay_downs(pos, melds_in(pos.key, pos.rules))), state

@@ -36,7 +36,7 @@ from romme import (
     parse_cards,
     validate_meld,
 )
-from romme.melds import _new_meld
+from romme._meld import new_meld
 
 PRESET_NAMES: Final = (
     "drov",
@@ -569,7 +569,7 @@ def test_melds_are_built_with_every_field(text: str) -> None:
     """validate_meld builds melds without attrs' __init__ (for speed): each field is set, and the
     meld equals, hashes and prints like the same meld made by Meld(...)."""
     fields = [field.name for field in attrs.fields(Meld)]
-    assert fields == list(inspect.signature(_new_meld).parameters)
+    assert fields == list(inspect.signature(new_meld).parameters)
     meld = validate_meld(text, PRESETS["drov"])
     rebuilt = Meld(**{name: getattr(meld, name) for name in fields})
     assert (rebuilt, hash(rebuilt), repr(rebuilt)) == (meld, hash(meld), repr(meld))

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from romme._meld import Meld, _new_meld
+from romme._meld import Meld, new_meld
 from romme._meld_parts import JokerRole, MeldKind
-from romme._search.packed import _BITS, _UNITS, JOKER_UNIT
+from romme._search.packed import BITS, JOKER_UNIT, UNITS
 from romme._shape import MeldShape
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
 
@@ -27,7 +27,7 @@ _RANKS: Final = tuple(Rank)
 """The ranks by rank index (a card's code modulo 13): 0 the two … 12 the ace."""
 _SUITS: Final = tuple(Suit)
 """The suits by suit index (a card's code divided by 13): ♣ ♠ ♥ ♦."""
-_RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
+RANK_VALUES: Final = tuple(11 if rank is Rank.ACE else min(int(rank), 10) for rank in _RANKS)
 """The value of a card of each rank index (rules §3): face value, J/Q/K 10, ace 11."""
 _OTHER_SUITS: Final = tuple(
     frozenset(suit for index, suit in enumerate(_SUITS) if not taken >> index & 1)
@@ -43,11 +43,11 @@ _RUN_CARDS: Final = tuple(
 )
 """``_RUN_CARDS[suit][ordinal + 1]``: the card at each ordinal of a suit's runs."""
 _RUN_PACKED: Final = tuple(
-    tuple(sum(_UNITS[card.code] for card in cards[:end]) for end in range(len(cards) + 1))
+    tuple(sum(UNITS[card.code] for card in cards[:end]) for end in range(len(cards) + 1))
     for cards in _RUN_CARDS
 )
 """``_RUN_PACKED[suit][ordinal + 1]``: the cards of the suit's ordinals below `ordinal`, packed."""
-_RUN_UNITS: Final = tuple(tuple(_UNITS[card.code] for card in cards) for cards in _RUN_CARDS)
+_RUN_UNITS: Final = tuple(tuple(UNITS[card.code] for card in cards) for cards in _RUN_CARDS)
 """``_RUN_UNITS[suit][ordinal + 1]``: the card at the ordinal, packed."""
 
 
@@ -55,7 +55,7 @@ def _window(start: int, length: int) -> tuple[tuple[Rank, ...], int]:
     """The ranks and the value of the run of `length` cards from the ordinal `start`."""
     ordinals = range(start, start + length)
     ranks = tuple(_RANKS[ordinal % 13] for ordinal in ordinals)
-    value = sum(1 if ordinal == -1 else _RANK_VALUES[ordinal % 13] for ordinal in ordinals)
+    value = sum(1 if ordinal == -1 else RANK_VALUES[ordinal % 13] for ordinal in ordinals)
     return ranks, value
 
 
@@ -93,12 +93,12 @@ def _set_meld(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> M
     count = len(naturals)
     size = count + jokers
     taken = sum(map(_SUIT_BITS.__getitem__, naturals)) if distinct_suits else 0
-    return _new_meld(
+    return new_meld(
         kind=MeldKind.SET,
         cards=tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers,
         ranks=(_RANKS[rank_index],) * size,
         suit=None,
-        value=_RANK_VALUES[rank_index] * size,
+        value=RANK_VALUES[rank_index] * size,
         jokers=_SET_ROLES[rank_index][taken][count:size],
     )
 
@@ -109,7 +109,7 @@ def _set_cards(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> 
 
 
 def _run_cards(suit: int, start: int, length: int, joker_places: int) -> tuple[Card, ...]:
-    """The cards of `_run_meld`, in its order."""
+    """The cards of `run_meld`, in its order."""
     cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
     if not joker_places:
         return cards
@@ -121,7 +121,7 @@ def _run_cards(suit: int, start: int, length: int, joker_places: int) -> tuple[C
     return tuple(placed)
 
 
-def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
+def run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
     """The run of `suit` from the ordinal `start`, with jokers at the bits of `joker_places`.
 
     As `meld_failure` builds it from these cards in this order: low to high,
@@ -141,12 +141,12 @@ def _run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
             role_list.append(roles_here[place])
         cards = tuple(placed)
         roles = tuple(role_list)
-    return _new_meld(
+    return new_meld(
         kind=MeldKind.RUN, cards=cards, ranks=ranks, suit=_SUITS[suit], value=value, jokers=roles
     )
 
 
-_Option = tuple[int, int, int, int, Callable[..., Meld], tuple[Any, ...]]
+Option = tuple[int, int, int, int, Callable[..., Meld], tuple[Any, ...]]
 """A meld found, as packing it needs: ``(packed, value, jokers, lowest, build, recipe)``.
 
 `packed` is the meld's cards as a packed multiset, `jokers` how many
@@ -155,16 +155,16 @@ jokers it holds, `lowest` the code of its lowest natural card, and
 """
 
 
-def _set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> _Option:
+def set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> Option:
     """The set of the natural cards `naturals` and `jokers` jokers (see `_set_meld`)."""
-    value = _RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
-    packed = sum(map(_UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
+    value = RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
+    packed = sum(map(UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
     recipe = (naturals, jokers, shape.distinct_suits)
     return packed, value, jokers, naturals[0], _set_meld, recipe
 
 
-def _run_option(suit: int, start: int, length: int, joker_places: int) -> _Option:
-    """The run of `suit` from `start` with jokers at `joker_places` (see `_run_meld`)."""
+def run_option(suit: int, start: int, length: int, joker_places: int) -> Option:
+    """The run of `suit` from `start` with jokers at `joker_places` (see `run_meld`)."""
     below = _RUN_PACKED[suit]
     naturals = below[start + 1 + length] - below[start + 1]
     places = joker_places
@@ -173,29 +173,29 @@ def _run_option(suit: int, start: int, length: int, joker_places: int) -> _Optio
         places &= places - 1
         naturals -= _RUN_UNITS[suit][start + 1 + place]
     jokers = joker_places.bit_count()
-    lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+    lowest = ((naturals & -naturals).bit_length() - 1) // BITS
     value = _WINDOWS[start + 1][length][1]
     recipe = (suit, start, length, joker_places)
-    return naturals + jokers * JOKER_UNIT, value, jokers, lowest, _run_meld, recipe
+    return naturals + jokers * JOKER_UNIT, value, jokers, lowest, run_meld, recipe
 
 
-def _build(option: _Option) -> Meld:
+def build(option: Option) -> Meld:
     """The meld of `option`."""
     return option[4](*option[5])
 
 
-def option_meld(option: _Option) -> Meld:
+def option_meld(option: Option) -> Meld:
     """The `Meld` of `option`."""
     return option[4](*option[5])
 
 
-def option_cards(option: _Option) -> tuple[Card, ...]:
-    """The cards of the meld of `option`, in table order (``_build(option).cards``), without building it."""
-    if option[4] is _run_meld:
+def option_cards(option: Option) -> tuple[Card, ...]:
+    """The cards of the meld of `option`, in table order (``build(option).cards``), without building it."""
+    if option[4] is run_meld:
         return _run_cards(*option[5])
     return _set_cards(*option[5])
 
 
-def option_kind(option: _Option) -> MeldKind:
-    """The kind of the meld of `option` (``_build(option).kind``)."""
-    return MeldKind.RUN if option[4] is _run_meld else MeldKind.SET
+def option_kind(option: Option) -> MeldKind:
+    """The kind of the meld of `option` (``build(option).kind``)."""
+    return MeldKind.RUN if option[4] is run_meld else MeldKind.SET

@@ -12,13 +12,13 @@ from itertools import combinations, compress
 from typing import Final
 
 from romme._meld import Meld
-from romme._search.build import _build, _Option, _run_option, _set_option
+from romme._search.build import Option, build, run_option, set_option
 from romme._search.packed import (
-    _FIELD,
-    _JOKER_SHIFT,
-    _SHIFTS,
-    _SUIT_FIELDS,
-    _SUIT_SHIFTS,
+    FIELD,
+    JOKER_SHIFT,
+    SHIFTS,
+    SUIT_FIELDS,
+    SUIT_SHIFTS,
     pack_cards,
 )
 from romme._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
@@ -44,9 +44,9 @@ size that `jokers` jokers at hand allow."""
 
 
 @lru_cache(maxsize=4096)
-def _rank_options(
+def rank_options(
     rank_index: int, suit_counts: tuple[int, ...], jokers: int, shape: MeldShape
-) -> tuple[_Option, ...]:
+) -> tuple[Option, ...]:
     """The sets of one rank: they depend only on that rank's cards and the jokers (at most 3).
 
     `suit_counts` counts the cards of the rank by suit index. The sets come
@@ -68,7 +68,7 @@ def _rank_options(
                 continue  # the same cards from the other pack
             seen.add(naturals)
             for extra in range(fewest, most + 1):
-                options.append(_set_option(naturals, extra, shape))
+                options.append(set_option(naturals, extra, shape))
     return tuple(options)
 
 
@@ -76,8 +76,8 @@ def _rank_options(
 def _rank_melds(
     rank_index: int, suit_counts: tuple[int, ...], jokers: int, shape: MeldShape
 ) -> tuple[Meld, ...]:
-    """The melds of `_rank_options`."""
-    return tuple(map(_build, _rank_options(rank_index, suit_counts, jokers, shape)))
+    """The melds of `rank_options`."""
+    return tuple(map(build, rank_options(rank_index, suit_counts, jokers, shape)))
 
 
 _RUN_JOKERS: Final = {
@@ -109,7 +109,7 @@ _APART: Final = {
 
 
 @lru_cache(maxsize=4096)
-def _suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[_Option, ...]:
+def suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[Option, ...]:
     """The runs of one suit: they depend only on which of its ranks are there, and the jokers.
 
     `have` has bit i set when the hand holds the card of rank index i. The
@@ -132,7 +132,7 @@ def _suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[
     # must then lack k cards at most.
     shortest_windows = _SHORTEST_WINDOWS[shape.joker_limit][jokers]
     wraps = shape.ace_wraps
-    options: list[_Option] = []
+    options: list[Option] = []
     while starts:
         start = (starts & -starts).bit_length() - 2
         starts &= starts - 1
@@ -159,10 +159,10 @@ def _suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[
                     continue
                 most = min(jokers, budget[length])
                 if passed == most:
-                    options.append(_run_option(suit, start, length, window))
+                    options.append(run_option(suit, start, length, window))
                     continue
                 for joker_places in _joker_places(window, length, most, apart[length]):
-                    options.append(_run_option(suit, start, length, joker_places))
+                    options.append(run_option(suit, start, length, joker_places))
             if (
                 place == longest
                 or shortest[passed + 1] > longest
@@ -175,8 +175,8 @@ def _suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[
 
 @lru_cache(maxsize=4096)
 def _suit_melds(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[Meld, ...]:
-    """The melds of `_suit_options`."""
-    return tuple(map(_build, _suit_options(suit, have, jokers, shape)))
+    """The melds of `suit_options`."""
+    return tuple(map(build, suit_options(suit, have, jokers, shape)))
 
 
 def _joker_places(holes: int, length: int, most: int, apart: bool) -> list[int]:
@@ -204,15 +204,15 @@ def _joker_places(holes: int, length: int, most: int, apart: bool) -> list[int]:
     return [mask for mask, _ in chosen]
 
 
-_RankPart = tuple[int, tuple[int, ...], int]
-_SuitPart = tuple[int, int, int]
+RankPart = tuple[int, tuple[int, ...], int]
+SuitPart = tuple[int, int, int]
 _BITS_13: Final = tuple(1 << index for index in range(13))
 
 
 @lru_cache(maxsize=4096)
 def _suit_row(fields: int) -> tuple[tuple[int, ...], int]:
     """The counts of one suit's cards from its packed `fields` (two to ace), and the ranks held as bits."""
-    counts = tuple((fields >> shift) & _FIELD for shift in _SHIFTS[:13])
+    counts = tuple((fields >> shift) & FIELD for shift in SHIFTS[:13])
     return counts, sum(compress(_BITS_13, counts))
 
 
@@ -221,7 +221,7 @@ def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, shape: MeldShape) -
 
     Enough natural cards for the smallest set that many jokers allow (the rules page (docs/rules.md)
     §3): distinct suits under ``set_distinct_suits``, else up to four copies
-    of each. `_rank_options` finds no set otherwise.
+    of each. `rank_options` finds no set otherwise.
     """
     fewest = _SET_SHAPES[shape.joker_limit][jokers][0][0]
     if shape.distinct_suits:
@@ -229,29 +229,29 @@ def _may_hold_set(suit_counts: tuple[int, ...], jokers: int, shape: MeldShape) -
     return sum(min(n, 4) for n in suit_counts) >= fewest
 
 
-def _three_in_a_row(have: int) -> bool:
+def three_in_a_row(have: int) -> bool:
     """Whether the ranks `have` (bit i: rank index i) hold three in a row, around the corner too.
 
-    Without jokers a run needs it (rules §3): `_suit_options` finds none otherwise.
+    Without jokers a run needs it (rules §3): `suit_options` finds none otherwise.
     """
     ranks = have | have << 13
     return bool(ranks & ranks >> 1 & ranks >> 2)
 
 
 @lru_cache(maxsize=64)
-def _parts(key: int, shape: MeldShape) -> tuple[tuple[_RankPart, ...], tuple[_SuitPart, ...]]:
+def meld_places(key: int, shape: MeldShape) -> tuple[tuple[RankPart, ...], tuple[SuitPart, ...]]:
     """Where the melds of the packed multiset `key` may lie, in the order of the melds.
 
-    The arguments for `_rank_options` of each rank that may hold a set, and
-    for `_suit_options` of each suit the hand holds (`shape` left out).
+    The arguments for `rank_options` of each rank that may hold a set, and
+    for `suit_options` of each suit the hand holds (`shape` left out).
     Cached: the packing search of a hand and the list of its melds both
     ask (see `Packer`, `melds_in`).
     """
-    rows = [_suit_row((key >> shift) & _SUIT_FIELDS) for shift in _SUIT_SHIFTS]
-    jokers = key >> _JOKER_SHIFT
+    rows = [_suit_row((key >> shift) & SUIT_FIELDS) for shift in SUIT_SHIFTS]
+    jokers = key >> JOKER_SHIFT
     set_jokers = min(jokers, 3)
     fewest = _SET_SHAPES[shape.joker_limit][set_jokers][0][0]  # natural cards (`_may_hold_set`)
-    ranks: list[_RankPart]
+    ranks: list[RankPart]
     if shape.distinct_suits:
         # The ranks held in `fewest` suits at least, by adding the suits'
         # rank bits bit by bit: bit r of `ones`, `twos`, `fours` holds the
@@ -291,21 +291,21 @@ def _parts(key: int, shape: MeldShape) -> tuple[tuple[_RankPart, ...], tuple[_Su
 
 
 @lru_cache(maxsize=1024)
-def _options(key: int, shape: MeldShape) -> tuple[_Option, ...]:
+def meld_options(key: int, shape: MeldShape) -> tuple[Option, ...]:
     """The melds of the packed multiset `key` as options (sets by rank, then runs by suit)."""
-    ranks, suits = _parts(key, shape)
-    found: list[_Option] = []
+    ranks, suits = meld_places(key, shape)
+    found: list[Option] = []
     for rank_index, suit_counts, jokers in ranks:
-        found.extend(_rank_options(rank_index, suit_counts, jokers, shape))
+        found.extend(rank_options(rank_index, suit_counts, jokers, shape))
     for suit, have, jokers in suits:
-        found.extend(_suit_options(suit, have, jokers, shape))
+        found.extend(suit_options(suit, have, jokers, shape))
     return tuple(found)
 
 
 @lru_cache(maxsize=1024)
 def _find(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """The melds of the packed multiset `key` (sets by rank, then runs by suit)."""
-    ranks, suits = _parts(key, shape)
+    ranks, suits = meld_places(key, shape)
     found: list[Meld] = []
     for rank_index, suit_counts, jokers in ranks:
         found.extend(_rank_melds(rank_index, suit_counts, jokers, shape))
@@ -320,9 +320,9 @@ def find_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
     return _find(pack_cards(cards), shape_of(rules))
 
 
-def options_in(key: int, rules: Rules) -> tuple[_Option, ...]:
+def options_in(key: int, rules: Rules) -> tuple[Option, ...]:
     """Return the melds of `melds_in`, in its order, as options: packed, without a `Meld` built (cached)."""
-    return _options(key, shape_of(rules))
+    return meld_options(key, shape_of(rules))
 
 
 def melds_in(key: int, rules: Rules) -> tuple[Meld, ...]:
@@ -335,29 +335,29 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
 
     The same melds, in the same order, as filtering `melds_in`, but a
     natural card only needs the sets of its rank and the runs of its suit
-    (and none of them where `_parts` finds no room for one).
+    (and none of them where `meld_places` finds no room for one).
     """
     shape = shape_of(rules)
     if code == JOKER_CODE:
         return tuple(meld for meld in _find(key, shape) if meld.joker_count)
-    jokers = key >> _JOKER_SHIFT
+    jokers = key >> JOKER_SHIFT
     rank_index, suit = code % 13, code // 13
-    shift = _SHIFTS[code]
+    shift = SHIFTS[code]
     found: list[Meld] = []
-    suit_counts = tuple([(key >> at) & _FIELD for at in _SHIFTS[rank_index:JOKER_CODE:13]])
+    suit_counts = tuple([(key >> at) & FIELD for at in SHIFTS[rank_index:JOKER_CODE:13]])
     if _may_hold_set(suit_counts, min(jokers, 3), shape):
         sets = (rank_index, suit_counts, min(jokers, 3), shape)
         found.extend(
             meld
-            for meld, option in zip(_rank_melds(*sets), _rank_options(*sets), strict=True)
-            if (option[0] >> shift) & _FIELD
+            for meld, option in zip(_rank_melds(*sets), rank_options(*sets), strict=True)
+            if (option[0] >> shift) & FIELD
         )
-    have = _suit_row((key >> _SUIT_SHIFTS[suit]) & _SUIT_FIELDS)[1]
-    if jokers or _three_in_a_row(have):
+    have = _suit_row((key >> SUIT_SHIFTS[suit]) & SUIT_FIELDS)[1]
+    if jokers or three_in_a_row(have):
         runs = (suit, have, min(jokers, 13), shape)
         found.extend(
             meld
-            for meld, option in zip(_suit_melds(*runs), _suit_options(*runs), strict=True)
-            if (option[0] >> shift) & _FIELD
+            for meld, option in zip(_suit_melds(*runs), suit_options(*runs), strict=True)
+            if (option[0] >> shift) & FIELD
         )
     return tuple(found)

@@ -14,19 +14,19 @@ from romme._coded import CodedMeld
 from romme._meld import Meld
 from romme.cards import JOKER_CODE, Card, card_code
 
-_BITS: Final = 5
-_FIELD: Final = (1 << _BITS) - 1
-_GUARD: Final = sum(1 << (_BITS * code + _BITS - 1) for code in range(JOKER_CODE + 1))
+BITS: Final = 5
+FIELD: Final = (1 << BITS) - 1
+GUARD: Final = sum(1 << (BITS * code + BITS - 1) for code in range(JOKER_CODE + 1))
 """The top bit of every field: counts stay below 16, so a borrow clears a guard bit."""
-_LOW_BITS: Final = sum(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+_LOW_BITS: Final = sum(1 << (BITS * code) for code in range(JOKER_CODE + 1))
 """The lowest bit of every field."""
-_JOKER_SHIFT: Final = _BITS * JOKER_CODE
-"""Where the joker's field begins: the last field, so ``key >> _JOKER_SHIFT`` counts the jokers."""
-_JOKER_FIELD: Final = _FIELD << _JOKER_SHIFT
-_NATURAL_FIELDS: Final = (1 << _JOKER_SHIFT) - 1
+JOKER_SHIFT: Final = BITS * JOKER_CODE
+"""Where the joker's field begins: the last field, so ``key >> JOKER_SHIFT`` counts the jokers."""
+JOKER_FIELD: Final = FIELD << JOKER_SHIFT
+NATURAL_FIELDS: Final = (1 << JOKER_SHIFT) - 1
 """The fields of the natural cards (all but the joker's)."""
 
-JOKER_UNIT: Final = 1 << _JOKER_SHIFT
+JOKER_UNIT: Final = 1 << JOKER_SHIFT
 """One joker in a packed multiset."""
 
 
@@ -34,76 +34,67 @@ def pack(codes: Iterable[int]) -> int:
     """Return the packed multiset of card `codes`."""
     key = 0
     for code in codes:
-        key += 1 << (_BITS * code)
+        key += 1 << (BITS * code)
     return key
 
 
 def fits(part: int, whole: int) -> bool:
     """Return whether the packed multiset `part` is contained in `whole`."""
-    return ((whole | _GUARD) - part) & _GUARD == _GUARD
+    return ((whole | GUARD) - part) & GUARD == GUARD
 
 
 def count(key: int, code: int) -> int:
     """Return how many cards of `code` the packed multiset `key` holds."""
-    return (key >> (_BITS * code)) & _FIELD
+    return (key >> (BITS * code)) & FIELD
 
 
-def _occupied(key: int) -> int:
+def occupied(key: int) -> int:
     """The fields of `key` that hold at least one card, each filled with ones."""
     # A count is below 16, so only a field's four lower bits can be set:
     # fold them onto the field's lowest bit, then fill the field.
     folded = key | (key >> 1)
     folded |= folded >> 2
-    return (folded & _LOW_BITS) * _FIELD
+    return (folded & _LOW_BITS) * FIELD
 
 
-def _codes(key: int) -> Iterable[int]:
-    """The codes of the cards `key` holds, lowest first, each once."""
+def codes_in(key: int) -> Iterable[int]:
+    """Return the codes of the cards the packed multiset `key` holds, lowest first, each once."""
     while key:
-        lowest = ((key & -key).bit_length() - 1) // _BITS
+        lowest = ((key & -key).bit_length() - 1) // BITS
         yield lowest
-        key &= ~(_FIELD << (_BITS * lowest))
+        key &= ~(FIELD << (BITS * lowest))
 
 
-_UNITS: Final = tuple(1 << (_BITS * code) for code in range(JOKER_CODE + 1))
+UNITS: Final = tuple(1 << (BITS * code) for code in range(JOKER_CODE + 1))
 """One card of each code, packed."""
 
 
 def unit(code: int) -> int:
     """Return the packed multiset holding one card of `code`."""
-    return 1 << (_BITS * code)
+    return 1 << (BITS * code)
 
 
 def pack_cards(cards: Iterable[Card]) -> int:
     """Return the packed multiset of `cards` (at most 15 copies of a card count)."""
     if isinstance(cards, tuple) and len(cards) < 16:  # no card can come 16 times
-        return sum(map(_UNITS.__getitem__, map(card_code, cards)))
+        return sum(map(UNITS.__getitem__, map(card_code, cards)))
     tally = Counter(card.code for card in cards)
     return pack(code for code, n in tally.items() for _ in range(min(n, 15)))
 
 
 def _meld_key(meld: Meld) -> int:
-    return sum(map(_UNITS.__getitem__, map(card_code, meld.cards)))
-
-
-NATURAL_FIELDS: Final = _NATURAL_FIELDS
-"""The fields of the natural cards in a packed multiset (all but the joker's)."""
+    return sum(map(UNITS.__getitem__, map(card_code, meld.cards)))
 
 
 def field(code: int) -> int:
     """Return the field of `code` in a packed multiset, every bit set: a mask for its copies."""
-    return _FIELD << (_BITS * code)
+    return FIELD << (BITS * code)
 
 
 def is_unit(key: int) -> bool:
     """Return whether the packed multiset `key` holds exactly one card."""
     bit = key.bit_length() - 1
-    return bit >= 0 and key == 1 << bit and bit % _BITS == 0
-
-
-def codes_in(key: int) -> Iterable[int]:
-    """Return the codes of the cards the packed multiset `key` holds, lowest first, each once."""
-    return _codes(key)
+    return bit >= 0 and key == 1 << bit and bit % BITS == 0
 
 
 def meld_key(meld: Meld) -> int:
@@ -178,9 +169,9 @@ _SUIT_BASE: Final = {card.suit: card.code for card in map(Card.from_code, range(
 """The code of each suit's two, the first of its thirteen codes."""
 
 
-_SHIFTS: Final = tuple(_BITS * code for code in range(JOKER_CODE + 1))
+SHIFTS: Final = tuple(BITS * code for code in range(JOKER_CODE + 1))
 
 
-_SUIT_FIELDS: Final = (1 << (13 * _BITS)) - 1
+SUIT_FIELDS: Final = (1 << (13 * BITS)) - 1
 """The fields of one suit's thirteen cards, shifted to the lowest bits."""
-_SUIT_SHIFTS: Final = (0, 13 * _BITS, 26 * _BITS, 39 * _BITS)
+SUIT_SHIFTS: Final = (0, 13 * BITS, 26 * BITS, 39 * BITS)

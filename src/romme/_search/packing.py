@@ -17,26 +17,26 @@ from functools import lru_cache
 from typing import Any, Final, TypeVar
 
 from romme._meld import Meld
-from romme._search.build import _RANK_VALUES, _build, _Option, _run_meld
+from romme._search.build import RANK_VALUES, Option, build, run_meld
 from romme._search.enumeration import (
-    _options,
-    _parts,
+    meld_options,
+    meld_places,
 )
 from romme._search.packed import (
-    _BITS,
-    _FIELD,
-    _GUARD,
-    _JOKER_FIELD,
-    _JOKER_SHIFT,
-    _NATURAL_FIELDS,
-    _UNITS,
+    BITS,
+    FIELD,
+    GUARD,
+    JOKER_FIELD,
+    JOKER_SHIFT,
     JOKER_UNIT,
-    _codes,
-    _occupied,
+    NATURAL_FIELDS,
+    UNITS,
+    codes_in,
     count,
+    occupied,
     pack_cards,
 )
-from romme._search.parts import _NONE, _ROUND_UP, _SCALE_BITS, _part_tables
+from romme._search.parts import NONE, ROUND_UP, SCALE_BITS, part_tables
 from romme._shape import MeldShape, shape_of
 from romme.cards import JOKER_CODE, Card
 from romme.rules import Rules
@@ -100,16 +100,16 @@ class Packer:
         # starting[c]: (packed, score) of the melds whose lowest natural card
         # has the code c. live[k]: the fields of the natural cards that the
         # melds with k jokers or fewer take, and the joker's field.
-        self._by_lowest: list[list[_Option] | None] | None = None
+        self._by_lowest: list[list[Option] | None] | None = None
         if every_meld:
             # Every meld, each joker arrangement too, as `best` reads them:
             # for one search of the pool, quicker than merging by parts.
-            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
+            by_lowest: list[list[Option] | None] = [None] * JOKER_CODE
             scored: list[list[tuple[int, int]] | None] = [None] * JOKER_CODE
-            live = [0] * ((pool >> _JOKER_SHIFT) + 1)
+            live = [0] * ((pool >> JOKER_SHIFT) + 1)
             top = 0
             seen: dict[int, int] = {}  # packed: the best score of a meld of those cards
-            for option in _options(pool, shape):
+            for option in meld_options(pool, shape):
                 packed, value, jokers, lowest, _, _ = option
                 if jokers and not jokers_ok:
                     continue
@@ -118,7 +118,7 @@ class Packer:
                     by_lowest[lowest] = [option]
                 else:
                     same.append(option)
-                score = (value << _SCALE_BITS) - jokers  # `_option_score`
+                score = (value << SCALE_BITS) - jokers  # `_option_score`
                 if score > seen.get(packed, 0):
                     # Of melds with the same cards (a joker in other places)
                     # only the most valuable counts for the search.
@@ -127,8 +127,8 @@ class Packer:
                 if value > top:
                     top = value
             for packed, score in seen.items():
-                naturals = packed & _NATURAL_FIELDS
-                lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                naturals = packed & NATURAL_FIELDS
+                lowest = ((naturals & -naturals).bit_length() - 1) // BITS
                 found = scored[lowest]
                 if found is None:
                     scored[lowest] = [(packed, score)]
@@ -140,8 +140,8 @@ class Packer:
             for jokers, packed in enumerate(live):
                 if packed | covered != covered:
                     covered |= packed
-                    fields = _occupied(covered) | _JOKER_FIELD
-                live[jokers] = fields or _JOKER_FIELD
+                    fields = occupied(covered) | JOKER_FIELD
+                live[jokers] = fields or JOKER_FIELD
         else:
             starting, live, top = self._merged_parts()
         self._starting = starting
@@ -154,7 +154,7 @@ class Packer:
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
         self._decisions: dict[tuple[bool, bool], Callable[[int, int], bool]] = {}
         self._exact = _size(pool) <= GREEDY_POOL
-        self._best: tuple[_Option, ...] | None = None
+        self._best: tuple[Option, ...] | None = None
         self._packing: tuple[tuple[int, int], ...] | None = None
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
         self._worth: dict[int, tuple[tuple[int, int, bool], ...]] = {}
@@ -168,9 +168,9 @@ class Packer:
         """`starting`, `live` and `top` from the melds of the pool's parts, merged by cards."""
         pool, shape, jokers_ok = self._pool, self._shape, self._jokers_ok
         starting: list[tuple[tuple[int, int], ...] | None] = [None] * JOKER_CODE
-        live = [_JOKER_FIELD] * ((pool >> _JOKER_SHIFT) + 1)
-        ranks, suits = _parts(pool, shape)
-        rank_table, suit_table = _part_tables(shape, jokers_ok)
+        live = [JOKER_FIELD] * ((pool >> JOKER_SHIFT) + 1)
+        ranks, suits = meld_places(pool, shape)
+        rank_table, suit_table = part_tables(shape, jokers_ok)
         parts = list(map(rank_table, ranks))
         parts.extend(map(suit_table, suits))
         top = 0
@@ -185,12 +185,12 @@ class Packer:
             live[jokers] |= live[jokers - 1]  # a part allowing fewer jokers takes its cards still
         return starting, live, top
 
-    def _melds_by_lowest(self) -> list[list[_Option] | None]:
+    def _melds_by_lowest(self) -> list[list[Option] | None]:
         """The pool's melds (without jokers unless `jokers_ok`) by the code of their lowest natural card."""
         if self._by_lowest is None:
             jokers_ok = self._jokers_ok
-            by_lowest: list[list[_Option] | None] = [None] * JOKER_CODE
-            for option in _options(self._pool, self._shape):
+            by_lowest: list[list[Option] | None] = [None] * JOKER_CODE
+            for option in meld_options(self._pool, self._shape):
                 if jokers_ok or not option[2]:
                     options = by_lowest[option[3]]
                     if options is None:
@@ -206,8 +206,8 @@ class Packer:
         if self._melds is None:
             jokers_ok = self._jokers_ok
             self._melds = tuple(
-                (packed, value, builder is _run_meld)
-                for packed, value, jokers, _, builder, _ in _options(self._pool, self._shape)
+                (packed, value, builder is run_meld)
+                for packed, value, jokers, _, builder, _ in meld_options(self._pool, self._shape)
                 if jokers_ok or not jokers
             )
         return self._melds
@@ -245,7 +245,7 @@ class Packer:
         found = self._without.get(code)
         if found is None:
             found = self._without.setdefault(
-                code, self.reaches(self._pool - _UNITS[code], 0, cover=True, use_jokers=True)
+                code, self.reaches(self._pool - UNITS[code], 0, cover=True, use_jokers=True)
             )
         return found
 
@@ -256,7 +256,7 @@ class Packer:
         none at all), so no meld fitting in `key` holds one: leaving one out
         changes no packing of `key`.
         """
-        return key & ~self._live[key >> _JOKER_SHIFT]
+        return key & ~self._live[key >> JOKER_SHIFT]
 
     def search(self, cover: bool, use_jokers: bool) -> Callable[[int], int]:
         """Return `packing_value` with `cover` and `use_jokers`, as a function of `key` only."""
@@ -283,8 +283,8 @@ class Packer:
         live = self._live
         scaled = self._scaled
         memo: dict[int, int] = {}
-        units = _UNITS
-        guard = _GUARD
+        units = UNITS
+        guard = GUARD
 
         # Cards that no meld with the jokers left can take: without `cover`
         # they change nothing (leaving them out first makes more multisets
@@ -294,35 +294,35 @@ class Packer:
         # Where the pool holds two jokers or more, a multiset is searched only
         # by the melds with no more jokers than it holds (the others cannot
         # fit); with fewer the lists would cost more than they save.
-        jokered = self._pool >> _JOKER_SHIFT > 1
+        jokered = self._pool >> JOKER_SHIFT > 1
         within: dict[int, list[tuple[int, int]]] = {}
 
         def fitting(code: int, jokers: int) -> list[tuple[int, int]]:
             found = within.get(code << 8 | jokers)
             if found is None:
                 found = within[code << 8 | jokers] = [
-                    entry for entry in starting[code] or () if entry[0] >> _JOKER_SHIFT <= jokers
+                    entry for entry in starting[code] or () if entry[0] >> JOKER_SHIFT <= jokers
                 ]
             return found
 
         def solve(remaining: int) -> int:
             # The best score of `remaining`, trimmed and not in the memo yet.
             given = remaining
-            result = _NONE
+            result = NONE
             while True:
-                naturals = remaining & _NATURAL_FIELDS
+                naturals = remaining & NATURAL_FIELDS
                 if not naturals:
                     # Every natural card melded or left out; the jokers left over.
-                    if not (use_jokers and remaining >> _JOKER_SHIFT):
+                    if not (use_jokers and remaining >> JOKER_SHIFT):
                         result = 0
                     memo[given] = result
                     return result
-                lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                lowest = ((naturals & -naturals).bit_length() - 1) // BITS
                 options: Sequence[tuple[int, int]] | None
                 if jokered:
-                    options = within.get(lowest << 8 | remaining >> _JOKER_SHIFT)
+                    options = within.get(lowest << 8 | remaining >> JOKER_SHIFT)
                     if options is None:
-                        options = fitting(lowest, remaining >> _JOKER_SHIFT)
+                        options = fitting(lowest, remaining >> JOKER_SHIFT)
                 else:
                     options = starting[lowest]
                 fitted = False
@@ -333,7 +333,7 @@ class Packer:
                         if (high - packed) & guard == guard:  # fits(packed, remaining)
                             fitted = True
                             rest = remaining - packed
-                            fields = live[rest >> _JOKER_SHIFT]
+                            fields = live[rest >> JOKER_SHIFT]
                             if rest & ~fields:
                                 if cover:
                                     continue
@@ -341,13 +341,13 @@ class Packer:
                             after = memo.get(rest)
                             if after is None:
                                 after = solve(rest)
-                            if after != _NONE and score + after > result:
+                            if after != NONE and score + after > result:
                                 result = score + after
                 if fitted or cover:
                     break
                 # No meld takes the lowest card, nor will one with fewer cards
                 # left: leave every copy of it out.
-                remaining &= ~(_FIELD * units[lowest])
+                remaining &= ~(FIELD * units[lowest])
             if not cover:
                 # … or one copy of it left out (the jokers stay: nothing to trim).
                 rest = remaining - units[lowest]
@@ -360,27 +360,27 @@ class Packer:
             return result
 
         def scores(key: int) -> int:
-            fields = live[key >> _JOKER_SHIFT]
+            fields = live[key >> JOKER_SHIFT]
             if key & ~fields:
                 if cover:
-                    return _NONE
+                    return NONE
                 key &= fields
             found = memo.get(key)
             return solve(key) if found is None else found
 
         def values(key: int) -> int:
             # `scores`, written out again: the opening checks call this most.
-            fields = live[key >> _JOKER_SHIFT]
+            fields = live[key >> JOKER_SHIFT]
             if key & ~fields:
                 if cover:
-                    return _NONE
+                    return NONE
                 key &= fields
             found = memo.get(key)
             if found is None:
                 found = solve(key)
             if found <= 0 or not scaled:
                 return found
-            return (found + _ROUND_UP) >> _SCALE_BITS  # the value of the score: jokers dropped
+            return (found + ROUND_UP) >> SCALE_BITS  # the value of the score: jokers dropped
 
         return scores, values
 
@@ -436,8 +436,8 @@ class Packer:
         """Set up `decide` with `cover` and `use_jokers`: a search for a packing worth a need."""
         starting = self._starting
         live = self._live
-        units = _UNITS
-        guard = _GUARD
+        units = UNITS
+        guard = GUARD
         # What is known of a multiset: the most it is known to reach, and
         # the least it is known to fall short of.
         reached: dict[int, int] = {}
@@ -451,7 +451,7 @@ class Packer:
             taking: list[list[tuple[int, int]]] = [[] for _ in range(JOKER_CODE)]
             for options in starting:
                 for entry in options or ():
-                    for code in _codes(entry[0] & _NATURAL_FIELDS):
+                    for code in codes_in(entry[0] & NATURAL_FIELDS):
                         taking[code].append(entry)
             ordered = [sorted(entries, key=lambda entry: -entry[1]) for entries in taking]
             # A rank's cards one after another (a set takes only one rank), the
@@ -463,7 +463,7 @@ class Packer:
             for code in held:
                 fewest[code % 13] = min(fewest[code % 13], len(taking[code]))
             order = sorted(held, key=lambda code: (fewest[code % 13], code % 13, len(taking[code])))
-            branch = [(code, _FIELD * units[code]) for code in order]
+            branch = [(code, FIELD * units[code]) for code in order]
         else:
             ordered = [
                 [] if options is None else sorted(options, key=lambda entry: -entry[1])
@@ -479,14 +479,14 @@ class Packer:
             found = within.get(code << 8 | jokers)
             if found is None:
                 found = within[code << 8 | jokers] = [
-                    entry for entry in ordered[code] if entry[0] >> _JOKER_SHIFT <= jokers
+                    entry for entry in ordered[code] if entry[0] >> JOKER_SHIFT <= jokers
                 ]
             return found
 
         def trimmed(key: int) -> int:
             # `key` without the cards no meld with its jokers can take; -1
             # where `cover` needs them melded.
-            fields = live[key >> _JOKER_SHIFT]
+            fields = live[key >> JOKER_SHIFT]
             if key & ~fields:
                 return -1 if cover else key & fields
             return key
@@ -498,12 +498,12 @@ class Packer:
         def meldable(remaining: int) -> bool:
             # Whether every natural card (and with `use_jokers` every joker)
             # of the trimmed `remaining` can be melded.
-            naturals = remaining & _NATURAL_FIELDS
+            naturals = remaining & NATURAL_FIELDS
             if not naturals:
-                return not (use_jokers and remaining >> _JOKER_SHIFT)
+                return not (use_jokers and remaining >> JOKER_SHIFT)
             found = melded.get(remaining)
             if found is None:
-                if remaining >> _JOKER_SHIFT:
+                if remaining >> JOKER_SHIFT:
                     found = branches(remaining, naturals)
                 else:
                     # No joker left: the parts no meld spans are melded each
@@ -530,7 +530,7 @@ class Packer:
             # `meldable` by the melds that take the first card to branch on.
             code = next(code for code, mask in branch if naturals & mask)
             high = remaining | guard
-            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
+            for packed, _ in fitting(code, remaining >> JOKER_SHIFT):
                 if (high - packed) & guard == guard:  # fits(packed, remaining)
                     rest = trimmed(remaining - packed)
                     if rest >= 0 and meldable(rest):
@@ -549,17 +549,17 @@ class Packer:
                 or (cover and not meldable(remaining))
             ):
                 return False
-            naturals = remaining & _NATURAL_FIELDS
+            naturals = remaining & NATURAL_FIELDS
             if not naturals:
-                found = need <= 0 and not (use_jokers and remaining >> _JOKER_SHIFT)
+                found = need <= 0 and not (use_jokers and remaining >> JOKER_SHIFT)
             else:
                 found = False
                 if cover:
                     lowest = next(code for code, mask in branch if naturals & mask)
                 else:
-                    lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
+                    lowest = ((naturals & -naturals).bit_length() - 1) // BITS
                 high = remaining | guard
-                for packed, score in fitting(lowest, remaining >> _JOKER_SHIFT):
+                for packed, score in fitting(lowest, remaining >> JOKER_SHIFT):
                     if (high - packed) & guard == guard:  # fits(packed, remaining)
                         rest = trimmed(remaining - packed)
                         if rest >= 0 and decide(rest, need - score):
@@ -593,15 +593,15 @@ class Packer:
                 if found is not None:
                     return found
                 found = False
-                naturals = remaining & _NATURAL_FIELDS
+                naturals = remaining & NATURAL_FIELDS
                 if naturals:
-                    dead = naturals & ~live[remaining >> _JOKER_SHIFT]
+                    dead = naturals & ~live[remaining >> JOKER_SHIFT]
                     if dead:
                         # A card no meld with the jokers left takes is the one left out.
                         bit = dead.bit_length() - 1
                         found = (
                             dead == 1 << bit
-                            and bit % _BITS == 0
+                            and bit % BITS == 0
                             and not dead & kept
                             and meldable(remaining - dead)
                         )
@@ -612,7 +612,7 @@ class Packer:
                             found = rest >= 0 and meldable(rest)
                         if not found:
                             high = remaining | guard
-                            for packed, _ in fitting(code, remaining >> _JOKER_SHIFT):
+                            for packed, _ in fitting(code, remaining >> JOKER_SHIFT):
                                 if (high - packed) & guard == guard and spare_one(
                                     remaining - packed, kept
                                 ):
@@ -622,11 +622,11 @@ class Packer:
                 return found
 
             def all_but_one(key: int, kept: int | None) -> bool:
-                if key >> _JOKER_SHIFT and kept != JOKER_CODE:
+                if key >> JOKER_SHIFT and kept != JOKER_CODE:
                     rest = trimmed(key - JOKER_UNIT)  # a joker left out
                     if rest >= 0 and meldable(rest):
                         return True
-                return spare_one(key, 0 if kept is None else _FIELD * units[kept])
+                return spare_one(key, 0 if kept is None else FIELD * units[kept])
 
             self._all_but_one = all_but_one
 
@@ -650,7 +650,7 @@ class Packer:
         """Whether the pool holds up to `GREEDY_POOL` cards, where `reaches` asks the search for the greatest value."""
         return self._exact
 
-    def best(self) -> tuple[_Option, ...]:
+    def best(self) -> tuple[Option, ...]:
         """Return the melds of the best packing of the pool, read off the search.
 
         The greatest value, then the fewest jokers, then the first found:
@@ -684,17 +684,17 @@ class Packer:
         remaining = self._pool
         goal = solve(remaining)
         while goal > 0:
-            remaining &= live[remaining >> _JOKER_SHIFT]
-            naturals = remaining & _NATURAL_FIELDS
-            lowest = ((naturals & -naturals).bit_length() - 1) // _BITS
-            rest = remaining - _UNITS[lowest]
+            remaining &= live[remaining >> JOKER_SHIFT]
+            naturals = remaining & NATURAL_FIELDS
+            lowest = ((naturals & -naturals).bit_length() - 1) // BITS
+            rest = remaining - UNITS[lowest]
             if out_first and solve(rest) == goal:
                 remaining = rest  # the lowest card left out is as good
                 continue
-            high = remaining | _GUARD
+            high = remaining | GUARD
             for entry in choices[lowest] or ():
                 packed = entry[0]
-                if (high - packed) & _GUARD == _GUARD:  # fits(packed, remaining)
+                if (high - packed) & GUARD == GUARD:  # fits(packed, remaining)
                     score = entry[1] if score_of is None else score_of(entry)
                     if score + solve(remaining - packed) == goal:
                         chosen.append(entry)
@@ -724,13 +724,13 @@ class Packer:
                 else self._greedy()
             )
             packing = self._packing = tuple(
-                (packed, (score + _ROUND_UP) >> _SCALE_BITS if self._scaled else score)
+                (packed, (score + ROUND_UP) >> SCALE_BITS if self._scaled else score)
                 for packed, score in chosen
             )
         total = 0
-        high = key | _GUARD
+        high = key | GUARD
         for packed, value in packing:
-            if (high - packed) & _GUARD == _GUARD:  # fits(packed, key)
+            if (high - packed) & GUARD == GUARD:  # fits(packed, key)
                 high -= packed
                 total += value
         return total
@@ -752,8 +752,8 @@ decides without it (`Packer.decide`).
 
 
 _PLANES: Final = tuple(
-    (1 << bit, sum(1 << (_BITS * code + bit) for code in range(JOKER_CODE + 1)))
-    for bit in range(_BITS - 1)
+    (1 << bit, sum(1 << (BITS * code + bit) for code in range(JOKER_CODE + 1)))
+    for bit in range(BITS - 1)
 )
 """Each bit of a field's count (below 16, so four bits): its weight and its mask over every field."""
 
@@ -768,9 +768,7 @@ _WORTH_PLANES: Final = tuple(
         weight * value,
         plane
         & sum(
-            _FIELD << (_BITS * code)
-            for code in range(JOKER_CODE)
-            if _RANK_VALUES[code % 13] == value
+            FIELD << (BITS * code) for code in range(JOKER_CODE) if RANK_VALUES[code % 13] == value
         ),
     )
     for weight, plane in _PLANES
@@ -785,7 +783,7 @@ def _worth_at_most(key: int) -> int:
     Every card melded at its greatest worth (rules §3): a natural card its
     value (an ace 11), a joker 11, the most any card it stands for is worth.
     """
-    total = 11 * (key >> _JOKER_SHIFT)
+    total = 11 * (key >> JOKER_SHIFT)
     for worth, mask in _WORTH_PLANES:
         total += worth * (key & mask).bit_count()
     return total
@@ -793,11 +791,11 @@ def _worth_at_most(key: int) -> int:
 
 def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:
     """The `entries` (each led by its packed cards) taken in their order while they fit in what is left of `pool`."""
-    high = pool | _GUARD
+    high = pool | GUARD
     chosen = []
     for entry in entries:
         packed = entry[0]
-        if (high - packed) & _GUARD == _GUARD:  # fits(packed, what is left)
+        if (high - packed) & GUARD == GUARD:  # fits(packed, what is left)
             high -= packed
             chosen.append(entry)
     return chosen
@@ -805,13 +803,13 @@ def _greedily(pool: int, entries: Iterable[_E]) -> list[_E]:
 
 # -- the independent parts of a multiset without jokers ------------------------------------------
 
-_ROW: Final = 13 * _BITS
+_ROW: Final = 13 * BITS
 """The bits of one suit's thirteen fields."""
 _RANK_LOW: Final = sum(1 << (_ROW * suit) for suit in range(4))
 """The lowest bit of each suit's two (rank index 0)."""
-_RANK_HIGH: Final = _RANK_LOW << (12 * _BITS)
+_RANK_HIGH: Final = _RANK_LOW << (12 * BITS)
 """The lowest bit of each suit's ace (rank index 12)."""
-_ROW_LOW: Final = sum(1 << (_BITS * rank) for rank in range(13))
+_ROW_LOW: Final = sum(1 << (BITS * rank) for rank in range(13))
 """The lowest bit of every field of the clubs' row (the first suit)."""
 _NATURAL_LOW: Final = _ROW_LOW * _RANK_LOW
 """The lowest bit of every natural card's field."""
@@ -819,12 +817,12 @@ _NATURAL_LOW: Final = _ROW_LOW * _RANK_LOW
 
 def _up(flags: int) -> int:
     """`flags` (a bit at the lowest bit of a card's field) moved one rank up in the suit, the ace to the two."""
-    return ((flags << _BITS) & ~_RANK_LOW & _NATURAL_LOW) | ((flags & _RANK_HIGH) >> (12 * _BITS))
+    return ((flags << BITS) & ~_RANK_LOW & _NATURAL_LOW) | ((flags & _RANK_HIGH) >> (12 * BITS))
 
 
 def _down(flags: int) -> int:
     """`flags` moved one rank down in the suit, the two to the ace."""
-    return ((flags >> _BITS) & ~_RANK_HIGH) | ((flags & _RANK_LOW) << (12 * _BITS))
+    return ((flags >> BITS) & ~_RANK_HIGH) | ((flags & _RANK_LOW) << (12 * BITS))
 
 
 def _components(key: int, distinct_suits: bool) -> list[int] | None:
@@ -870,16 +868,16 @@ def _components(key: int, distinct_suits: bool) -> list[int] | None:
                 break
             part = grown
         left &= ~part
-        parts.append(key & part * _FIELD)
+        parts.append(key & part * FIELD)
     return parts
 
 
 _E = TypeVar("_E", bound=Sequence[Any])
 
 
-def _option_score(option: _Option) -> int:
+def _option_score(option: Option) -> int:
     """The score of the meld of `option` (see `parts._SCALE_BITS`)."""
-    return (option[1] << _SCALE_BITS) - option[2]
+    return (option[1] << SCALE_BITS) - option[2]
 
 
 def packer(pool: int, rules: Rules, jokers_ok: bool) -> Packer:
@@ -919,7 +917,7 @@ def packing_value(
 @lru_cache(maxsize=1024)
 def _best(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """The best packing of the packed multiset `key` (see `best_melds`)."""
-    return tuple(map(_build, Packer(key, shape, True, every_meld=True).best()))
+    return tuple(map(build, Packer(key, shape, True, every_meld=True).best()))
 
 
 def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
@@ -954,5 +952,5 @@ def quick_best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 @lru_cache(maxsize=64)
 def _greedy_melds(key: int, shape: MeldShape) -> tuple[Meld, ...]:
     """`quick_best_melds` of a packed multiset `key` of more than `GREEDY_POOL` cards."""
-    options = sorted(_options(key, shape), key=lambda option: (-option[1], option[2]))
-    return tuple(map(_build, _greedily(key, options)))
+    options = sorted(meld_options(key, shape), key=lambda option: (-option[1], option[2]))
+    return tuple(map(build, _greedily(key, options)))

@@ -12,30 +12,30 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from romme._search.build import _Option
+from romme._search.build import Option
 from romme._search.enumeration import (
-    _rank_options,
-    _RankPart,
-    _suit_options,
-    _SuitPart,
-    _three_in_a_row,
+    RankPart,
+    SuitPart,
+    rank_options,
+    suit_options,
+    three_in_a_row,
 )
 from romme._search.packed import (
-    _BITS,
-    _NATURAL_FIELDS,
-    _occupied,
+    BITS,
+    NATURAL_FIELDS,
+    occupied,
 )
 from romme._shape import MeldShape
 
 # -- scores ------------------------------------------------------------------------------------
 
-_SCALE_BITS: Final = 6
+SCALE_BITS: Final = 6
 """For `best_melds`, a packing's score is its value times 64, minus the jokers it uses (at
 most 15 < 64): greater scores are greater values, then fewer jokers. The opening checks
 search plain values (small numbers, quicker to add)."""
-_ROUND_UP: Final = (1 << _SCALE_BITS) - 1
+ROUND_UP: Final = (1 << SCALE_BITS) - 1
 
-_NONE: Final = -1
+NONE: Final = -1
 """The score (and value) of a multiset whose cards cannot all be melded as asked."""
 
 
@@ -45,7 +45,7 @@ _PartPacking = tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], tuple[
 """The melds of one part of a hand as the packing search reads them (see `_part_packing`)."""
 
 
-def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
+def _part_packing(options: tuple[Option, ...], jokers_ok: bool, jokers: int) -> _PartPacking:
     """The melds `options` (at most `jokers` jokers each) as the packing search reads them.
 
     Their (packed, value) grouped by the code of their lowest natural card;
@@ -67,8 +67,8 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
             values[packed] = value
     groups: dict[int, list[tuple[int, int]]] = {}
     for packed, value in values.items():
-        naturals = packed & _NATURAL_FIELDS
-        groups.setdefault(((naturals & -naturals).bit_length() - 1) // _BITS, []).append(
+        naturals = packed & NATURAL_FIELDS
+        groups.setdefault(((naturals & -naturals).bit_length() - 1) // BITS, []).append(
             (packed, value)
         )
     fields = []
@@ -76,7 +76,7 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     for packed in reach:
         if packed | covered != covered:
             covered |= packed
-            taken = _occupied(covered) & _NATURAL_FIELDS
+            taken = occupied(covered) & NATURAL_FIELDS
         fields.append(taken)
     return (
         tuple((lowest, tuple(found)) for lowest, found in groups.items()),
@@ -85,30 +85,30 @@ def _part_packing(options: tuple[_Option, ...], jokers_ok: bool, jokers: int) ->
     )
 
 
-def _rank_packing(part: _RankPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The sets of `_rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
-    return _part_packing(_rank_options(*part, shape), jokers_ok, part[2])
+def _rank_packing(part: RankPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
+    """The sets of `rank_options` of one rank (`part`, from `_parts`) as the packing search reads them."""
+    return _part_packing(rank_options(*part, shape), jokers_ok, part[2])
 
 
-def _suit_packing(part: _SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
-    """The runs of `_suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
+def _suit_packing(part: SuitPart, shape: MeldShape, jokers_ok: bool) -> _PartPacking:
+    """The runs of `suit_options` of one suit (`part`, from `_parts`) as the packing search reads them.
 
     Without jokers and three ranks in a row there is no run to enumerate.
     """
     _, have, jokers = part
-    if not jokers and not _three_in_a_row(have):
+    if not jokers and not three_in_a_row(have):
         return (), (0,), 0
-    return _part_packing(_suit_options(*part, shape), jokers_ok, jokers)
+    return _part_packing(suit_options(*part, shape), jokers_ok, jokers)
 
 
 _PARTS_KEPT: Final = 4096
-"""How many parts each of `_part_tables`' lookups keeps (least recently used first out)."""
+"""How many parts each of `part_tables`' lookups keeps (least recently used first out)."""
 
 
 @lru_cache(maxsize=16)
-def _part_tables(
+def part_tables(
     shape: MeldShape, jokers_ok: bool
-) -> tuple[Callable[[_RankPart], _PartPacking], Callable[[_SuitPart], _PartPacking]]:
+) -> tuple[Callable[[RankPart], _PartPacking], Callable[[SuitPart], _PartPacking]]:
     """`_rank_packing` and `_suit_packing` under `shape` and `jokers_ok`, cached by the part alone.
 
     Bounded caches keyed by the part only: a hand's parts are looked up
@@ -116,11 +116,11 @@ def _part_tables(
     """
 
     @lru_cache(maxsize=_PARTS_KEPT)
-    def rank_table(part: _RankPart) -> _PartPacking:
+    def rank_table(part: RankPart) -> _PartPacking:
         return _rank_packing(part, shape, jokers_ok)
 
     @lru_cache(maxsize=_PARTS_KEPT)
-    def suit_table(part: _SuitPart) -> _PartPacking:
+    def suit_table(part: SuitPart) -> _PartPacking:
         return _suit_packing(part, shape, jokers_ok)
 
     return rank_table, suit_table

@@ -37,24 +37,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from romme._turn.checker import _discardable, _position_for, resolve
-from romme._turn.generator import _DISCARDS, has_legal_move, legal_moves
+from romme._turn.checker import discardable, position_for, resolve
+from romme._turn.generator import DISCARDS, has_legal_move, legal_moves
 from romme._turn.position import (
     ClaimEffect,
     Effect,
     Failure,
     Next,
     Position,
-    _add,
-    _any_fresh,
-    _failed_take_discards,
-    _table_meld,
+    add,
+    any_fresh,
+    failed_take_discards,
     hand_key,
     keep_hand_key,
     kept_hand_key,
     seats_to_act,
+    table_meld,
 )
-from romme._turn.rearranging import _rob_parts
+from romme._turn.rearranging import rob_parts
 from romme.actions import Action, Discard
 from romme.views import PlayerView, acting_view
 
@@ -84,13 +84,12 @@ __all__ = [
     "stuck_problem",
 ]
 
-hand_with = _add
-rob_parts = _rob_parts
+hand_with = add
 
 
 def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
     """Return every action `resolve` accepts for the player to act, each once (``()`` when none may act)."""
-    pos = _position_for(position, None)
+    pos = position_for(position, None)
     if isinstance(pos, Failure):
         return ()
     return legal_moves(pos)
@@ -98,7 +97,7 @@ def legal_actions(position: GameState | PlayerView) -> tuple[Action, ...]:
 
 def has_legal_action(position: GameState | PlayerView) -> bool:
     """Whether `legal_actions` is not empty, found at the cost of the first move listed."""
-    pos = _position_for(position, None)
+    pos = position_for(position, None)
     return not isinstance(pos, Failure) and has_legal_move(pos)
 
 
@@ -125,10 +124,10 @@ def stuck_problem(position: GameState | PlayerView) -> Problem | None:
 
 def discards(position: GameState | PlayerView) -> tuple[Discard, ...]:
     """Return the legal discards of the player to act, in card order."""
-    pos = _position_for(position, None)
+    pos = position_for(position, None)
     if isinstance(pos, Failure):
         return ()
-    return tuple(_DISCARDS[card.code] for card in _discardable(pos))
+    return tuple(DISCARDS[card.code] for card in discardable(pos))
 
 
 def only_discard_left(position: GameState | PlayerView) -> bool:
@@ -137,16 +136,16 @@ def only_discard_left(position: GameState | PlayerView) -> bool:
     Every other action of the turn is then refused with
     ``Reason.TURN_ENDS_WITH_DISCARD`` before its cards are looked at.
     """
-    pos = _position_for(position, None)
-    return not isinstance(pos, Failure) and _failed_take_discards(pos)
+    pos = position_for(position, None)
+    return not isinstance(pos, Failure) and failed_take_discards(pos)
 
 
 def end_of_turn_table(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """Return `table` as it lies once a turn is over: no joker counts as laid this turn any more."""
-    if not _any_fresh(table):
+    if not any_fresh(table):
         return table
     return tuple(
-        _table_meld(entry.meld, entry.owner, entry.staged, frozenset(), entry.announced)
+        table_meld(entry.meld, entry.owner, entry.staged, frozenset(), entry.announced)
         if entry.fresh
         else entry
         for entry in table

@@ -17,41 +17,41 @@ from romme import _search
 from romme._game_state import GameState
 from romme._guard import shown
 from romme._state_values import Phase
-from romme._turn.claiming import _claim, _window
+from romme._turn.claiming import claim_effect, claim_window
 from romme._turn.laying import (
-    _indirect_layoff_refused,
-    _indirect_take,
-    _lay,
-    _lay_down,
-    _lay_off,
+    indirect_layoff_refused,
+    indirect_take,
+    lay,
+    lay_down,
+    lay_off,
 )
-from romme._turn.opening import _shortfall
+from romme._turn.opening import shortfall
 from romme._turn.position import (
     Effect,
     Failure,
     Next,
-    _add,
-    _any_staged,
-    _borrowed_failure,
-    _can_discard_something,
-    _finish,
-    _hand_kept,
-    _hand_romme_possible,
-    _locked_code,
-    _may_discard,
-    _need_phase,
-    _new_turn,
-    _not_going_out,
-    _Pos,
-    _pos,
-    _remove,
-    _staged,
-    _unstage,
-    _waiver,
+    Pos,
+    add,
+    any_staged,
+    borrowed_failure,
+    can_discard_something,
+    finish,
+    hand_kept,
+    hand_romme_possible,
+    locked_code,
+    may_discard,
+    need_phase,
+    new_turn,
+    not_going_out,
+    read_position,
+    remove,
     seats_to_act,
+    staged_melds,
+    unstage,
+    waiver_applies,
 )
-from romme._turn.rearranging import _restore, _rob
-from romme._turn.swapping import _swap
+from romme._turn.rearranging import restore, rob
+from romme._turn.swapping import swap
 from romme.actions import (
     ACTION_TYPES,
     Action,
@@ -80,7 +80,7 @@ _POSITIONS: Final = (GameState, PlayerView)
 """What the checker reads (a tuple: `isinstance` of a union would build the union at every call)."""
 
 
-def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
+def _resolve(pos: Pos, action: Action) -> Effect | Failure:
     if pos.phase is Phase.ROUND_OVER:
         return Failure(Reason.ROUND_OVER, "the round is over")
     if not isinstance(action, ACTION_TYPES):
@@ -91,28 +91,28 @@ def _resolve(pos: _Pos, action: Action) -> Effect | Failure:
         case Draw():
             return _draw(pos)
         case TakeDiscard():
-            return _take(pos, action)
+            return take(pos, action)
         case LayDown():
-            return _lay_down(pos, action)
+            return lay_down(pos, action)
         case LayOff():
-            return _lay_off(pos, action)
+            return lay_off(pos, action)
         case SwapJoker():
-            return _swap(pos, action.target, action.card, action.then)
+            return swap(pos, action.target, action.card, action.then)
         case TakeBack():
             return _take_back(pos)
         case TakeFromTable():
-            return _rob(pos, action)
+            return rob(pos, action)
         case Buy() if pos.phase is Phase.DRAW and pos.rules.next_player_buys:
             return _buy(pos)
         case Knock() | Buy() | Pass() | Consent() | Refuse():
-            return _claim(pos, action)
+            return claim_effect(pos, action)
         case _:  # pragma: no cover
             assert_never(action)
 
 
-def _draw_refused(pos: _Pos) -> Failure | None:
+def draw_refused(pos: Pos) -> Failure | None:
     """Why the player may not draw from the stock now, or ``None`` (rules §4)."""
-    wrong = _need_phase(pos, Phase.DRAW, "drawing")
+    wrong = need_phase(pos, Phase.DRAW, "drawing")
     if wrong:
         return wrong
     if pos.stock_size == 0:
@@ -120,19 +120,19 @@ def _draw_refused(pos: _Pos) -> Failure | None:
     return None
 
 
-def _draw(pos: _Pos) -> Effect | Failure:
-    refused = _draw_refused(pos)
+def _draw(pos: Pos) -> Effect | Failure:
+    refused = draw_refused(pos)
     if refused:
         return refused
     rules = pos.rules
-    opens = _window(pos) if rules.claims_played else None
+    opens = claim_window(pos) if rules.claims_played else None
     if opens is None:
-        return _hand_kept(pos, pos.turn, Next.PLAY, draw=True)
+        return hand_kept(pos, pos.turn, Next.PLAY, draw=True)
     # Declining the top discard opens a claim window on it (rules §13).
     window, first = opens
-    return _hand_kept(
+    return hand_kept(
         pos,
-        _new_turn(
+        new_turn(
             number=pos.turn.number,
             opened_before=pos.turn.opened_before,
             taken=pos.turn.taken,
@@ -151,9 +151,9 @@ def _draw(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _take_refused(pos: _Pos) -> Failure | None:
+def take_refused(pos: Pos) -> Failure | None:
     """Why the top discard may not be taken now at all, or ``None`` (rules §4)."""
-    wrong = _need_phase(pos, Phase.DRAW, "taking the discard")
+    wrong = need_phase(pos, Phase.DRAW, "taking the discard")
     if wrong:
         return wrong
     if not pos.discard_pile:
@@ -165,8 +165,8 @@ def _take_refused(pos: _Pos) -> Failure | None:
     return None
 
 
-def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
-    refused = _take_refused(pos)
+def take(pos: Pos, action: TakeDiscard) -> Effect | Failure:
+    refused = take_refused(pos)
     if refused:
         return refused
     rules = pos.rules
@@ -178,8 +178,8 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
                 Reason.TAKE_IS_FREE,
                 "under these rules the taken card goes to the hand; play it separately",
             )
-        hand = _add(pos.hand, card)
-        turn = _new_turn(
+        hand = add(pos.hand, card)
+        turn = new_turn(
             number=pos.turn.number,
             opened_before=pos.turn.opened_before,
             taken=card,
@@ -192,7 +192,7 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             claim=pos.turn.claim,
             table_takes=pos.turn.table_takes,
         )
-        follow = _finish(rules, pos.key + _search.unit(card.code), turn)
+        follow = finish(rules, pos.key + _search.unit(card.code), turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -210,34 +210,34 @@ def _take(pos: _Pos, action: TakeDiscard) -> Effect | Failure:
             Reason.TAKEN_CARD_NOT_USED,
             f"the taken {card} must be laid down or laid off in the same action (DRoV rule 4a/4b)",
         )
-    taking = _taking(pos, card)
+    taking = with_discard_taken(pos, card)
     if isinstance(use, LayOff):
-        refused = _indirect_layoff_refused(pos, card, use.cards)
+        refused = indirect_layoff_refused(pos, card, use.cards)
         if refused:
             return refused
-        if _indirect_take(pos, card, use.cards):
+        if indirect_take(pos, card, use.cards):
             # indirect_layoff_out=goes_out_this_turn: the turn must go out (DRoV Nr. 10).
-            taking = _to_go_out(taking)
-    return _lay(taking, use)
+            taking = bound_to_go_out(taking)
+    return lay(taking, use)
 
 
-def _buy_refused(pos: _Pos) -> Failure | None:
+def buy_refused(pos: Pos) -> Failure | None:
     """Why the next player may not buy the top discard in its draw now, or ``None`` (``next_player_buys``, rules §13).
 
     A purchase takes the top discard and the top stock card: what refuses
     a take or a draw refuses it (the one-card rule of DRoV Nr. 10 included).
     """
-    return _take_refused(pos) or _draw_refused(pos)
+    return take_refused(pos) or draw_refused(pos)
 
 
-def _buy(pos: _Pos) -> Effect | Failure:
+def _buy(pos: Pos) -> Effect | Failure:
     """The next player buys the top discard in its draw: it and the top stock card go to the hand (ASS S. 3)."""
-    refused = _buy_refused(pos)
+    refused = buy_refused(pos)
     if refused:
         return refused
     card = pos.discard_pile[-1]
     return Effect(
-        hand=_add(pos.hand, card),
+        hand=add(pos.hand, card),
         key=pos.key + _search.unit(card.code),
         table=pos.table,
         discard_pile=pos.discard_pile[:-1],
@@ -248,10 +248,10 @@ def _buy(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _to_go_out(pos: _Pos) -> _Pos:
+def bound_to_go_out(pos: Pos) -> Pos:
     """`pos` in a turn that must go out: an indirect lay-off was taken for it (DRoV Nr. 10)."""
     return pos._replace(
-        turn=_new_turn(
+        turn=new_turn(
             number=pos.turn.number,
             opened_before=pos.turn.opened_before,
             taken=pos.turn.taken,
@@ -267,14 +267,14 @@ def _to_go_out(pos: _Pos) -> _Pos:
     )
 
 
-def _taking(pos: _Pos, card: Card) -> _Pos:
+def with_discard_taken(pos: Pos, card: Card) -> Pos:
     """The position in which the top discard `card`, taken under ``immediate_use``, is used (rules §4)."""
     return pos._replace(
-        hand=_add(pos.hand, card),
+        hand=add(pos.hand, card),
         key=pos.key + _search.unit(card.code),
         phase=Phase.PLAY,
         discard_pile=pos.discard_pile[:-1],
-        turn=_new_turn(
+        turn=new_turn(
             number=pos.turn.number,
             opened_before=pos.turn.opened_before,
             taken=card,
@@ -290,22 +290,22 @@ def _taking(pos: _Pos, card: Card) -> _Pos:
     )
 
 
-def _take_back_refused(pos: _Pos) -> Failure | None:
+def take_back_refused(pos: Pos) -> Failure | None:
     """Why nothing may be taken back now, or ``None``: there are staged melds or table cards taken (rules §5, §13)."""
-    wrong = _need_phase(pos, Phase.PLAY, "taking back")
+    wrong = need_phase(pos, Phase.PLAY, "taking back")
     if wrong:
         return wrong
-    if pos.turn.before is None and not _any_staged(pos.table):
+    if pos.turn.before is None and not any_staged(pos.table):
         return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
     return None
 
 
-def _take_back(pos: _Pos) -> Effect | Failure:
-    refused = _take_back_refused(pos)
+def _take_back(pos: Pos) -> Effect | Failure:
+    refused = take_back_refused(pos)
     if refused:
         return refused
     if pos.turn.before is not None:
-        return _restore(pos, pos.turn.before)
+        return restore(pos, pos.turn.before)
     staged = [entry for entry in pos.table if entry.staged]
     returned = [card for entry in staged for card in entry.meld.cards]
     table = tuple(entry for entry in pos.table if not entry.staged)
@@ -316,10 +316,10 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         pile = (*pile, turn.taken)
         key = pos.key + _search.pack_cards(tuple(returned))
         failed = pos.rules.failed_take
-        if failed is FailedTake.DISCARD and _can_discard_something(key, pos.rules, None):
+        if failed is FailedTake.DISCARD and can_discard_something(key, pos.rules, None):
             # DRoV Streitfall 1, 3: the turn ends with a discard; the turn keeps the
             # returned card's name, which leaves the player nothing but that discard.
-            turn = _new_turn(
+            turn = new_turn(
                 number=turn.number,
                 opened_before=turn.opened_before,
                 taken=turn.taken,
@@ -334,7 +334,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             )
             follow = Next.PLAY
         else:
-            turn = _new_turn(
+            turn = new_turn(
                 number=turn.number,
                 opened_before=turn.opened_before,
                 taken=None,
@@ -349,7 +349,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             )
             follow = Next.REDRAW if failed is FailedTake.REDO_TURN else Next.END_TURN
         return Effect(
-            hand=_add(pos.hand, *returned),
+            hand=add(pos.hand, *returned),
             key=key,
             table=table,
             discard_pile=pile,
@@ -366,7 +366,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
         # The taken card laid down is back in the hand (rules §4, rediscard_taken: a free take's
         # bookkeeping; a loaded position under immediate_use may name a taken card in a staged meld
         # without marking it staged, and that card goes back to the hand unmarked).
-        turn = _new_turn(
+        turn = new_turn(
             number=turn.number,
             opened_before=turn.opened_before,
             taken=turn.taken,
@@ -380,7 +380,7 @@ def _take_back(pos: _Pos) -> Effect | Failure:
             table_takes=turn.table_takes,
         )
     return Effect(
-        hand=_add(pos.hand, *returned),
+        hand=add(pos.hand, *returned),
         key=pos.key + _search.pack_cards(tuple(returned)),
         table=table,
         discard_pile=pile,
@@ -390,20 +390,20 @@ def _take_back(pos: _Pos) -> Effect | Failure:
     )
 
 
-def _discard_problem(pos: _Pos, card: Card, staged: bool) -> Failure | None:
+def _discard_problem(pos: Pos, card: Card, staged: bool) -> Failure | None:
     """Why `card` may not be discarded now, or ``None`` (rules §4, §5, §8); `staged`: melds are staged."""
-    wrong = _need_phase(pos, Phase.PLAY, "discarding")
+    wrong = need_phase(pos, Phase.PLAY, "discarding")
     if wrong:
         return wrong
     if not _search.count(pos.key, card.code):
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if pos.turn.borrowed:
-        return _borrowed_failure(pos)
+        return borrowed_failure(pos)
     if pos.turn.to_go_out and len(pos.hand) > 1:
-        return _not_going_out(pos.turn)
+        return not_going_out(pos.turn)
     if staged and _opening_short(pos):
-        return _shortfall(_staged(pos.table), pos.rules)
-    problem = _may_discard(card.code, pos.key, pos.rules, _locked_code(pos.turn, pos.rules))
+        return shortfall(staged_melds(pos.table), pos.rules)
+    problem = may_discard(card.code, pos.key, pos.rules, locked_code(pos.turn, pos.rules))
     if problem is Reason.JOKER_DISCARD:
         return Failure(
             problem, "a joker may be discarded only as the last card (DRoV rule 4, Streitfall 8)"
@@ -416,46 +416,46 @@ def _discard_problem(pos: _Pos, card: Card, staged: bool) -> Failure | None:
     return None
 
 
-def _opening_short(pos: _Pos) -> bool:
+def _opening_short(pos: Pos) -> bool:
     """Whether the melds staged this turn (there are some) still keep the turn from ending (rules §5, §8).
 
     They fall short of the opening unless the discard is the hand's last
-    card and makes a Hand-Rommé that needs no threshold (`_waiver`).
+    card and makes a Hand-Rommé that needs no threshold (`waiver_applies`).
     """
-    return len(pos.hand) > 1 or not _waiver(pos)
+    return len(pos.hand) > 1 or not waiver_applies(pos)
 
 
-def _discardable(pos: _Pos) -> list[Card]:
+def discardable(pos: Pos) -> list[Card]:
     """The distinct cards `_discard_problem` accepts now, in card order (for the generator)."""
     if pos.phase is not Phase.PLAY or pos.turn.borrowed:
         return []
     if pos.turn.to_go_out and len(pos.hand) > 1:
         return []
-    if _any_staged(pos.table) and _opening_short(pos):
+    if any_staged(pos.table) and _opening_short(pos):
         return []
     rules = pos.rules
     key = pos.key
-    locked = _locked_code(pos.turn, rules)
+    locked = locked_code(pos.turn, rules)
     return [
         _CARDS[code]
         for code in _search.codes_in(key)
-        if _may_discard(code, key, rules, locked) is None
+        if may_discard(code, key, rules, locked) is None
     ]
 
 
-def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
+def _discard(pos: Pos, action: Discard) -> Effect | Failure:
     card = action.card
-    staged = _any_staged(pos.table)
+    staged = any_staged(pos.table)
     problem = _discard_problem(pos, card, staged)
     if problem is not None:
         return problem
     rules = pos.rules
-    rest = _remove(pos.hand, (card,))
+    rest = remove(pos.hand, (card,))
     assert rest is not None
     # Discarding the last card with staged melds completes a Hand-Rommé (checked above);
     # a player who goes out has laid out all they held, and counts as opened (rules §7, §8).
     opened = pos.opened[pos.player] or staged or not rest
-    table = _unstage(pos.table) if staged else pos.table
+    table = unstage(pos.table) if staged else pos.table
     if not rest:
         nxt = Next.WENT_OUT
     elif card.is_joker and rules.jokers_only_ends_round and all(c.is_joker for c in pos.hand):
@@ -470,14 +470,14 @@ def _discard(pos: _Pos, action: Discard) -> Effect | Failure:
         opened=opened,
         turn=pos.turn,
         next=nxt,
-        hand_romme=nxt is Next.WENT_OUT and _hand_romme_possible(pos),
+        hand_romme=nxt is Next.WENT_OUT and hand_romme_possible(pos),
     )
 
 
 # -- public checks ------------------------------------------------------------------
 
 
-def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos | Failure:
+def position_for(position: GameState | PlayerView, player: int | None) -> Pos | Failure:
     if not isinstance(position, _POSITIONS):
         raise TypeError(
             f"position must be a GameState or a PlayerView, not {type(position).__name__}"
@@ -489,21 +489,21 @@ def _position_for(position: GameState | PlayerView, player: int | None) -> _Pos 
         return Failure(Reason.ROUND_OVER, "the round is over")
     viewer = position.player if isinstance(position, PlayerView) else None
     if player is None and viewer is None:
-        return _pos(position, seats[0])
+        return read_position(position, seats[0])
     who = f"seat {seats[0]} is to act" if len(seats) == 1 else f"seats {seats} may act"
     if viewer is not None and viewer not in seats:
         return Failure(Reason.NOT_YOUR_TURN, f"this view is seat {viewer}'s; {who}")
     if player is not None and (player not in seats or viewer not in (None, player)):
         return Failure(Reason.NOT_YOUR_TURN, f"seat {shown(player)} tried to act, but {who}")
     seat = player if player is not None else viewer if viewer is not None else seats[0]
-    return _pos(position, seat)
+    return read_position(position, seat)
 
 
 def resolve(
     position: GameState | PlayerView, action: Action, player: int | None = None
 ) -> Effect | Failure:
     """Return the effect of `action` or why it is refused (internal entry point of `apply`)."""
-    pos = _position_for(position, player)
+    pos = position_for(position, player)
     if isinstance(pos, Failure):
         return pos
     return _resolve(pos, action)

@@ -1,13 +1,13 @@
 """Claims on the discard out of turn (private): knocking and buying (rules §13).
 
 A claim window opens when the next player declines the top discard by
-drawing from the stock (`_window`), under ``knocking`` (klopfen, ASS S. 1–2)
+drawing from the stock (`claim_window`), under ``knocking`` (klopfen, ASS S. 1–2)
 or ``buying`` (kaufen, ASS S. 3). The other seats are asked one at a time
 in turn order (`romme._position_checks.claimants`), so that each decision
 point still names one seat; this is the same as asking them together with
 the next seat's priority first, since a claim by a seat asked earlier wins
 anyway. `_claim_refused` is the one verdict on an answer, read by the
-checker (`_claim`) and the generator (`_claim_answers`).
+checker (`claim_effect`) and the generator (`claim_answers`).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -18,7 +18,7 @@ from typing import Final
 
 from romme._position_checks import asked_seat, claimants
 from romme._state_values import ClaimWindow, Phase
-from romme._turn.position import Effect, Failure, Next, _hand_kept, _need_phase, _new_turn, _Pos
+from romme._turn.position import Effect, Failure, Next, Pos, hand_kept, need_phase, new_turn
 from romme.actions import Buy, Consent, Knock, Pass, Refuse
 from romme.errors import Reason
 
@@ -27,7 +27,7 @@ ClaimAnswer = Knock | Buy | Pass | Consent | Refuse
 _ANSWERS: Final[tuple[ClaimAnswer, ...]] = (Knock(), Buy(), Pass(), Consent(), Refuse())
 
 
-def _window(pos: _Pos) -> tuple[ClaimWindow, int] | None:
+def claim_window(pos: Pos) -> tuple[ClaimWindow, int] | None:
     """The claim window that opens as the player to act draws from the stock, and the seat it asks first, if any (rules §13).
 
     It opens under ``knocking`` or ``buying`` when there is a top discard to
@@ -45,9 +45,9 @@ def _window(pos: _Pos) -> tuple[ClaimWindow, int] | None:
     return window, asked[0]
 
 
-def _claim_refused(pos: _Pos, action: ClaimAnswer) -> Failure | None:
+def _claim_refused(pos: Pos, action: ClaimAnswer) -> Failure | None:
     """Why `action` is not an answer the seat asked may give now, or ``None`` (rules §13)."""
-    wrong = _need_phase(pos, Phase.CLAIM, f"'{action}'")
+    wrong = need_phase(pos, Phase.CLAIM, f"'{action}'")
     if wrong:
         return wrong
     claim = pos.turn.claim
@@ -69,7 +69,7 @@ def _claim_refused(pos: _Pos, action: ClaimAnswer) -> Failure | None:
     return None
 
 
-def _claim(pos: _Pos, action: ClaimAnswer) -> Effect | Failure:
+def claim_effect(pos: Pos, action: ClaimAnswer) -> Effect | Failure:
     """The effect of an answer in a claim window, or why it is refused (rules §13)."""
     refused = _claim_refused(pos, action)
     if refused:
@@ -94,7 +94,7 @@ def _claim(pos: _Pos, action: ClaimAnswer) -> Effect | Failure:
     return _answered(pos, None, gives=after.buyer)
 
 
-def _claim_answers(pos: _Pos) -> tuple[ClaimAnswer, ...]:
+def claim_answers(pos: Pos) -> tuple[ClaimAnswer, ...]:
     """The answers `_claim_refused` accepts now, for the generator."""
     return tuple(answer for answer in _ANSWERS if _claim_refused(pos, answer) is None)
 
@@ -106,15 +106,15 @@ def _trusted_window(
 
 
 def _answered(
-    pos: _Pos, claim: ClaimWindow | None, *, ask: int | None = None, gives: int | None = None
+    pos: Pos, claim: ClaimWindow | None, *, ask: int | None = None, gives: int | None = None
 ) -> Effect:
     """The effect of an answer: the window goes on with `claim` asking `ask`, or closes (``None``)."""
     window = pos.turn.claim
     assert window is not None
     if claim is None:
-        return _hand_kept(
+        return hand_kept(
             pos,
-            _new_turn(
+            new_turn(
                 number=pos.turn.number,
                 opened_before=pos.turn.opened_before,
                 taken=pos.turn.taken,
@@ -131,9 +131,9 @@ def _answered(
             ask=window.turn_of,
             gives=gives,
         )
-    return _hand_kept(
+    return hand_kept(
         pos,
-        _new_turn(
+        new_turn(
             number=pos.turn.number,
             opened_before=pos.turn.opened_before,
             taken=pos.turn.taken,

@@ -21,35 +21,35 @@ from romme._meld_parts import stood_for
 from romme._shape import shape_of
 from romme._state_values import Phase
 from romme._turn.checker import (
-    _buy_refused,
-    _discardable,
-    _draw_refused,
-    _take,
-    _take_back_refused,
-    _take_refused,
-    _taking,
-    _to_go_out,
+    bound_to_go_out,
+    buy_refused,
+    discardable,
+    draw_refused,
+    take,
+    take_back_refused,
+    take_refused,
+    with_discard_taken,
 )
-from romme._turn.claiming import _claim_answers
+from romme._turn.claiming import claim_answers
 from romme._turn.laying import (
-    _announcements,
-    _announces,
-    _indirect_take,
-    _lay_down_judge,
-    _lay_down_outcome,
-    _lay_off_fit,
-    _may_lay_off,
+    announcements,
+    announces,
+    indirect_take,
+    lay_down_judge,
+    lay_down_outcome,
+    lay_off_fit,
+    may_lay_off,
 )
-from romme._turn.opening import _lay_down_possible
+from romme._turn.opening import lay_down_possible
 from romme._turn.position import (
     Failure,
-    _after_use,
-    _failed_take_discards,
-    _first_go_round,
-    _Pos,
+    Pos,
+    after_use,
+    failed_take_discards,
+    first_go_round,
 )
-from romme._turn.rearranging import _robs
-from romme._turn.swapping import _back_to_its_meld, _place_joker, _swap, _swap_joker, _swapped
+from romme._turn.rearranging import robs
+from romme._turn.swapping import back_to_its_meld, place_joker, swap, swap_joker, swapped
 from romme.actions import (
     Action,
     Buy,
@@ -160,7 +160,7 @@ def _code_counts(hand: tuple[Card, ...]) -> list[int]:
     return counts
 
 
-def _layoff_candidates(pos: _Pos, only: Card | None = None) -> Iterator[_Candidate]:
+def _layoff_candidates(pos: Pos, only: Card | None = None) -> Iterator[_Candidate]:
     """Lay-offs of the hand onto every table meld (not yet checked); with `only`, those that can hold it.
 
     The table melds are read through their shape words
@@ -206,17 +206,17 @@ def _layoff_candidates(pos: _Pos, only: Card | None = None) -> Iterator[_Candida
                         yield index, (*chosen, *(JOKER,) * extra), None
 
 
-def _lay_down_allowed(pos: _Pos, meld: Meld) -> bool:
+def _lay_down_allowed(pos: Pos, meld: Meld) -> bool:
     """Whether laying `meld` (found in the hand, so valid and held) is legal now: the checker's verdict.
 
     The phase and the first go-round are the caller's to have checked.
     """
     key = pos.key - _search.meld_key(meld)
-    outcome = _lay_down_outcome(pos, meld, key, _after_use(pos.turn, meld.cards))
+    outcome = lay_down_outcome(pos, meld, key, after_use(pos.turn, meld.cards))
     return outcome is not None and not isinstance(outcome, Failure)
 
 
-def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
+def _lay_downs(pos: Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
     """The lay-downs of `melds` (found in the hand) that `_lay_down_allowed` allows, in their order."""
     rules = pos.rules
     for meld in melds:
@@ -224,7 +224,7 @@ def _lay_downs(pos: _Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
             if not rules.announced_jokers:
                 yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=())
                 continue
-            for announce in _announcements(rules, meld, None, meld.cards):
+            for announce in announcements(rules, meld, None, meld.cards):
                 yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=announce)
 
 
@@ -236,7 +236,7 @@ class _Found(NamedTuple):
     joker_count: int
 
 
-def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
+def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
     """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`.
 
     Each meld is judged on its packed cards (`_search.options_in`), and a
@@ -244,7 +244,7 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
     allowed: a hand grown by claims (rules §13) finds tens of thousands
     of melds, and no `Meld` value is built for any. Where the verdict or
     the action needs the meld itself (a set with jokers to announce, table
-    cards to meld again, as `_after_use` reads them) it goes as `_lay_downs`.
+    cards to meld again, as `after_use` reads them) it goes as `_lay_downs`.
     """
     rules = pos.rules
     turn = pos.turn
@@ -252,14 +252,14 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
     if turn.borrowed:
         yield from _lay_downs(pos, _search.melds_in(hand, rules))
         return
-    # The turn once a meld is laid: `_after_use` tells only whether it holds the taken card.
+    # The turn once a meld is laid: `after_use` tells only whether it holds the taken card.
     taken = turn.taken if turn.taken_in_hand else None
     taken_field = 0 if taken is None else _search.field(taken.code)
-    taken_turn = turn if taken is None else _after_use(turn, (taken,))
-    judge = _lay_down_judge(pos)
+    taken_turn = turn if taken is None else after_use(turn, (taken,))
+    judge = lay_down_judge(pos)
     for option in _search.options_in(hand, rules):
         kind = _search.option_kind(option)
-        if _announces(rules, kind, option[2]):
+        if announces(rules, kind, option[2]):
             yield from _lay_downs(pos, (_search.option_meld(option),))
             continue
         after = taken_turn if option[0] & taken_field else turn
@@ -268,21 +268,21 @@ def _hand_lay_downs(pos: _Pos) -> Iterator[LayDown]:
             yield _new_lay_down(cards=_search.option_cards(option), kind=kind, announce=())
 
 
-def _plays(pos: _Pos) -> Iterator[Action]:
+def _plays(pos: Pos) -> Iterator[Action]:
     """The legal lay-downs and lay-offs of the play phase."""
-    if _first_go_round(pos):
+    if first_go_round(pos):
         return  # nothing is laid before every seat has had a turn (ASS S. 1)
-    if _failed_take_discards(pos):
+    if failed_take_discards(pos):
         return  # after a failed take only the discard is left (DRoV Streitfall 1, 3)
     opened = pos.opened[pos.player]
-    if opened or _lay_down_possible(pos):
+    if opened or lay_down_possible(pos):
         yield from _hand_lay_downs(pos)
     if opened:
         yield from _layoffs(pos)
 
 
 def _layoffs(
-    pos: _Pos,
+    pos: Pos,
     only: Card | None = None,
     keep: Callable[[int, tuple[Card, ...]], bool] | None = None,
 ) -> Iterator[LayOff]:
@@ -291,7 +291,7 @@ def _layoffs(
     `keep`, if given, is a further rule of the caller's on a candidate's
     table meld and cards, asked before the lay-off's own checks.
     """
-    if _may_lay_off(pos, "laying off"):
+    if may_lay_off(pos, "laying off"):
         return
     table = pos.table
     announced = pos.rules.announced_jokers
@@ -301,70 +301,70 @@ def _layoffs(
         if keep is not None and not keep(target, cards):
             continue
         entry = table[target]
-        fit = _lay_off_fit(pos, entry, cards, side)
+        fit = lay_off_fit(pos, entry, cards, side)
         if isinstance(fit, Failure):
             continue
         if not announced:
             yield _new_lay_off(target=target, cards=cards, side=side, announce=())
             continue
-        for announce in _announcements(pos.rules, fit[0], entry, cards):
+        for announce in announcements(pos.rules, fit[0], entry, cards):
             yield _new_lay_off(target=target, cards=cards, side=side, announce=announce)
 
 
-def _takes(pos: _Pos, card: Card) -> Iterator[Action]:
+def _takes(pos: Pos, card: Card) -> Iterator[Action]:
     """The legal takes under ``immediate_use``: the top discard with each lay-down or lay-off holding it."""
-    if _first_go_round(pos) or _take_refused(pos):
+    if first_go_round(pos) or take_refused(pos):
         return  # its use would be a lay-down or lay-off (ASS S. 1)
-    inner = _taking(pos, card)
+    inner = with_discard_taken(pos, card)
     opened = pos.opened[pos.player]
     melds = _search.melds_with(inner.key, card.code, pos.rules)
-    if opened or (melds and _lay_down_possible(inner)):
+    if opened or (melds and lay_down_possible(inner)):
         for lay_down in _lay_downs(inner, melds):
             yield _new_take(use=lay_down)
     if opened:
 
         def direct(_target: int, cards: tuple[Card, ...]) -> bool:
             # An indirect lay-off is refused (`_indirect_layoff_refused`) or binds the turn.
-            return not _indirect_take(pos, card, cards)
+            return not indirect_take(pos, card, cards)
 
         for layoff in _layoffs(inner, only=card, keep=direct):
             yield _new_take(use=layoff)
         if pos.rules.indirect_layoff_out is IndirectLayoffOut.GOES_OUT_THIS_TURN:
             # Indirect lay-offs that bind the turn to go out (DRoV Nr. 10), checked so.
             def indirect(_target: int, cards: tuple[Card, ...]) -> bool:
-                return _indirect_take(pos, card, cards)
+                return indirect_take(pos, card, cards)
 
-            for layoff in _layoffs(_to_go_out(inner), only=card, keep=indirect):
+            for layoff in _layoffs(bound_to_go_out(inner), only=card, keep=indirect):
                 yield _new_take(use=layoff)
 
 
-def _moves(pos: _Pos) -> Iterator[Action]:
+def _moves(pos: Pos) -> Iterator[Action]:
     """Every legal action but the discards and the joker swaps."""
     rules = pos.rules
     if pos.phase is Phase.DRAW:
-        if _draw_refused(pos) is None:
+        if draw_refused(pos) is None:
             yield _DRAW
-        if rules.next_player_buys and _buy_refused(pos) is None:
+        if rules.next_player_buys and buy_refused(pos) is None:
             yield _BUY  # the next player's purchase (rules §13)
         if not pos.discard_pile:
             return
         if rules.take_discard is TakeMode.FREE:
-            if not isinstance(_take(pos, _TAKE), Failure):
+            if not isinstance(take(pos, _TAKE), Failure):
                 yield _TAKE
             return
         yield from _takes(pos, pos.discard_pile[-1])
         return
     if pos.phase is Phase.CLAIM:
-        yield from _claim_answers(pos)
+        yield from claim_answers(pos)
         return
-    if _take_back_refused(pos) is None:
+    if take_back_refused(pos) is None:
         yield _TAKE_BACK
     yield from _plays(pos)
     if rules.rearrange:
-        yield from _robs(pos)
+        yield from robs(pos)
 
 
-def _swaps(pos: _Pos) -> Iterator[Action]:
+def _swaps(pos: Pos) -> Iterator[Action]:
     """The legal joker swaps, with each place of the freed joker.
 
     The swap itself is checked once per table meld and card, and each
@@ -385,25 +385,25 @@ def _swaps(pos: _Pos) -> Iterator[Action]:
                 continue
             card = _CARDS[code]
             if mode is SwappedJoker.TO_HAND:
-                if not isinstance(_swap(pos, index, card, None), Failure):
+                if not isinstance(swap(pos, index, card, None), Failure):
                     yield _new_swap(target=index, card=card, then=None)
                 continue
-            found = _swap_joker(pos, index, card)
+            found = swap_joker(pos, index, card)
             if isinstance(found, Failure):
                 continue
-            after = _swapped(pos, index, card, *found)
-            # The freed joker laid down or laid off at once (`_place_joker`'s follow-ups).
+            after = swapped(pos, index, card, *found)
+            # The freed joker laid down or laid off at once (`place_joker`'s follow-ups).
             for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
                 yield _new_swap(target=index, card=card, then=lay_down)
 
             def elsewhere(target: int, _cards: tuple[Card, ...], source: int = index) -> bool:
-                return not _back_to_its_meld(source, target, rules)
+                return not back_to_its_meld(source, target, rules)
 
             for layoff in _layoffs(after, only=JOKER, keep=elsewhere):
                 yield _new_swap(target=index, card=card, then=layoff)
             if mode is SwappedJoker.MELD_OR_DISCARD:
-                discard = _DISCARDS[JOKER_CODE]
-                if not isinstance(_place_joker(pos, index, discard, after), Failure):
+                discard = DISCARDS[JOKER_CODE]
+                if not isinstance(place_joker(pos, index, discard, after), Failure):
                     yield _new_swap(target=index, card=card, then=discard)
 
 
@@ -418,7 +418,7 @@ _new_lay_off: Final = LayOff._of
 _new_lay_down: Final = LayDown._of
 _new_take: Final = TakeDiscard._of
 _new_swap: Final = SwapJoker._of
-_DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
+DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
 # The fields of a table meld's shape word (`_search.meld_shape`).
 _RUN: Final = _search.RUN
 _LENGTH_SHIFT: Final = _search.LENGTH_SHIFT
@@ -431,20 +431,20 @@ _HIGH_JOKER: Final = _search.HIGH_JOKER
 _NIBBLE: Final = _search.NIBBLE
 
 
-def has_legal_move(pos: _Pos) -> bool:
+def has_legal_move(pos: Pos) -> bool:
     """Whether the player to act at `pos` has a legal action: `legal_moves` is not empty.
 
     Asks the generator's stages in `legal_moves`' order and stops at the
     first move found, so a hand that lists thousands of lay-downs (one
     grown by claims out of turn, rules §13) is judged at the cost of one.
     """
-    if _discardable(pos) or next(_moves(pos), None) is not None:
+    if discardable(pos) or next(_moves(pos), None) is not None:
         return True
     opened = pos.phase is Phase.PLAY and pos.opened[pos.player]
     return opened and pos.rules.joker_swap and next(_swaps(pos), None) is not None
 
 
-def legal_moves(pos: _Pos) -> tuple[Action, ...]:
+def legal_moves(pos: Pos) -> tuple[Action, ...]:
     """Return every action the checker accepts for the player to act at `pos`, each once.
 
     Discards first (checked without building their effect), then the
@@ -455,7 +455,7 @@ def legal_moves(pos: _Pos) -> tuple[Action, ...]:
     meld, card and follow-up, so the list is kept without hashing a move
     (the stateful and property tests check that no move is listed twice).
     """
-    moves: list[Action] = [_DISCARDS[card.code] for card in _discardable(pos)]
+    moves: list[Action] = [DISCARDS[card.code] for card in discardable(pos)]
     moves.extend(_moves(pos))
     if pos.phase is Phase.PLAY and pos.opened[pos.player] and pos.rules.joker_swap:
         moves.extend(_swaps(pos))

@@ -1,7 +1,7 @@
 """Laying down and laying off (private): the stages of rules §3, §5 and §6 for melds from the hand.
 
-`_lay_down` and `_lay_off` check one action and build its effect; the
-verdicts they rest on (`_lay_down_outcome`, `_lay_off_fit`) are what the
+`lay_down` and `lay_off` check one action and build its effect; the
+verdicts they rest on (`lay_down_outcome`, `lay_off_fit`) are what the
 generator asks of the moves it builds, so both read one statement of each rule.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
@@ -17,29 +17,29 @@ from typing import Final, TypeAlias
 from romme import _search
 from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
-    _hand_romme_completable,
-    _opening_completable,
-    _search_pool,
-    _Worth,
+    Worth,
+    hand_romme_completable,
+    opening_completable,
+    search_pool,
 )
 from romme._turn.position import (
     Effect,
     Failure,
     Next,
-    _after_use,
-    _check_cards,
-    _finish,
-    _hand_romme_possible,
-    _need_phase,
-    _new_turn,
-    _not_after_failed_take,
-    _not_first_go_round,
-    _Pos,
-    _replace_at,
-    _staged,
-    _table_meld,
-    _unstage,
-    _waiver,
+    Pos,
+    after_use,
+    check_cards,
+    finish,
+    hand_romme_possible,
+    need_phase,
+    new_turn,
+    not_after_failed_take,
+    not_first_go_round,
+    replace_at,
+    staged_melds,
+    table_meld,
+    unstage,
+    waiver_applies,
 )
 from romme.actions import (
     LayDown,
@@ -53,7 +53,7 @@ from romme.rules import IndirectLayoffOut, Rules
 
 
 class _Laid(enum.Enum):
-    """How a lay-down that the rules allow goes on (`_lay_down_outcome`)."""
+    """How a lay-down that the rules allow goes on (`lay_down_outcome`)."""
 
     OPENED = "opened"
     """The player had opened, or this meld completes the opening: the staged melds are final."""
@@ -63,36 +63,36 @@ class _Laid(enum.Enum):
     """Staged towards an opening the rest of the hand can still complete this turn."""
 
 
-def _lay(pos: _Pos, action: LayDown | LayOff) -> Effect | Failure:
+def lay(pos: Pos, action: LayDown | LayOff) -> Effect | Failure:
     """Check a lay-down or lay-off that follows another action: the taken discard's use, a freed joker's place."""
     if isinstance(action, LayDown):
-        return _lay_down(pos, action)
-    return _lay_off(pos, action)
+        return lay_down(pos, action)
+    return lay_off(pos, action)
 
 
-def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
+def lay_down(pos: Pos, action: LayDown) -> Effect | Failure:
     wrong = (
-        _need_phase(pos, Phase.PLAY, "laying down")
-        or _not_first_go_round(pos, "laying down")
-        or _not_after_failed_take(pos, "laying down")
+        need_phase(pos, Phase.PLAY, "laying down")
+        or not_first_go_round(pos, "laying down")
+        or not_after_failed_take(pos, "laying down")
     )
     if wrong:
         return wrong
     rules = pos.rules
-    rest = _check_cards(pos, action.cards)
+    rest = check_cards(pos, action.cards)
     if isinstance(rest, Failure):
         return rest
     result = meld_failure(action.cards, rules, action.kind)
     if not isinstance(result, Meld):
         return Failure(*result)
     meld = result
-    if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
+    if (action.announce or rules.announced_jokers) and action.announce not in announcements(
         rules, meld, None, action.cards
     ):
         return _announcement_failure(meld, action.announce, rules)
-    turn = _after_use(pos.turn, action.cards)
+    turn = after_use(pos.turn, action.cards)
     key = pos.key - _search.meld_key(meld)
-    outcome = _lay_down_outcome(pos, meld, key, turn)
+    outcome = lay_down_outcome(pos, meld, key, turn)
     if outcome is None:
         return _opening_failure(pos, meld, key, turn)
     if isinstance(outcome, Failure):
@@ -103,21 +103,21 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         return Effect(
             hand=rest,
             key=key,
-            table=(*pos.table, _table_meld(meld, pos.player, True, fresh, action.announce)),
+            table=(*pos.table, table_meld(meld, pos.player, True, fresh, action.announce)),
             discard_pile=pos.discard_pile,
             opened=False,
             turn=turn,
             next=Next.PLAY,
         )
     staged = not pos.opened[pos.player]
-    table = _unstage(pos.table) if staged else pos.table
+    table = unstage(pos.table) if staged else pos.table
     return Effect(
         hand=rest,
         key=key,
-        table=(*table, _table_meld(meld, pos.player, False, fresh, action.announce)),
+        table=(*table, table_meld(meld, pos.player, False, fresh, action.announce)),
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=_new_turn(
+        turn=new_turn(
             number=turn.number,
             opened_before=turn.opened_before,
             taken=turn.taken,
@@ -134,15 +134,15 @@ def _lay_down(pos: _Pos, action: LayDown) -> Effect | Failure:
         else turn,
         next=follow,
         hand_romme=laid is _Laid.HAND_ROMME
-        or (follow is Next.WENT_OUT and _hand_romme_possible(pos)),
+        or (follow is Next.WENT_OUT and hand_romme_possible(pos)),
     )
 
 
 _Verdict: TypeAlias = "tuple[_Laid, Next] | Failure | None"
-"""What `_lay_down_outcome` decides: what follows once laid, why not, or ``None`` (opening out of reach)."""
+"""What `lay_down_outcome` decides: what follows once laid, why not, or ``None`` (opening out of reach)."""
 
 
-def _lay_down_outcome(pos: _Pos, meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+def lay_down_outcome(pos: Pos, meld: Worth, key: int, turn: TurnState) -> _Verdict:
     """Whether laying `meld` from the hand, leaving the packed `key` and `turn`, is allowed (rules §5, §8).
 
     The meld is valid and in hand; this decides the rest: what follows
@@ -151,14 +151,14 @@ def _lay_down_outcome(pos: _Pos, meld: _Worth, key: int, turn: TurnState) -> _Ve
     checker builds the effect from it; the generator needs only the
     verdict, so it never builds an effect or a refusal's message, and
     asks it of the melds it finds as records of their value, kind and
-    jokers, before any `Meld` is built (`_Worth`), through one
-    `_lay_down_judge` for all the melds of a position.
+    jokers, before any `Meld` is built (`Worth`), through one
+    `lay_down_judge` for all the melds of a position.
     """
-    return _lay_down_judge(pos)(meld, key, turn)
+    return lay_down_judge(pos)(meld, key, turn)
 
 
-def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
-    """`_lay_down_outcome` at `pos`, as a function of the meld, the packed hand left and the turn.
+def lay_down_judge(pos: Pos) -> Callable[[Worth, int, TurnState], _Verdict]:
+    """`lay_down_outcome` at `pos`, as a function of the meld, the packed hand left and the turn.
 
     What does not depend on the meld (the melds staged before, the
     searches' pool, the Hand-Rommé waiver) is read once, for every
@@ -167,19 +167,19 @@ def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
     rules = pos.rules
     if pos.opened[pos.player]:
 
-        def opened(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
-            follow = _finish(rules, key, turn)
+        def opened(meld: Worth, key: int, turn: TurnState) -> _Verdict:
+            follow = finish(rules, key, turn)
             return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
 
         return opened
     # Not opened: the meld is staged towards the opening (rules §5).
     opening = rules.opening
-    before = _staged(pos.table)
+    before = staged_melds(pos.table)
     hand = pos.key
-    pool = _search_pool(hand, before)
-    waiver = _waiver(pos)
+    pool = search_pool(hand, before)
+    waiver = waiver_applies(pos)
 
-    def staging(meld: _Worth, key: int, turn: TurnState) -> _Verdict:
+    def staging(meld: Worth, key: int, turn: TurnState) -> _Verdict:
         if not opening.admits(meld):
             return Failure(
                 Reason.OPENING_JOKER,
@@ -188,7 +188,7 @@ def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
         staged = [*before, meld]
         short = opening.missing(staged)
         if short is None:
-            follow = _finish(rules, key, turn)
+            follow = finish(rules, key, turn)
             return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
         if not key:
             if rules.discard_to_go_out:
@@ -198,8 +198,8 @@ def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
             if waiver:
                 return _Laid.HAND_ROMME, Next.WENT_OUT
         # What is left of the hand must complete the opening.
-        if _opening_completable(key, staged, turn, pool, rules, opening, short) or (
-            waiver and _hand_romme_completable(key, turn, hand, before, rules)
+        if opening_completable(key, staged, turn, pool, rules, opening, short) or (
+            waiver and hand_romme_completable(key, turn, hand, before, rules)
         ):
             return _Laid.STAGED, Next.PLAY
         return None
@@ -207,7 +207,7 @@ def _lay_down_judge(pos: _Pos) -> Callable[[_Worth, int, TurnState], _Verdict]:
     return staging
 
 
-def _announcements(
+def announcements(
     rules: Rules, meld: Meld, before: TableMeld | None, added: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
     """The announcements allowed when `added` makes `meld` (laid down, or laid off onto `before`).
@@ -230,7 +230,7 @@ def _announcements(
     if before is not None and _announced_card(rules, before, added) is not None:
         return ()
     jokers = sum(1 for card in added if card.is_joker)
-    if not _announces(rules, meld.kind, jokers):
+    if not announces(rules, meld.kind, jokers):
         return _NOTHING_ANNOUNCED
     rank = meld.jokers[0].rank
     if distinct:
@@ -246,8 +246,8 @@ def _announcements(
 _NOTHING_ANNOUNCED: Final[tuple[tuple[Card, ...], ...]] = ((),)
 
 
-def _announces(rules: Rules, kind: MeldKind, jokers: int) -> bool:
-    """Whether laying `jokers` jokers into a meld of `kind` announces any (`_announcements`): a set's, under the rule."""
+def announces(rules: Rules, kind: MeldKind, jokers: int) -> bool:
+    """Whether laying `jokers` jokers into a meld of `kind` announces any (`announcements`): a set's, under the rule."""
     return rules.announced_jokers and jokers > 0 and kind is MeldKind.SET
 
 
@@ -290,21 +290,21 @@ def _announcement_failure(meld: Meld, announce: tuple[Card, ...], rules: Rules) 
     return Failure(Reason.JOKER_NOT_ANNOUNCED, f"{what} (announced {shown}; Schmidt S. 3)")
 
 
-def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
+def _opening_failure(pos: Pos, meld: Meld, key: int, turn: TurnState) -> Failure:
     """Name the requirement of the opening that `meld`, staged, leaves out of reach this turn."""
     rules = pos.rules
     opening = rules.opening
-    before = _staged(pos.table)
-    staged: list[_Worth] = [*before, meld]
-    pool = _search_pool(pos.key, before)
-    if opening.requires_run and _opening_completable(
+    before = staged_melds(pos.table)
+    staged: list[Worth] = [*before, meld]
+    pool = search_pool(pos.key, before)
+    if opening.requires_run and opening_completable(
         key, staged, turn, pool, rules, opening._replace(requires_run=False)
     ):
         return Failure(
             Reason.OPENING_NEEDS_RUN,
             f"{meld}: the opening must include a run, and none can be laid this turn",
         )
-    if not opening.sums_melds and _opening_completable(
+    if not opening.sums_melds and opening_completable(
         key, staged, turn, pool, rules, opening._replace(sums_melds=True)
     ):
         return Failure(
@@ -317,8 +317,8 @@ def _opening_failure(pos: _Pos, meld: Meld, key: int, turn: TurnState) -> Failur
     )
 
 
-def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
-    first = _not_first_go_round(pos, what)
+def may_lay_off(pos: Pos, what: str) -> Failure | None:
+    first = not_first_go_round(pos, what)
     if first:
         return first
     if not pos.opened[pos.player]:
@@ -331,7 +331,7 @@ def _may_lay_off(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
-def _indirect_take(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> bool:
+def indirect_take(pos: Pos, card: Card, laid: tuple[Card, ...]) -> bool:
     """Whether taking `card` to lay off `laid` (it among them) is an indirect lay-off that must go out (DRoV Nr. 10).
 
     `pos` is the position before the take. Under
@@ -339,7 +339,7 @@ def _indirect_take(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> bool:
     too, of a card that fits no table meld alone ("mauscheln"), is allowed
     only to go out; a lay-off that leaves at most the one card to discard
     goes out anyway. The checker and the generator both ask it; what going
-    out asks is ``indirect_layoff_out`` (`_indirect_layoff_refused`).
+    out asks is ``indirect_layoff_out`` (`indirect_layoff_refused`).
     """
     rules = pos.rules
     if not rules.indirect_layoff_only_to_go_out or len(laid) == 1:
@@ -353,16 +353,16 @@ def _indirect_take(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> bool:
     )
 
 
-def _indirect_layoff_refused(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> Failure | None:
+def indirect_layoff_refused(pos: Pos, card: Card, laid: tuple[Card, ...]) -> Failure | None:
     """Why taking `card` to lay off `laid` is an indirect lay-off refused at the take, or ``None`` (DRoV Nr. 10).
 
     Under ``indirect_layoff_out=layoff_leaves_one`` an indirect take
-    (`_indirect_take`) is refused; under ``goes_out_this_turn`` it binds the
-    turn to go out instead (`TurnState.to_go_out`, checked by `_finish`).
+    (`indirect_take`) is refused; under ``goes_out_this_turn`` it binds the
+    turn to go out instead (`TurnState.to_go_out`, checked by `finish`).
     """
     if pos.rules.indirect_layoff_out is IndirectLayoffOut.GOES_OUT_THIS_TURN:
         return None
-    if not _indirect_take(pos, card, laid):
+    if not indirect_take(pos, card, laid):
         return None
     return Failure(
         Reason.INDIRECT_LAYOFF_NOT_OUT,
@@ -370,7 +370,7 @@ def _indirect_layoff_refused(pos: _Pos, card: Card, laid: tuple[Card, ...]) -> F
     )
 
 
-def _target(pos: _Pos, target: int) -> TableMeld | Failure:
+def target_meld(pos: Pos, target: int) -> TableMeld | Failure:
     count = len(pos.table)
     if not 0 <= target < count:
         if not count:
@@ -383,43 +383,43 @@ def _target(pos: _Pos, target: int) -> TableMeld | Failure:
     return pos.table[target]
 
 
-def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
-    wrong = _need_phase(pos, Phase.PLAY, "laying off") or _may_lay_off(pos, "laying off")
+def lay_off(pos: Pos, action: LayOff) -> Effect | Failure:
+    wrong = need_phase(pos, Phase.PLAY, "laying off") or may_lay_off(pos, "laying off")
     if wrong:
         return wrong
-    entry = _target(pos, action.target)
+    entry = target_meld(pos, action.target)
     if isinstance(entry, Failure):
         return entry
-    rest = _check_cards(pos, action.cards)
+    rest = check_cards(pos, action.cards)
     if isinstance(rest, Failure):
         return rest
-    fit = _lay_off_fit(pos, entry, action.cards, action.side)
+    fit = lay_off_fit(pos, entry, action.cards, action.side)
     if isinstance(fit, Failure):
         return fit
     meld, side, used, follow = fit
     rules = pos.rules
-    if (action.announce or rules.announced_jokers) and action.announce not in _announcements(
+    if (action.announce or rules.announced_jokers) and action.announce not in announcements(
         rules, meld, entry, action.cards
     ):
         held = _announced_card(rules, entry, action.cards)
         if held is not None:
             return _announced_card_failure(entry, held, rules)
         return _announcement_failure(meld, action.announce, rules)
-    new_entry = _table_meld(
+    new_entry = table_meld(
         meld,
         entry.owner,
         entry.staged,
         _fresh_after_extend(entry, meld, action.cards, side),
         (*entry.announced, *action.announce),
     )
-    table = _replace_at(pos.table, action.target, new_entry)
+    table = replace_at(pos.table, action.target, new_entry)
     return Effect(
         hand=rest,
         key=pos.key - _search.pack_cards(action.cards),
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=_new_turn(
+        turn=new_turn(
             number=used.number,
             opened_before=used.opened_before,
             taken=used.taken,
@@ -433,12 +433,12 @@ def _lay_off(pos: _Pos, action: LayOff) -> Effect | Failure:
             table_takes=used.table_takes,
         ),
         next=follow,
-        hand_romme=follow is Next.WENT_OUT and _hand_romme_possible(pos),
+        hand_romme=follow is Next.WENT_OUT and hand_romme_possible(pos),
     )
 
 
-def _lay_off_fit(
-    pos: _Pos, entry: TableMeld, cards: tuple[Card, ...], side: Side | None
+def lay_off_fit(
+    pos: Pos, entry: TableMeld, cards: tuple[Card, ...], side: Side | None
 ) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
     """Whether `cards` (held, by a player who may lay off) fit `entry` at `side`, and the turn goes on.
 
@@ -452,8 +452,8 @@ def _lay_off_fit(
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
-    used = _after_use(pos.turn, cards)  # the turn itself while no card of it is used
-    follow = _finish(pos.rules, pos.key - _search.pack_cards(cards), used)
+    used = after_use(pos.turn, cards)  # the turn itself while no card of it is used
+    follow = finish(pos.rules, pos.key - _search.pack_cards(cards), used)
     if isinstance(follow, Failure):
         return follow
     return meld, side, used, follow

@@ -18,10 +18,10 @@ from romme.rules import Opening, Rules, Shortfall
 if TYPE_CHECKING:
     pass
 
-from romme._turn.position import Failure, _kept_back, _melds_all_but_a_discard, _Pos, _waiver
+from romme._turn.position import Failure, Pos, kept_back, melds_all_but_a_discard, waiver_applies
 
 
-class _Worth(Protocol):
+class Worth(Protocol):
     """What the opening reads of a meld laid towards it (rules §5): a `Meld`, or the generator's
     record of a meld it found in the hand (`generator._Found`) before any `Meld` is built."""
 
@@ -35,7 +35,7 @@ class _Worth(Protocol):
     def joker_count(self) -> int: ...
 
 
-def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
+def shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
     """Why staged `melds` are not an opening yet (rules §5), as `Rules.opening` says what they miss."""
     opening = rules.opening
     short = opening.shortfall(melds)
@@ -56,7 +56,7 @@ def _shortfall(melds: Sequence[Meld], rules: Rules) -> Failure:
     )
 
 
-def _search_pool(key: int, staged: Sequence[Meld]) -> int:
+def search_pool(key: int, staged: Sequence[Meld]) -> int:
     """The pool whose searches serve the packed hand `key` of a player with `staged` melds.
 
     The hand before the last staged meld was laid (this turn, from the
@@ -67,9 +67,9 @@ def _search_pool(key: int, staged: Sequence[Meld]) -> int:
     return key + _search.meld_key(staged[-1]) if staged else key
 
 
-def _opening_completable(
+def opening_completable(
     key: int,
-    staged: Sequence[_Worth],
+    staged: Sequence[Worth],
     turn: TurnState,
     pool: int,
     rules: Rules,
@@ -80,7 +80,7 @@ def _opening_completable(
 
     The opening (rules §5, `Rules.opening`, or `opening` where given): the
     `staged` melds (the last one just laid from the hand, leaving `key`;
-    `pool` gives the searches, see `_search_pool`) and those still to come
+    `pool` gives the searches, see `search_pool`) and those still to come
     make up what the staged ones miss (`Opening.shortfall`, or `short`
     where the caller has it: points, or one meld worth the threshold on
     its own, and a run), with no joker where the opening admits none. The
@@ -93,7 +93,7 @@ def _opening_completable(
     searches = _search.packer(pool, rules, opening.allows_jokers)
     if short is None:
         short = opening.shortfall(staged)
-    kept = _kept_back(key, turn, rules)
+    kept = kept_back(key, turn, rules)
     if opening.sums_melds and not short.run:
         return _points_completable(searches, key, short.points, kept, rules.discard_to_go_out)
     return _run_or_meld_completable(searches, key, opening, short, kept, rules)
@@ -102,7 +102,7 @@ def _opening_completable(
 def _points_completable(
     searches: _search.Packer, key: int, need: int, kept: int | None, discard_to_go_out: bool
 ) -> bool:
-    """`_opening_completable` when only points are missing: melds from `key` worth `need` more.
+    """`opening_completable` when only points are missing: melds from `key` worth `need` more.
 
     `kept` is the code of a card that may not be the discard.
     """
@@ -135,7 +135,7 @@ def _run_or_meld_completable(
     kept: int | None,
     rules: Rules,
 ) -> bool:
-    """`_opening_completable` when a run is still to lay, or one meld alone must reach the threshold.
+    """`opening_completable` when a run is still to lay, or one meld alone must reach the threshold.
 
     `short` is what the staged melds miss of `opening` (`Opening.shortfall`),
     `kept` the code of a card that may not be the discard.
@@ -189,7 +189,7 @@ def _run_or_meld_completable(
     return False
 
 
-def _hand_romme_completable(
+def hand_romme_completable(
     key: int, turn: TurnState, hand: int, staged: Sequence[Meld], rules: Rules
 ) -> bool:
     """Whether own melds from the packed hand `key` can take every card but a last discard (rules §8).
@@ -197,13 +197,13 @@ def _hand_romme_completable(
     The discard may be any card but the taken one under ``rediscard_taken``
     off; without ``discard_to_go_out``, melding every card is enough.
     `hand` (holding `key`) and the melds `staged` before it was laid from
-    give the searches (see `_search_pool`).
+    give the searches (see `search_pool`).
     """
-    searches = _search.packer(_search_pool(hand, staged), rules, rules.opening.allows_jokers)
-    return _melds_all_but_a_discard(searches, key, turn, rules)
+    searches = _search.packer(search_pool(hand, staged), rules, rules.opening.allows_jokers)
+    return melds_all_but_a_discard(searches, key, turn, rules)
 
 
-def _lay_down_possible(pos: _Pos) -> bool:
+def lay_down_possible(pos: Pos) -> bool:
     """A quick necessary condition for any lay-down by a player who has not opened.
 
     Every legal lay-down either leads to an opening (so the staged melds
@@ -216,7 +216,7 @@ def _lay_down_possible(pos: _Pos) -> bool:
     opening = rules.opening
     key = pos.key
     staged = [entry.meld for entry in pos.table if entry.staged]
-    pool = _search_pool(key, staged)
+    pool = search_pool(key, staged)
     searches = _search.packer(pool, rules, opening.allows_jokers)
     # What the staged melds miss of the threshold as the opening counts them
     # (`Opening.shortfall`): melds of the hand worth that much at least.
@@ -224,9 +224,9 @@ def _lay_down_possible(pos: _Pos) -> bool:
     # One meld of the hand worth what is missing decides it without a search.
     if (pool == key and searches.top >= missing) or searches.reaches(key, missing):
         return True
-    if not _waiver(pos):
+    if not waiver_applies(pos):
         return False
     dead = searches.dead(key)  # cards no meld takes (all of them when the pool is the hand)
-    return (not dead or _search.is_unit(dead)) and _hand_romme_completable(
+    return (not dead or _search.is_unit(dead)) and hand_romme_completable(
         key, pos.turn, key, staged, rules
     )

@@ -117,7 +117,7 @@ class Failure:
     message: str
 
 
-class _Pos(NamedTuple):
+class Pos(NamedTuple):
     """The position of the player to act, as the checker reads it (a cheap tuple)."""
 
     rules: Rules
@@ -134,7 +134,7 @@ class _Pos(NamedTuple):
     dealt_in: tuple[bool, ...] = ()
     """Whether each seat was dealt in, for the claim windows (rules §13)."""
 
-    def with_hand(self, hand: tuple[Card, ...], **changes: Any) -> _Pos:
+    def with_hand(self, hand: tuple[Card, ...], **changes: Any) -> Pos:
         """This position with `hand` (and its packed `key`) and the other `changes`."""
         return self._replace(hand=hand, key=_search.pack_cards(hand), **changes)
 
@@ -190,7 +190,7 @@ def keep_hand_key(state: GameState, key: int) -> GameState:
     return state
 
 
-def _pos(position: Position, seat: int) -> _Pos:
+def read_position(position: Position, seat: int) -> Pos:
     """The position as the checker reads it for `seat`, one of `seats_to_act` (a view: its own seat)."""
     if type(position) is GameState:
         hand = position.hands[seat]
@@ -201,7 +201,7 @@ def _pos(position: Position, seat: int) -> _Pos:
     # Straight from the tuple of its fields, without the named tuple's own `__new__`
     # (a Python function): this runs for every check.
     return _new_pos(
-        _Pos,
+        Pos,
         (
             position.rules,
             seat,
@@ -225,12 +225,12 @@ _new_pos: Final = tuple.__new__
 
 
 @overload
-def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None: ...
+def remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None: ...
 @overload
-def _remove(
+def remove(
     hand: tuple[Card, ...], cards: Sequence[Card], *, partly: Literal[True]
 ) -> tuple[Card, ...]: ...
-def _remove(
+def remove(
     hand: tuple[Card, ...], cards: Sequence[Card], *, partly: bool = False
 ) -> tuple[Card, ...] | None:
     """Return `hand` without `cards` (a multiset difference), or ``None`` if it lacks some.
@@ -258,7 +258,7 @@ def _remove(
     return tuple(rest)  # still sorted
 
 
-def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
+def add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
     """`hand` with `cards` added, in card order (the order every hand is kept in)."""
     if len(cards) == 1:  # a draw: one card put in its place
         place = bisect_right(hand, cards[0].code, key=card_code)
@@ -266,14 +266,14 @@ def _add(hand: tuple[Card, ...], *cards: Card) -> tuple[Card, ...]:
     return tuple(sorted((*hand, *cards), key=card_code))
 
 
-def _locked_code(turn: TurnState, rules: Rules) -> int | None:
+def locked_code(turn: TurnState, rules: Rules) -> int | None:
     """The code of the taken card that may not be discarded this turn (``rediscard_taken`` off), if in hand."""
     if turn.taken_in_hand and not rules.rediscard_taken and turn.taken is not None:
         return turn.taken.code
     return None
 
 
-def _may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reason | None:
+def may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reason | None:
     """Why the card of `code` may not leave the packed hand `key` as the discard, or ``None`` (rules §4, §7).
 
     The one statement of both discard rules: the checker asks it of one
@@ -293,16 +293,16 @@ def _may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reaso
     return None
 
 
-def _can_discard_something(key: int, rules: Rules, locked: int | None) -> bool:
-    """Whether some card of the packed hand `key` may be the discard (`_may_discard`)."""
+def can_discard_something(key: int, rules: Rules, locked: int | None) -> bool:
+    """Whether some card of the packed hand `key` may be the discard (`may_discard`)."""
     if locked is None:
-        # `_may_discard` refuses only a joker beside natural cards, which may go
+        # `may_discard` refuses only a joker beside natural cards, which may go
         # themselves: with no card locked, any hand that holds a card has a discard.
         return key != 0
-    return any(_may_discard(code, key, rules, locked) is None for code in _search.codes_in(key))
+    return any(may_discard(code, key, rules, locked) is None for code in _search.codes_in(key))
 
 
-def _hand_romme_possible(pos: _Pos) -> bool:
+def hand_romme_possible(pos: Pos) -> bool:
     """Whether going out this turn would be a Hand-Rommé (rules §8)."""
     if pos.turn.opened_before:
         return False
@@ -311,7 +311,7 @@ def _hand_romme_possible(pos: _Pos) -> bool:
     return True
 
 
-def _first_go_round(pos: _Pos) -> bool:
+def first_go_round(pos: Pos) -> bool:
     """Whether melding waits because not every seat has had a turn yet (``no_melds_first_go_round``, ASS S. 1)."""
     rules = pos.rules
     return rules.no_melds_first_go_round and pos.turn.number < rules.players_dealt_in(
@@ -319,7 +319,7 @@ def _first_go_round(pos: _Pos) -> bool:
     )
 
 
-def _failed_take_discards(pos: _Pos) -> bool:
+def failed_take_discards(pos: Pos) -> bool:
     """Whether a failed take leaves the player only the discard (``failed_take = discard``, DRoV Streitfall 1, 3).
 
     Its take-back keeps the returned card named in the turn: only then does
@@ -337,11 +337,11 @@ def _failed_take_discards(pos: _Pos) -> bool:
     )
 
 
-def _waiver(pos: _Pos) -> bool:
+def waiver_applies(pos: Pos) -> bool:
     """Whether a Hand-Rommé of own melds needs no threshold now (DRoV Nr. 10)."""
     return (
         pos.rules.hand_romme_waives_threshold
-        and _hand_romme_possible(pos)
+        and hand_romme_possible(pos)
         and not pos.turn.laid_off
         and pos.turn.before is None  # no table cards taken: own melds only (Räuber-Rommé)
     )
@@ -351,24 +351,24 @@ _is_staged: Final = operator.attrgetter("staged")
 _fresh_of: Final = operator.attrgetter("fresh")
 
 
-def _any_staged(table: tuple[TableMeld, ...]) -> bool:
+def any_staged(table: tuple[TableMeld, ...]) -> bool:
     """Whether a meld of `table` is staged: laid this turn towards an opening not yet complete (rules §5)."""
     return any(map(_is_staged, table))
 
 
-def _any_fresh(table: tuple[TableMeld, ...]) -> bool:
+def any_fresh(table: tuple[TableMeld, ...]) -> bool:
     """Whether a meld of `table` holds a joker laid this turn."""
     return any(map(_fresh_of, table))
 
 
-def _unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
+def unstage(table: tuple[TableMeld, ...]) -> tuple[TableMeld, ...]:
     """The table with this turn's staged melds made final (the opening is complete)."""
     return tuple(
-        _table_meld(e.meld, e.owner, False, e.fresh, e.announced) if e.staged else e for e in table
+        table_meld(e.meld, e.owner, False, e.fresh, e.announced) if e.staged else e for e in table
     )
 
 
-def _table_meld(
+def table_meld(
     meld: Meld,
     owner: int,
     staged: bool,
@@ -381,21 +381,19 @@ def _table_meld(
 
 # The core's turns and table melds are made of fields it checked: built unchecked (`GameState._of`).
 _new_table_meld: Final = TableMeld._of
-_new_turn: Final = TurnState._of
+new_turn: Final = TurnState._of
 
 
-def _replace_at(
-    table: tuple[TableMeld, ...], index: int, entry: TableMeld
-) -> tuple[TableMeld, ...]:
+def replace_at(table: tuple[TableMeld, ...], index: int, entry: TableMeld) -> tuple[TableMeld, ...]:
     return (*table[:index], entry, *table[index + 1 :])
 
 
-def _staged(table: tuple[TableMeld, ...]) -> list[Meld]:
+def staged_melds(table: tuple[TableMeld, ...]) -> list[Meld]:
     return [entry.meld for entry in table if entry.staged]
 
 
-def _hand_kept(
-    pos: _Pos,
+def hand_kept(
+    pos: Pos,
     turn: TurnState,
     nxt: Next,
     *,
@@ -426,7 +424,7 @@ def _hand_kept(
 # -- what every stage checks ----------------------------------------------------------
 
 
-def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
+def finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
     """Whether the turn can go on with the packed `hand` and `turn` after a lay-down, lay-off or swap (rules §4)."""
     if not hand:
         if rules.discard_to_go_out:
@@ -435,14 +433,14 @@ def _finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
                 "the last card must be discarded, so melding may not empty the hand (DRoV Streitfall 7)",
             )
         return Next.WENT_OUT
-    if not _can_discard_something(hand, rules, _locked_code(turn, rules)):
+    if not can_discard_something(hand, rules, locked_code(turn, rules)):
         return Failure(Reason.NO_DISCARD_LEFT, "no card would be left that may be discarded")
     if turn.to_go_out and not _goes_out(hand, turn, rules):
-        return _not_going_out(turn)
+        return not_going_out(turn)
     return Next.PLAY
 
 
-def _not_going_out(turn: TurnState) -> Failure:
+def not_going_out(turn: TurnState) -> Failure:
     """Why a turn bound to go out (``TurnState.to_go_out``, DRoV Nr. 10) may not go on so."""
     return Failure(
         Reason.INDIRECT_LAYOFF_NOT_OUT,
@@ -462,22 +460,22 @@ def _goes_out(hand: int, turn: TurnState, rules: Rules) -> bool:
     if _search.is_unit(hand):
         return True
     searches = _search.packer(hand, rules, True)
-    return _melds_all_but_a_discard(searches, hand, turn, rules)
+    return melds_all_but_a_discard(searches, hand, turn, rules)
 
 
-def _kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
+def kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
     """The code of the taken card that may not be discarded this turn, if the packed `key` holds it once.
 
-    ``rediscard_taken`` off (rules §4, as `_locked_code`): with a second copy
+    ``rediscard_taken`` off (rules §4, as `locked_code`): with a second copy
     in hand the other may go.
     """
-    code = _locked_code(turn, rules)
+    code = locked_code(turn, rules)
     if code is None:
         return None
     return code if _search.count(key, code) == 1 else None
 
 
-def _melds_all_but_a_discard(
+def melds_all_but_a_discard(
     searches: _search.Packer, key: int, turn: TurnState, rules: Rules
 ) -> bool:
     """Whether melds of `searches` take every card of the packed `key` but a last discard (rules §7, §8).
@@ -497,7 +495,7 @@ def _melds_all_but_a_discard(
     if dead and not _search.is_unit(dead):
         return False  # two cards no meld can take: neither melding nor one discard places both
     # A card no meld can take must be the one kept back for the discard.
-    kept = _kept_back(key, turn, rules)
+    kept = kept_back(key, turn, rules)
     if not searches.exact:
         # A hand grown by claims (rules §13): one search for every card left out.
         return searches.melds_all_but_one(key, kept)
@@ -514,21 +512,21 @@ def _melds_all_but_a_discard(
     return False
 
 
-def _check_cards(pos: _Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure:
-    rest = _remove(pos.hand, cards)
+def check_cards(pos: Pos, cards: Sequence[Card]) -> tuple[Card, ...] | Failure:
+    rest = remove(pos.hand, cards)
     if rest is None:
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {format_cards(cards)}")
     return rest
 
 
-def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
+def after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
     """`turn` once `cards` of the hand went to the table: the taken card, or table cards, melded again."""
     if turn.borrowed:
         # Table cards held (Räuber-Rommé) count as melded again first: a copy
         # from the hand and one from the table are the same card. A card that
         # counts so is not also the taken card: that stays in the hand.
         borrowed = turn.borrowed
-        turn = _new_turn(
+        turn = new_turn(
             number=turn.number,
             opened_before=turn.opened_before,
             taken=turn.taken,
@@ -536,14 +534,14 @@ def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
             taken_staged=turn.taken_staged,
             laid_off=turn.laid_off,
             to_go_out=turn.to_go_out,
-            borrowed=_remove(borrowed, cards, partly=True),
+            borrowed=remove(borrowed, cards, partly=True),
             before=turn.before,
             claim=turn.claim,
             table_takes=turn.table_takes,
         )
-        cards = _remove(tuple(cards), borrowed, partly=True)
+        cards = remove(tuple(cards), borrowed, partly=True)
     if turn.taken_in_hand and turn.taken in cards:
-        return _new_turn(
+        return new_turn(
             number=turn.number,
             opened_before=turn.opened_before,
             taken=turn.taken,
@@ -559,7 +557,7 @@ def _after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
     return turn
 
 
-def _borrowed_failure(pos: _Pos) -> Failure:
+def borrowed_failure(pos: Pos) -> Failure:
     """The refusal of a turn's end while the hand holds cards taken from the table (Räuber-Rommé)."""
     return Failure(
         Reason.TABLE_CARDS_IN_HAND,
@@ -568,7 +566,7 @@ def _borrowed_failure(pos: _Pos) -> Failure:
     )
 
 
-def _need_phase(pos: _Pos, phase: Phase, what: str) -> Failure | None:
+def need_phase(pos: Pos, phase: Phase, what: str) -> Failure | None:
     if pos.phase is not phase:
         return Failure(
             Reason.WRONG_PHASE,
@@ -577,8 +575,8 @@ def _need_phase(pos: _Pos, phase: Phase, what: str) -> Failure | None:
     return None
 
 
-def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
-    if _first_go_round(pos):
+def not_first_go_round(pos: Pos, what: str) -> Failure | None:
+    if first_go_round(pos):
         return Failure(
             Reason.FIRST_GO_ROUND,
             f"{what} waits until every seat has had a turn under these rules (ASS S. 1)",
@@ -586,8 +584,8 @@ def _not_first_go_round(pos: _Pos, what: str) -> Failure | None:
     return None
 
 
-def _not_after_failed_take(pos: _Pos, what: str) -> Failure | None:
-    if _failed_take_discards(pos):
+def not_after_failed_take(pos: Pos, what: str) -> Failure | None:
+    if failed_take_discards(pos):
         return Failure(
             Reason.TURN_ENDS_WITH_DISCARD,
             f"{what} is over for this turn: after the failed take only a discard ends it (DRoV Streitfall 1, 3)",

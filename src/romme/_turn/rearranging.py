@@ -18,8 +18,8 @@ A turn takes at most ``max_table_takes`` cards from the table, and a
 take-back does not give the count back (it restores all else), so that
 every turn ends; 15 takes break up seven melds or more (rules §13).
 
-`_rob_parts` is the one statement of what a card's removal leaves; the
-checker (`_rob`) builds its effect, and the generator (`_robs`) lists
+`rob_parts` is the one statement of what a card's removal leaves; the
+checker (`rob`) builds its effect, and the generator (`robs`) lists
 every card of every meld not staged this turn.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
@@ -37,14 +37,14 @@ from romme._turn.position import (
     Effect,
     Failure,
     Next,
-    _add,
-    _need_phase,
-    _new_turn,
-    _not_after_failed_take,
-    _not_first_go_round,
-    _Pos,
-    _replace_at,
-    _table_meld,
+    Pos,
+    add,
+    need_phase,
+    new_turn,
+    not_after_failed_take,
+    not_first_go_round,
+    replace_at,
+    table_meld,
 )
 from romme.actions import TakeFromTable
 from romme.cards import Card
@@ -53,7 +53,7 @@ from romme.melds import Meld, MeldKind, meld_failure
 from romme.rules import Rules
 
 
-def _rob_refused(pos: _Pos) -> Failure | None:
+def _rob_refused(pos: Pos) -> Failure | None:
     """Why no card may be taken from the table now at all, or ``None`` (rules §13, Räuber-Rommé).
 
     A turn takes at most ``max_table_takes`` cards from the table, those a
@@ -64,9 +64,9 @@ def _rob_refused(pos: _Pos) -> Failure | None:
             Reason.REARRANGE_OFF, "these rules do not let a player take cards from the table"
         )
     wrong = (
-        _need_phase(pos, Phase.PLAY, "taking a table card")
-        or _not_first_go_round(pos, "taking a table card")
-        or _not_after_failed_take(pos, "taking a table card")
+        need_phase(pos, Phase.PLAY, "taking a table card")
+        or not_first_go_round(pos, "taking a table card")
+        or not_after_failed_take(pos, "taking a table card")
     )
     if wrong:
         return wrong
@@ -95,7 +95,7 @@ def _run_part(cards: tuple[Card, ...], rules: Rules) -> Meld | None:
     return None
 
 
-def _rob_parts(entry: TableMeld, position: int, rules: Rules) -> _Parts:
+def rob_parts(entry: TableMeld, position: int, rules: Rules) -> _Parts:
     """What is left of `entry` without its card at `position`, and what comes along into the hand.
 
     The parts still melds stay on the table: a set's other cards, a run's
@@ -116,7 +116,7 @@ def _rob_parts(entry: TableMeld, position: int, rules: Rules) -> _Parts:
         jokers = [p for p, card in enumerate(result.cards) if card.is_joker]
         fresh = frozenset(jokers[len(jokers) - count :]) if count else frozenset()
         return (
-            _table_meld(
+            table_meld(
                 result, entry.owner, entry.staged, fresh, _announced_without(entry, position)
             ),
             None,
@@ -128,12 +128,12 @@ def _rob_parts(entry: TableMeld, position: int, rules: Rules) -> _Parts:
     kept = (
         None
         if left is None
-        else _table_meld(
+        else table_meld(
             left, entry.owner, entry.staged, frozenset(p for p in entry.fresh if p < position)
         ),
         None
         if right is None
-        else _table_meld(
+        else table_meld(
             right,
             entry.owner,
             entry.staged,
@@ -158,7 +158,7 @@ def _announced_without(entry: TableMeld, position: int) -> tuple[Card, ...]:
     return (*announced[:index], *announced[index + 1 :])
 
 
-def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
+def rob(pos: Pos, action: TakeFromTable) -> Effect | Failure:
     """Check a `TakeFromTable` and build its effect (rules §13, Räuber-Rommé)."""
     refused = _rob_refused(pos)
     if refused:
@@ -179,10 +179,10 @@ def _rob(pos: _Pos, action: TakeFromTable) -> Effect | Failure:
             Reason.STAGED_TABLE_CARD,
             f"{entry.meld} is staged towards the opening: a take-back returns it whole",
         )
-    return _robbed(pos, action, _rob_parts(entry, action.position, pos.rules))
+    return _robbed(pos, action, rob_parts(entry, action.position, pos.rules))
 
 
-def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
+def _robbed(pos: Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     """The effect of a checked `TakeFromTable`: the card in hand, what is left of its meld in its place.
 
     The left part keeps the meld's index (its identity), or the right part
@@ -198,7 +198,7 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     if left is None:
         table = (*pos.table[: action.target], *pos.table[action.target + 1 :])
     else:
-        table = _replace_at(pos.table, action.target, left)
+        table = replace_at(pos.table, action.target, left)
     if right is not None:
         table = (*table, right)
     turn = pos.turn
@@ -206,17 +206,17 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     if before is None:
         before = TableBefore._of(table=pos.table, opened=pos.opened[pos.player], turn=turn)
     taken = (card, *along)
-    borrowed = _add(turn.borrowed, *taken)
+    borrowed = add(turn.borrowed, *taken)
     key = pos.key
     for each in taken:
         key += _search.unit(each.code)
     return Effect(
-        hand=_add(pos.hand, *taken),
+        hand=add(pos.hand, *taken),
         key=key,
         table=table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
-        turn=_new_turn(
+        turn=new_turn(
             number=turn.number,
             opened_before=turn.opened_before,
             taken=turn.taken,
@@ -233,7 +233,7 @@ def _robbed(pos: _Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     )
 
 
-def _restore(pos: _Pos, before: TableBefore) -> Effect:
+def restore(pos: Pos, before: TableBefore) -> Effect:
     """The effect of a `TakeBack` after table cards were taken: the table, hand and turn as they were before.
 
     The cards are conserved within a turn's play, so the hand then is the
@@ -249,7 +249,7 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
         table=before.table,
         discard_pile=pos.discard_pile,
         opened=before.opened,
-        turn=_new_turn(
+        turn=new_turn(
             number=before.turn.number,
             opened_before=before.turn.opened_before,
             taken=before.turn.taken,
@@ -266,7 +266,7 @@ def _restore(pos: _Pos, before: TableBefore) -> Effect:
     )
 
 
-def _robs(pos: _Pos) -> Iterator[TakeFromTable]:
+def robs(pos: Pos) -> Iterator[TakeFromTable]:
     """Every `TakeFromTable` the checker accepts now: each card of each meld not staged this turn."""
     if _rob_refused(pos):
         return

@@ -9,23 +9,23 @@ from typing import TypeAlias
 
 from romme import _search
 from romme._state_values import Phase, TableMeld
-from romme._turn.laying import _lay, _may_lay_off, _target
+from romme._turn.laying import lay, may_lay_off, target_meld
 from romme._turn.position import (
     Effect,
     Failure,
     Next,
-    _add,
-    _after_use,
-    _borrowed_failure,
-    _finish,
-    _hand_romme_possible,
-    _need_phase,
-    _new_turn,
-    _not_going_out,
-    _Pos,
-    _remove,
-    _replace_at,
-    _table_meld,
+    Pos,
+    add,
+    after_use,
+    borrowed_failure,
+    finish,
+    hand_romme_possible,
+    need_phase,
+    new_turn,
+    not_going_out,
+    remove,
+    replace_at,
+    table_meld,
 )
 from romme.actions import Discard, LayDown, LayOff
 from romme.cards import JOKER, Card, format_cards
@@ -37,28 +37,26 @@ Placement: TypeAlias = LayDown | LayOff | Discard | None
 """Where a swap puts the freed joker: a `SwapJoker`'s ``then``."""
 
 
-def _swap(pos: _Pos, target: int, card: Card, then: Placement) -> Effect | Failure:
+def swap(pos: Pos, target: int, card: Card, then: Placement) -> Effect | Failure:
     """Check and carry out the swap of `card` into table meld `target`, then place the freed joker by `then`.
 
     A `SwapJoker`'s parts: the generator checks a swap before it builds one.
     """
-    found = _swap_joker(pos, target, card)
+    found = swap_joker(pos, target, card)
     if isinstance(found, Failure):
         return found
-    return _place_joker(pos, target, then, _swapped(pos, target, card, *found))
+    return place_joker(pos, target, then, swapped(pos, target, card, *found))
 
 
-def _swap_joker(pos: _Pos, target: int, card: Card) -> tuple[TableMeld, int] | Failure:
+def swap_joker(pos: Pos, target: int, card: Card) -> tuple[TableMeld, int] | Failure:
     """Check a swap: the table meld `target` and the position of the joker `card` replaces."""
     rules = pos.rules
-    wrong = _need_phase(pos, Phase.PLAY, "swapping a joker") or _may_lay_off(
-        pos, "swapping a joker"
-    )
+    wrong = need_phase(pos, Phase.PLAY, "swapping a joker") or may_lay_off(pos, "swapping a joker")
     if wrong:
         return wrong
     if not rules.joker_swap:
         return Failure(Reason.SWAP_NOT_ALLOWED, "these rules do not allow joker swaps")
-    entry = _target(pos, target)
+    entry = target_meld(pos, target)
     if isinstance(entry, Failure):
         return entry
     meld = entry.meld
@@ -108,7 +106,7 @@ def _complete_after_swap(meld: Meld) -> bool:
     return len(meld.jokers) == 1 and (meld.kind is MeldKind.RUN or len(meld) == 4)
 
 
-def _swapped(pos: _Pos, target: int, card: Card, entry: TableMeld, position: int) -> _Pos:
+def swapped(pos: Pos, target: int, card: Card, entry: TableMeld, position: int) -> Pos:
     """The position after a checked swap of `card` for the joker at `position`: the freed joker in hand."""
     rules = pos.rules
     meld = entry.meld
@@ -135,14 +133,14 @@ def _swapped(pos: _Pos, target: int, card: Card, entry: TableMeld, position: int
     if announced:
         index = [p for p, c in enumerate(meld.cards) if c.is_joker].index(position)
         announced = (*announced[:index], *announced[index + 1 :])
-    table = _replace_at(
-        pos.table, target, _table_meld(result, entry.owner, entry.staged, fresh, announced)
+    table = replace_at(
+        pos.table, target, table_meld(result, entry.owner, entry.staged, fresh, announced)
     )
-    rest = _remove(pos.hand, (card,))
+    rest = remove(pos.hand, (card,))
     assert rest is not None
-    hand = _add(rest, JOKER)
-    used = _after_use(pos.turn, (card,))
-    turn = _new_turn(
+    hand = add(rest, JOKER)
+    used = after_use(pos.turn, (card,))
+    turn = new_turn(
         number=used.number,
         opened_before=used.opened_before,
         taken=used.taken,
@@ -158,7 +156,7 @@ def _swapped(pos: _Pos, target: int, card: Card, entry: TableMeld, position: int
     return pos.with_hand(hand, table=table, turn=turn)
 
 
-def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect | Failure:
+def place_joker(pos: Pos, source: int, then: Placement, after: Pos) -> Effect | Failure:
     """Place the joker a swap took from table meld `source` (`after`: with it in hand), as `then` says."""
     rules = pos.rules
     hand, table, turn = after.hand, after.table, after.turn
@@ -169,7 +167,7 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
                 Reason.SWAPPED_JOKER_TO_HAND,
                 "under these rules the freed joker goes to the hand; play it in a separate action",
             )
-        follow = _finish(rules, after.key, turn)
+        follow = finish(rules, after.key, turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
@@ -193,12 +191,12 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
                 "the freed joker must be laid down or laid off in the same action",
             )
         if turn.borrowed:
-            return _borrowed_failure(after)
+            return borrowed_failure(after)
         pile = (*pos.discard_pile, JOKER)
-        hand_after = _remove(hand, (JOKER,))
+        hand_after = remove(hand, (JOKER,))
         assert hand_after is not None
         if hand_after and turn.to_go_out:
-            return _not_going_out(turn)  # the discard would end the turn without going out
+            return not_going_out(turn)  # the discard would end the turn without going out
         return Effect(
             hand=hand_after,
             key=after.key - _search.JOKER_UNIT,
@@ -207,21 +205,21 @@ def _place_joker(pos: _Pos, source: int, then: Placement, after: _Pos) -> Effect
             opened=True,
             turn=turn,
             next=Next.END_TURN if hand_after else Next.WENT_OUT,
-            hand_romme=not hand_after and _hand_romme_possible(pos),
+            hand_romme=not hand_after and hand_romme_possible(pos),
         )
     if not any(c.is_joker for c in then.cards):
         return Failure(
             Reason.SWAPPED_JOKER_NOT_PLACED,
             "the freed joker must be part of the meld or lay-off that follows the swap",
         )
-    if isinstance(then, LayOff) and _back_to_its_meld(source, then.target, rules):
+    if isinstance(then, LayOff) and back_to_its_meld(source, then.target, rules):
         return Failure(
             Reason.SWAP_BACK_SAME_MELD,
             "the freed joker may not go back into the meld it came from (German Rummy rules)",
         )
-    return _lay(after, then)
+    return lay(after, then)
 
 
-def _back_to_its_meld(source: int, target: int, rules: Rules) -> bool:
+def back_to_its_meld(source: int, target: int, rules: Rules) -> bool:
     """Whether laying the freed joker off onto table meld `target` returns it to `source`, which the rules forbid."""
     return target == source and not rules.swap_back_same_meld
