@@ -5,7 +5,7 @@ Directives (usable from MyST and reST; they build docutils nodes directly):
 ``romme-presets-table``
     Every field of `romme.Rules` (from :func:`attrs.fields`) against ``Rules()``
     and every preset in `romme.PRESETS`, grouped as the fields are grouped in
-    ``rules.py``.
+    ``rules/_presets.py``.
 ``romme-preset-diff NAME``
     One line: the fields in which preset ``NAME`` differs from ``Rules()``.
 ``romme-preset-aliases``
@@ -59,6 +59,7 @@ import romme
 import romme.actions
 import romme.errors
 import romme.rules
+import romme.rules._presets
 
 _DEFAULT_COLUMN = "Rules()"
 
@@ -320,7 +321,7 @@ class PresetDiff(_RommeDirective):
 def _aliases() -> dict[str, list[str]]:
     """Return the aliases `find_rules` knows, by preset, each checked against `find_rules`."""
     found: dict[str, list[str]] = {name: [] for name in romme.PRESETS}
-    for alias, preset in romme.rules._ALIASES.items():
+    for alias, preset in romme.rules._presets._ALIASES.items():
         if romme.find_rules(alias) is not romme.PRESETS[preset]:
             raise ExtensionError(f"romme_docs: find_rules({alias!r}) is not preset {preset!r}")
         if alias != preset:

@@ -8,6 +8,8 @@ frontends. Everything public is importable from here; see `__all__`.
 31
 """
 
+from romme._game_state import GameState
+from romme._state_values import ClaimWindow, Phase, TableBefore, TableMeld, TurnState
 from romme.actions import (
     Action,
     Buy,
@@ -89,16 +91,7 @@ from romme.schema import SCHEMA_KINDS, json_schema
 from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
 from romme.searchbot import SearchBot
 from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
-from romme.state import (
-    ClaimWindow,
-    GameState,
-    Phase,
-    TableBefore,
-    TableMeld,
-    TurnState,
-    new_game,
-    new_position,
-)
+from romme.state import new_game, new_position
 from romme.views import PlayerView, view
 
 __version__: str

@@ -24,8 +24,8 @@ class CodedMeld:
     Not attrs fields: equality, hashing, `repr`, `attrs.evolve`, pickling
     and the JSON documents never see them. `romme.melds.Meld` derives
     from it: ``_key`` holds the meld's cards as a packed multiset
-    (`romme._search.meld_key`), ``_shape`` its shape word
-    (`romme._search.meld_shape`), each filled when first asked, so a
+    (`romme.melds._search.meld_key`), ``_shape`` its shape word
+    (`romme.melds._search.meld_shape`), each filled when first asked, so a
     table meld is coded once in its life. A meld built holds 0 in both
     (no meld codes to 0), so that the first read raises nothing; one
     unpickled or copied holds neither, and its first read is the slower

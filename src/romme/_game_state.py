@@ -1,6 +1,6 @@
 """The game state value (private): `GameState`, and `GameState._of`, the engine's fast path.
 
-Re-exported by `romme.state`, whose names they are.
+Imported by `romme` and the modules that read them.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

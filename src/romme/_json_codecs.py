@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from romme._game_state import GameState
 from romme._json_reader import (
     JSON,
     Reader,
@@ -24,6 +25,15 @@ from romme._json_reader import (
     read_ints,
 )
 from romme._position_checks import first_on_table
+from romme._state_values import (
+    MAX_SEED,
+    MAX_TURNS,
+    ClaimWindow,
+    Phase,
+    TableBefore,
+    TableMeld,
+    TurnState,
+)
 from romme._turn import stuck_problem
 from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
@@ -37,16 +47,6 @@ from romme.rules import (
     preset_name,
 )
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason, RoundResult
-from romme.state import (
-    MAX_SEED,
-    MAX_TURNS,
-    ClaimWindow,
-    GameState,
-    Phase,
-    TableBefore,
-    TableMeld,
-    TurnState,
-)
 from romme.views import PlayerView
 
 PositionT = TypeVar("PositionT", GameState, PlayerView)

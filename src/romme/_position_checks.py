@@ -1,6 +1,6 @@
 """What a position may be (private): the checks `GameState`, `romme.PlayerView` and `loads` share.
 
-Re-exported by `romme.state`.
+Read by `romme.state`, the views and the turn core.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

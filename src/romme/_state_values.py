@@ -1,6 +1,6 @@
 """The values of a position (private): the phase, a table meld, the bookkeeping of a turn.
 
-Re-exported by `romme.state`, whose names they are.
+Imported by `romme` and the modules that read them.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

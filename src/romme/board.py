@@ -36,7 +36,7 @@ from romme.rules import preset_name
 if TYPE_CHECKING:
     # Only for the types: the values draw themselves with this module, which
     # tells a view from a state by its fields (`_is_view`), so no import circle.
-    from romme.state import GameState
+    from romme._game_state import GameState
     from romme.views import PlayerView
 
 __all__ = ["board_html", "board_text"]

@@ -18,7 +18,6 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from romme import _search
 from romme._turn import rob_parts
 from romme.actions import (
     Action,
@@ -39,6 +38,7 @@ from romme.actions import (
 from romme.cards import Card, Rank
 from romme.engine import apply
 from romme.legal import legal_actions
+from romme.melds import _search
 from romme.rules import Rules, TakeDiscardMode
 from romme.sampling import determinize
 from romme.scoring import card_penalty

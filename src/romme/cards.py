@@ -14,8 +14,9 @@ import functools
 import operator
 import re
 from collections.abc import Iterable
-from typing import TYPE_CHECKING as TYPE_CHECKING  # kept importable from here
-from typing import Final
+from typing import (
+    Final,
+)
 
 import attrs
 

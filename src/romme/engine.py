@@ -9,8 +9,9 @@ import functools
 import random
 from typing import Final
 
+from romme._game_state import GameState
 from romme._position_checks import first_to_open_after, result_of
-from romme._search import unit
+from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn import (
     ClaimEffect,
     Effect,
@@ -24,9 +25,9 @@ from romme._turn import (
 from romme.actions import Action
 from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
+from romme.melds._search import unit
 from romme.rules import MAX_RESHUFFLES, StockExhausted
 from romme.scoring import EndReason, RoundResult
-from romme.state import GameState, Phase, TableMeld, TurnState
 
 __all__ = ["apply", "score_round"]
 

@@ -17,7 +17,7 @@ from romme.actions import Action
 from romme.errors import IllegalActionError
 
 if TYPE_CHECKING:
-    from romme.state import GameState
+    from romme._game_state import GameState
     from romme.views import PlayerView
 
 __all__ = ["Position", "check", "is_legal", "legal_actions", "resolve"]

@@ -27,6 +27,7 @@ from typing import Final
 import attrs
 
 from romme import _guard
+from romme._game_state import GameState
 from romme._json_codecs import (
     construct,
     result_in,
@@ -37,13 +38,15 @@ from romme._json_codecs import (
     state_out,
 )
 from romme._json_reader import Reader
+from romme._position_checks import Problem, refuse
+from romme._state_values import MAX_SEED
 from romme.actions import Action
 from romme.engine import apply
 from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
 from romme.rules import MatchScoring, Rules
 from romme.scoring import MAX_ROUND_PENALTY, RoundResult
 from romme.serialize import register
-from romme.state import MAX_SEED, GameState, Problem, check_seats, check_seed, new_game, refuse
+from romme.state import check_seats, check_seed, new_game
 
 __all__ = ["Match", "PointsTable", "new_match"]
 

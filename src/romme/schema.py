@@ -32,13 +32,13 @@ from typing import Any, Final
 
 import attrs
 
+from romme._state_values import MAX_SEED, Phase
 from romme.actions import Side
 from romme.cards import Rank, Suit
 from romme.melds import MeldKind
 from romme.rules import MAX_TABLE_TAKES, PRESETS, Rules
 from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason
 from romme.serialize import FORMAT_VERSION
-from romme.state import MAX_SEED, Phase
 
 __all__ = ["SCHEMA_KINDS", "json_schema", "rules_field_docs"]
 

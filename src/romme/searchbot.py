@@ -16,17 +16,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
-from romme import _guard, _search
+from romme import _guard
+from romme._state_values import Phase, TableMeld
 from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
 from romme.bots import GreedyBot
 from romme.cards import JOKER, Card, Rank, Suit
 from romme.engine import apply
 from romme.legal import legal_actions
-from romme.melds import MeldKind, is_valid_meld
+from romme.melds import MeldKind, _search, is_valid_meld
 from romme.rules import Rules, Shortfall
 from romme.sampling import determinize
 from romme.scoring import card_penalty
-from romme.state import Phase, TableMeld
 from romme.views import PlayerView
 from romme.views import view as view_of
 

@@ -18,63 +18,35 @@ Card(10♠)
 
 from __future__ import annotations
 
-# Names imported "as" themselves are kept importable from here, where they have always been.
 import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final
-from typing import TypeVar as TypeVar
 
-import attrs as attrs
-
-from romme._json_codecs import common_position as common_position
-from romme._json_codecs import construct as construct
-from romme._json_codecs import meld_in as meld_in
-from romme._json_codecs import meld_out as meld_out
-from romme._json_codecs import position_out as position_out
-from romme._json_codecs import result_in as result_in
-from romme._json_codecs import result_out as result_out
-from romme._json_codecs import rules_diff as rules_diff
-from romme._json_codecs import rules_in as rules_in
-from romme._json_codecs import rules_out as rules_out
-from romme._json_codecs import state_in as state_in
-from romme._json_codecs import state_out as state_out
-from romme._json_codecs import table_in as table_in
-from romme._json_codecs import table_out as table_out
-from romme._json_codecs import turn_in as turn_in
-from romme._json_codecs import turn_out as turn_out
-from romme._json_codecs import view_in as view_in
-from romme._json_codecs import view_out as view_out
-from romme._json_reader import JSON as JSON
-from romme._json_reader import Reader as Reader
-from romme._json_reader import T as T
-from romme._json_reader import kind_of, read_card
-from romme._json_reader import read_bools as read_bools
-from romme._json_reader import read_cards as read_cards
-from romme._json_reader import read_enum as read_enum
-from romme._json_reader import read_int as read_int
-from romme._json_reader import read_ints as read_ints
+from romme._game_state import GameState
+from romme._json_codecs import (
+    meld_in,
+    meld_out,
+    result_in,
+    result_out,
+    rules_in,
+    rules_out,
+    state_in,
+    state_out,
+    view_in,
+    view_out,
+)
+from romme._json_reader import (
+    JSON,
+    Reader,
+    kind_of,
+    read_card,
+)
 from romme.actions import ACTION_TYPES, Action, parse_action
 from romme.cards import Card
-from romme.cards import parse_card as parse_card
 from romme.errors import InvalidDataError, InvalidNotationError
-from romme.errors import InvalidPositionError as InvalidPositionError
-from romme.errors import RommeError as RommeError
-from romme.melds import PERMISSIVE_RULES as PERMISSIVE_RULES
 from romme.melds import Meld
-from romme.melds import MeldKind as MeldKind
-from romme.melds import meld_failure as meld_failure
-from romme.rules import MAX_RESHUFFLES as MAX_RESHUFFLES
-from romme.rules import PRESETS as PRESETS
 from romme.rules import Rules
-from romme.rules import find_rules as find_rules
-from romme.rules import preset_name as preset_name
-from romme.scoring import EndReason as EndReason
 from romme.scoring import RoundResult
-from romme.state import MAX_TURNS as MAX_TURNS
-from romme.state import GameState
-from romme.state import Phase as Phase
-from romme.state import TableMeld as TableMeld
-from romme.state import TurnState as TurnState
 from romme.views import PlayerView
 
 __all__ = [

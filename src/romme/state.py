@@ -16,23 +16,19 @@ from typing import Literal
 
 # The values and the checks of a position live in private modules; they are
 # this module's names (the engine, views and serialize import them from here).
-from romme._game_state import GameState as GameState
+from romme._game_state import GameState
 from romme._guard import shown
-from romme._position_checks import Problem as Problem
-from romme._position_checks import check_cards as check_cards
-from romme._position_checks import common_problem as common_problem
-from romme._position_checks import hand_limit as hand_limit
-from romme._position_checks import refuse as refuse
-from romme._position_checks import seat_limit
-from romme._position_checks import sizes_problem as sizes_problem
-from romme._position_checks import state_problem as state_problem
-from romme._state_values import MAX_SEED as MAX_SEED
-from romme._state_values import MAX_TURNS as MAX_TURNS
-from romme._state_values import ClaimWindow as ClaimWindow
-from romme._state_values import Phase as Phase
-from romme._state_values import TableBefore as TableBefore
-from romme._state_values import TableMeld as TableMeld
-from romme._state_values import TurnState as TurnState
+from romme._position_checks import (
+    check_cards,
+    refuse,
+    seat_limit,
+)
+from romme._state_values import (
+    MAX_SEED,
+    Phase,
+    TableMeld,
+    TurnState,
+)
 from romme._turn import stuck_problem
 from romme.cards import Card, card_code, make_deck, parse_cards
 from romme.errors import InvalidMeldError, InvalidPositionError
@@ -46,12 +42,6 @@ from romme.rules import (
 )
 
 __all__ = [
-    "ClaimWindow",
-    "GameState",
-    "Phase",
-    "TableBefore",
-    "TableMeld",
-    "TurnState",
     "new_game",
     "new_position",
 ]

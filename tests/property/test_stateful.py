@@ -48,8 +48,8 @@ from romme import (
     to_dict,
     view,
 )
+from romme._position_checks import check_cards
 from romme.rules import MAX_TABLE_TAKES
-from romme.state import check_cards
 from tests._hidden import shuffle_hidden
 from tests.conftest import examples
 

@@ -34,7 +34,6 @@ from romme import (
     Rules,
     SearchBot,
     TakeDiscard,
-    _search,
     apply,
     check,
     dumps,
@@ -45,6 +44,7 @@ from romme import (
     to_dict,
     view,
 )
+from romme.melds import _search
 from tests.scenarios._helpers import ASS, SCHMIDT, hand, play, position, refusal
 
 ASS_KLOPFEN = attrs.evolve(ASS, knocking=True)

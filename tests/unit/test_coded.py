@@ -4,8 +4,8 @@ A state keeps the hand of the seat that acts in it as a packed multiset;
 `apply` hands it on, updated from each action's effect, while the same seat
 goes on acting, and the checker and the generator read it instead of
 packing the hand anew. A meld keeps two codes once computed: its cards as a
-packed multiset (`romme._search.meld_key`) and its shape word
-(`romme._search.meld_shape`: kind, length, the ranks at its ends, a run's
+packed multiset (`romme.melds._search.meld_key`) and its shape word
+(`romme.melds._search.meld_shape`: kind, length, the ranks at its ends, a run's
 suit, jokers at its ends), which the generator reads a table meld by.
 
 These tests hold the kept hand code to the hand itself, and decode every
@@ -39,7 +39,11 @@ from romme import (
     validate_meld,
 )
 from romme._coded import Coded
-from romme._search import (
+from romme._turn import hand_key, kept_hand_key
+from romme._turn.position import Pos, read_position
+from romme.bots import random_choice
+from romme.melds import Meld, MeldKind
+from romme.melds._search import (
     BASE_FIELD,
     BASE_SHIFT,
     HIGH_JOKER,
@@ -53,10 +57,6 @@ from romme._search import (
     meld_shape,
     pack_cards,
 )
-from romme._turn import hand_key, kept_hand_key
-from romme._turn.position import Pos, read_position
-from romme.bots import random_choice
-from romme.melds import Meld, MeldKind
 from romme.testing import rules as random_rules
 
 MAX_STEPS = 3000

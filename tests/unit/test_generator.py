@@ -119,10 +119,10 @@ def test_hardening3_point1_lay_downs_judged_packed_are_those_of_the_melds() -> N
     import random
 
     from romme import PRESETS, apply, new_game
-    from romme._search import melds_in
     from romme._turn.checker import position_for
     from romme._turn.generator import _hand_lay_downs, _lay_downs
     from romme._turn.position import Failure
+    from romme.melds._search import melds_in
     from romme.rules import TakeDiscardMode
 
     rng = random.Random(36)

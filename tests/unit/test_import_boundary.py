@@ -99,10 +99,10 @@ def test_the_core_lists_what_it_offers() -> None:
 
 OPTIONAL_IMPORTS: dict[tuple[str, str], str] = {
     ("_arena_executors.py", "ray"): "the ray extra, for arenas on a cluster",
-    ("cli.py", "readline"): "line editing where the platform has it",
-    ("_cli_play.py", "readline"): "line editing where the platform has it (once cli.py is split)",
-    ("cli.py", "uvicorn"): "the web extra, for romme serve",
-    ("cli.py", "romme.web"): "the web extra (starlette), for romme serve",
+    ("cli/_main.py", "readline"): "line editing where the platform has it",
+    ("cli/_play.py", "readline"): "line editing where the platform has it",
+    ("cli/_main.py", "uvicorn"): "the web extra, for romme serve",
+    ("cli/_main.py", "romme.web"): "the web extra (starlette), for romme serve",
     ("__init__.py", "importlib.metadata"): (
         "the version, looked up only when asked (tests/unit/test_import_cost.py)"
     ),
@@ -110,9 +110,9 @@ OPTIONAL_IMPORTS: dict[tuple[str, str], str] = {
 """Imports inside functions that stay there: an optional extra, or kept out of ``import romme``."""
 
 PENDING_IMPORTS: dict[tuple[str, str], str] = {
-    ("_cli_play.py", "romme.searchbot"): "no cycle: the command's start-up cost",
-    ("cli.py", "romme.arena"): "no cycle: the command's start-up cost",
-    ("cli.py", "romme"): "no cycle: the version",
+    ("cli/_play.py", "romme.searchbot"): "no cycle: the command's start-up cost",
+    ("cli/_main.py", "romme.arena"): "no cycle: the command's start-up cost",
+    ("cli/_main.py", "romme"): "no cycle: the version",
 }
 """Imports inside functions still to move: the command's lazy imports. Each entry goes when its
 import moves to the top; a test fails on an entry no import needs any more."""
@@ -161,10 +161,10 @@ def test_the_function_import_check_finds_one(tmp_path: Path) -> None:
         "    from romme import melds\n"
         "class C:\n"
         "    def g(self):\n"
-        "        import romme._search\n",
+        "        import romme.melds._search\n",
         encoding="utf-8",
     )
-    assert [("romme", 3), ("romme._search", 6)] == _imports_in_functions(module)
+    assert [("romme", 3), ("romme.melds._search", 6)] == _imports_in_functions(module)
 
 
 def _resolved(node: ast.ImportFrom, module: str, is_package: bool) -> str:
@@ -231,6 +231,37 @@ def test_the_private_name_check_finds_one(tmp_path: Path) -> None:
     ]
 
 
+def _reexports(source: Path) -> list[str]:
+    """Each import of a name "as" itself outside a package's `__init__`: a name offered again."""
+    found = []
+    for path in sorted(source.rglob("*.py")):
+        if path.name == "__init__.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                found += [
+                    f"{path.relative_to(source)}:{node.lineno} {alias.name} as {alias.asname}"
+                    for alias in node.names
+                    if alias.asname is not None and alias.asname == alias.name.rpartition(".")[2]
+                ]
+    return found
+
+
+def test_no_module_but_a_package_init_offers_a_name_again() -> None:
+    """Issue 32, point 3: no ``import x as x`` re-export but in a package's `__init__`, which states its interface."""
+    assert _reexports(SOURCE) == []
+
+
+def test_the_reexport_check_finds_one(tmp_path: Path) -> None:
+    """The check itself: ``from a import b as b`` and ``import a.b as b`` are found outside an `__init__` only."""
+    (tmp_path / "__init__.py").write_text("from m import n as n\n", encoding="utf-8")
+    (tmp_path / "m.py").write_text(
+        "import a.b as b\nfrom a import c as c\nfrom a import d as e\n", encoding="utf-8"
+    )
+    assert _reexports(tmp_path) == ["m.py:1 a.b as b", "m.py:2 c as c"]
+
+
 def test_the_generator_lists_moves_without_the_checkers_dispatch() -> None:
     """The generator asks the stages' own verdicts, never the dispatch `_resolve` (maintainers' page, step 3 of an action).
 
@@ -252,7 +283,7 @@ def test_the_generator_lists_moves_without_the_checkers_dispatch() -> None:
 
 # -- import circles ----------------------------------------------------------------------------
 
-FACE_MODULES = ("romme.cli", "romme._cli_play", "romme._cli_terminal", "romme.web")
+FACE_MODULES = ("romme.cli", "romme.web")
 """The terminal and the web face, whose circle (`cli` starts `web`, which reads `cli`'s words) is
 theirs to break; every other module of the package is proved free of circles below."""
 
@@ -279,7 +310,13 @@ def _imported(path: Path, modules: set[str]) -> set[str]:
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module is not None:
-            found |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+            # A module imported from its package needs the module, not the package's interface.
+            found |= {
+                f"{node.module}.{alias.name}"
+                if f"{node.module}.{alias.name}" in modules
+                else node.module
+                for alias in node.names
+            }
     return (found & modules) - {"romme"}  # the package's __init__ imports every public module
 
 

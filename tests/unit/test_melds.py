@@ -36,7 +36,7 @@ from romme import (
     parse_cards,
     validate_meld,
 )
-from romme._meld import new_meld
+from romme.melds._meld import new_meld
 
 PRESET_NAMES: Final = (
     "drov",

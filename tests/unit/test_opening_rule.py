@@ -29,8 +29,8 @@ from romme import (
     validate_meld,
     view,
 )
-from romme._cli_play import _show
-from romme._cli_terminal import Output
+from romme.cli._play import _show
+from romme.cli._terminal import Output
 from romme.rules import Opening, Shortfall
 from romme.searchbot import _play_out
 from tests.scenarios._helpers import hand, position

@@ -20,7 +20,7 @@ boundary test keeps it so); the modules inside are free to change.
   to act has no legal action (the constructors check structure only);
 - `hand_key`, `keep_hand_key` and `kept_hand_key` read and hand on the
   coded hand a `GameState` keeps for the seat that acts in it (a packed
-  multiset, `romme._search.pack_cards`), so that `apply` keeps it up to date
+  multiset, `romme.melds._search.pack_cards`), so that `apply` keeps it up to date
   through a turn instead of every check packing it anew.
 
 The stages (rules §4–§9): `position` holds the vocabulary (the position as
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from romme._position_checks import Position
 from romme._turn.checker import discardable, position_for, resolve
 from romme._turn.generator import DISCARDS, has_legal_move, legal_moves
 from romme._turn.position import (
@@ -44,7 +45,6 @@ from romme._turn.position import (
     Effect,
     Failure,
     Next,
-    Position,
     add,
     any_fresh,
     failed_take_discards,

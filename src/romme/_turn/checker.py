@@ -13,7 +13,6 @@ from typing import Final
 
 from typing_extensions import assert_never
 
-from romme import _search
 from romme._game_state import GameState
 from romme._guard import shown
 from romme._state_values import Phase
@@ -71,6 +70,7 @@ from romme.actions import (
 )
 from romme.cards import Card
 from romme.errors import Reason
+from romme.melds import _search
 from romme.rules import FailedTake
 from romme.rules import TakeDiscardMode as TakeMode
 from romme.views import PlayerView

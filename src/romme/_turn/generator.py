@@ -16,9 +16,6 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias
 
-from romme import _search
-from romme._meld_parts import stood_for
-from romme._shape import shape_of
 from romme._state_values import Phase
 from romme._turn.checker import (
     bound_to_go_out,
@@ -63,9 +60,11 @@ from romme.actions import (
     TakeDiscard,
 )
 from romme.cards import JOKER, JOKER_CODE, Card
-from romme.melds import Meld, MeldKind
+from romme.melds import Meld, MeldKind, _search
+from romme.melds._parts import stood_for
 from romme.rules import IndirectLayoffOut, SwappedJoker
 from romme.rules import TakeDiscardMode as TakeMode
+from romme.rules._shape import shape_of
 
 
 class _RunEnd(NamedTuple):

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, TypeAlias
 
-from romme import _search
 from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
     Worth,
@@ -48,7 +47,7 @@ from romme.actions import (
 )
 from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, meld_failure
+from romme.melds import Meld, MeldKind, _search, meld_failure
 from romme.rules import IndirectLayoffOut, Rules
 
 

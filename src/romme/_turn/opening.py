@@ -8,11 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from romme import _search
 from romme._state_values import TurnState
 from romme.cards import JOKER_CODE
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind
+from romme.melds import Meld, MeldKind, _search
 from romme.rules import Opening, Rules, Shortfall
 
 if TYPE_CHECKING:

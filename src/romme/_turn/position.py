@@ -13,14 +13,13 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 
 import attrs
 
-from romme import _search
 from romme._coded import Coded
 from romme._game_state import GameState
-from romme._position_checks import Position as Position
+from romme._position_checks import Position
 from romme._state_values import Phase, TableMeld, TurnState
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
-from romme.melds import Meld
+from romme.melds import Meld, _search
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ class Next(enum.Enum):
 class Effect:
     """What an action does to the position of the player to act (internal).
 
-    ``key`` is ``hand`` as a packed multiset (`romme._search.pack_cards`);
+    ``key`` is ``hand`` as a packed multiset (`romme.melds._search.pack_cards`);
     ``draw`` says the top stock card joins the hand too, ``hand_romme``
     that the player goes out with a Hand-Rommé.
 
@@ -130,7 +129,7 @@ class Pos(NamedTuple):
     turn: TurnState
     stock_size: int
     key: int
-    """`hand` as a packed multiset (`romme._search.pack_cards`), for the meld searches."""
+    """`hand` as a packed multiset (`romme.melds._search.pack_cards`), for the meld searches."""
     dealt_in: tuple[bool, ...] = ()
     """Whether each seat was dealt in, for the claim windows (rules §13)."""
 
@@ -159,7 +158,7 @@ _set_coded: Final = Coded._coded.__set__  # type: ignore[attr-defined]
 
 
 def hand_key(state: GameState, seat: int) -> int:
-    """The hand of `seat` in `state` as a packed multiset (`romme._search.pack_cards`).
+    """The hand of `seat` in `state` as a packed multiset (`romme.melds._search.pack_cards`).
 
     A state keeps the packed hand of the seat that acts in it, once known:
     `apply` hands it on while that seat goes on acting, and a check of the

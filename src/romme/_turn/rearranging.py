@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, TypeAlias
 
-from romme import _search
 from romme._position_checks import hand_before
 from romme._state_values import Phase, TableBefore, TableMeld
 from romme._turn.position import (
@@ -49,7 +48,7 @@ from romme._turn.position import (
 from romme.actions import TakeFromTable
 from romme.cards import Card
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, meld_failure
+from romme.melds import Meld, MeldKind, _search, meld_failure
 from romme.rules import Rules
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from romme import _search
 from romme._state_values import Phase, TableMeld
 from romme._turn.laying import lay, may_lay_off, target_meld
 from romme._turn.position import (
@@ -30,7 +29,7 @@ from romme._turn.position import (
 from romme.actions import Discard, LayDown, LayOff
 from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, meld_failure
+from romme.melds import Meld, MeldKind, _search, meld_failure
 from romme.rules import Rules, SwappedJoker
 
 Placement: TypeAlias = LayDown | LayOff | Discard | None

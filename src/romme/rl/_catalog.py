@@ -1,7 +1,7 @@
 """The catalog an action space numbers (private): card and rank indexes, set and run shapes, lay-off patterns.
 
 Every shape reads the joker limit and the adjacent-jokers rule from
-`romme._shape`, where they are stated once; the tables are cached per
+`romme.rules._shape`, where they are stated once; the tables are cached per
 rules (bounded), since they read the decks and jokers as well.
 """
 
@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from romme import Card, Rank, Rules
-from romme._shape import jokers_may_touch, most_jokers
+from romme.rules._shape import jokers_may_touch, most_jokers
 
 __all__ = [
     "ACE",

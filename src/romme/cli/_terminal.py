@@ -1,6 +1,6 @@
 """Terminal output for the ``romme`` command (private): widths that ignore colour codes, colour on or off, the output stream.
 
-Re-exported by `romme.cli`.
+Part of the interface of `romme.cli`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A hint (private): what the hard computer player would play in a seat's place, and why.
 
-Re-exported by `romme.cli` as ``hint`` and ``Hint``; ``romme play``'s ``hint``
+Part of the interface of `romme.cli` as ``hint`` and ``Hint``; ``romme play``'s ``hint``
 command and the web table's hint button show it. It reads the seat's
 `PlayerView` only, so no card the seat cannot see goes into the move or its
 reason: the search samples the hidden cards as `SearchBot` always does.
@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final, NamedTuple
 
-from romme._move_words import move_words
 from romme.actions import (
     Action,
     Buy,
@@ -30,6 +29,7 @@ from romme.actions import (
 )
 from romme.bots import GreedyBot
 from romme.cards import Card, format_cards
+from romme.cli._words import move_words
 from romme.errors import InvalidInputError
 from romme.legal import legal_actions
 from romme.melds import MAX_SEARCH_CARDS, best_melds, validate_meld

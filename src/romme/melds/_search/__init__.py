@@ -11,9 +11,9 @@ are the interface the rest of the library uses.
 
 from __future__ import annotations
 
-from romme._search.build import option_cards, option_kind, option_meld
-from romme._search.enumeration import find_melds, melds_in, melds_with, options_in
-from romme._search.packed import (
+from romme.melds._search.build import option_cards, option_kind, option_meld
+from romme.melds._search.enumeration import find_melds, melds_in, melds_with, options_in
+from romme.melds._search.packed import (
     BASE_FIELD,
     BASE_SHIFT,
     HIGH_JOKER,
@@ -36,7 +36,7 @@ from romme._search.packed import (
     pack_cards,
     unit,
 )
-from romme._search.packing import (
+from romme.melds._search.packing import (
     GREEDY_POOL,
     Packer,
     best_melds,

@@ -1,46 +1,20 @@
-"""Rules (Spielregeln): one frozen value that says which Rommé is played, and its presets.
-
-Every field is a point on which the rule books disagree; each preset
-(`PRESETS`) picks a value for each, from its source. "rules §N" cites section N
-of the documentation's rules page (docs/rules.md), and the sources are named on
-its sources page (docs/sources.md). Make a house variant with
-:func:`attrs.evolve`:
-
->>> import attrs
->>> from romme import find_rules
->>> house = attrs.evolve(find_rules("classic"), opening_threshold=40)
->>> house.opening_threshold, house.take_discard.value
-(40, 'immediate_use')
-"""
+"""The presets (rules §12): each rule book's `Rules`, and the lookup by name."""
 
 from __future__ import annotations
 
-# Names imported "as" themselves are kept importable from here, where they have always been.
-import enum as enum
 import re
 import unicodedata
-from collections.abc import Mapping as Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any as Any
 from typing import Final
 
 import attrs
 
-from romme._opening import Opening, Shortfall, Staged
-from romme._rule_enums import MAX_DECK_SIZE as MAX_DECK_SIZE
-from romme._rule_enums import MAX_HAND_SIZE as MAX_HAND_SIZE
-from romme._rule_enums import MAX_JOKERS as MAX_JOKERS
-from romme._rule_enums import MAX_OPENING_THRESHOLD as MAX_OPENING_THRESHOLD
-from romme._rule_enums import MAX_RESHUFFLES as MAX_RESHUFFLES
-from romme._rule_enums import MAX_SEATS as MAX_SEATS
-from romme._rule_enums import MAX_TABLE_TAKES as MAX_TABLE_TAKES
-from romme._rule_enums import MIN_SEATS as MIN_SEATS
-from romme._rule_enums import (
-    AdjacentJokers,
+from romme.errors import InvalidRulesError
+from romme.rules._enums import (
     ExtraCard,
     FailedTake,
     FirstPlayer,
-    IndirectLayoffOut,
     JokerDiscard,
     JokerLimit,
     MatchScoring,
@@ -48,29 +22,9 @@ from romme._rule_enums import (
     SwappedJoker,
     TakeDiscardMode,
 )
-from romme._rules_value import Rules
-from romme.errors import InvalidRulesError
+from romme.rules._value import Rules
 
-__all__ = [
-    "PRESETS",
-    "AdjacentJokers",
-    "ExtraCard",
-    "FailedTake",
-    "FirstPlayer",
-    "IndirectLayoffOut",
-    "JokerDiscard",
-    "JokerLimit",
-    "MatchScoring",
-    "Opening",
-    "Rules",
-    "Shortfall",
-    "Staged",
-    "StockExhausted",
-    "SwappedJoker",
-    "TakeDiscardMode",
-    "find_rules",
-    "preset_name",
-]
+__all__ = ["PRESETS", "find_rules", "preset_name"]
 
 # -- presets (rules §12) ----------------------------------------------------
 

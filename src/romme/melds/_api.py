@@ -1,64 +1,25 @@
-"""Melds (Kombinationen): sets (Sätze) and runs (Folgen), checked against `Rules`.
-
-Rules §3 is the contract: a set is 3 or 4 cards of one rank, a run 3 or
-more cards of one suit in sequence, jokers stand for the card at their
-place, and the meld's value is what its cards stand for.
-
->>> from romme import find_rules, parse_cards
->>> meld = validate_meld(parse_cards("Q♣ K♣ A♣"), find_rules("classic"))
->>> meld.kind.value, meld.value
-('run', 31)
-
-"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
-"""
+"""The meld functions of the public API: validate, test, find and pack melds (rules §3)."""
 
 from __future__ import annotations
 
-# Names imported "as" themselves are kept importable from here, where they have always been.
-import enum as enum
-import functools as functools
 import itertools
-from collections.abc import Iterable as Iterable
-from typing import Final as Final
+from collections.abc import Iterable
+from typing import Final
 
-import attrs as attrs
-
-from romme import _guard as _guard
-from romme import _search
-from romme._meld import PERMISSIVE_RULES as PERMISSIVE_RULES
-from romme._meld import Failure as Failure
-from romme._meld import Meld, cached_check, meld_value
-from romme._meld import check as check
-from romme._meld import meld_failure as meld_failure
-from romme._meld_parts import JokerRole, MeldKind
-from romme._shape import MeldShape as MeldShape
-from romme._shape import shape_of as shape_of
-from romme.cards import JOKER as JOKER
-from romme.cards import JOKER_CODE as JOKER_CODE
-from romme.cards import Card as Card
-from romme.cards import Rank as Rank
-from romme.cards import Suit as Suit
-from romme.cards import card_code as card_code
-from romme.cards import format_cards as format_cards
-from romme.cards import parse_cards as parse_cards
-from romme.errors import InputTooLargeError as InputTooLargeError
-from romme.errors import InvalidMeldError as InvalidMeldError
-from romme.errors import InvalidNotationError
-from romme.errors import Reason as Reason
-from romme.rules import AdjacentJokers as AdjacentJokers
-from romme.rules import JokerLimit as JokerLimit
-from romme.rules import Rules as Rules
+from romme.cards import Card, parse_cards
+from romme.errors import InputTooLargeError, InvalidMeldError, InvalidNotationError
+from romme.melds import _search
+from romme.melds._meld import Meld, cached_check
+from romme.melds._parts import MeldKind
+from romme.rules import Rules
+from romme.rules._shape import shape_of
 
 __all__ = [
     "MAX_MELD_CARDS",
     "MAX_SEARCH_CARDS",
-    "JokerRole",
-    "Meld",
-    "MeldKind",
     "best_melds",
     "find_melds",
     "is_valid_meld",
-    "meld_value",
     "validate_meld",
 ]
 

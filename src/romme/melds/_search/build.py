@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from romme._meld import Meld, new_meld
-from romme._meld_parts import JokerRole, MeldKind
-from romme._search.packed import BITS, JOKER_UNIT, UNITS
-from romme._shape import MeldShape
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
+from romme.melds._meld import Meld, new_meld
+from romme.melds._parts import JokerRole, MeldKind
+from romme.melds._search.packed import BITS, JOKER_UNIT, UNITS
+from romme.rules._shape import MeldShape
 
 # -- the fields of a meld ------------------------------------------------------------------
 

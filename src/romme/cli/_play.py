@@ -1,6 +1,6 @@
 """``romme play`` (private): you against the computer in the terminal, round after round of a match.
 
-Re-exported by `romme.cli`, which parses the command line.
+Part of the interface of `romme.cli`, which parses the command line.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -20,10 +20,8 @@ from typing import TextIO
 
 import attrs
 
-from romme._cli_terminal import Output, pad, visible_width
-from romme._hint import hint
-from romme._move_words import move_words
-from romme._refusal_words import refusal_citation, uncited
+from romme._game_state import GameState
+from romme._state_values import ClaimWindow, Phase
 from romme.actions import (
     Action,
     Buy,
@@ -43,6 +41,10 @@ from romme.actions import (
 )
 from romme.bots import Bot, GreedyBot, RandomBot
 from romme.cards import JOKER, Card, format_cards
+from romme.cli._hint import hint
+from romme.cli._refusal import refusal_citation, uncited
+from romme.cli._terminal import Output, pad, visible_width
+from romme.cli._words import move_words
 from romme.engine import apply
 from romme.errors import (
     IllegalActionError,
@@ -53,7 +55,6 @@ from romme.legal import legal_actions
 from romme.match import Match, new_match
 from romme.melds import JokerRole, Meld
 from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
-from romme.state import ClaimWindow, GameState, Phase
 from romme.views import PlayerView, view
 
 

@@ -1,6 +1,6 @@
 """A move in words (private): the one wording of the terminal (``romme play``) and the web table.
 
-Re-exported by `romme.cli` as ``move_words``; the web table sends it with
+Part of the interface of `romme.cli` as ``move_words``; the web table sends it with
 every logged move (``words``), so the page and the terminal say the same.
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

@@ -12,20 +12,20 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
-from romme._search.build import Option
-from romme._search.enumeration import (
+from romme.melds._search.build import Option
+from romme.melds._search.enumeration import (
     RankPart,
     SuitPart,
     rank_options,
     suit_options,
     three_in_a_row,
 )
-from romme._search.packed import (
+from romme.melds._search.packed import (
     BITS,
     NATURAL_FIELDS,
     occupied,
 )
-from romme._shape import MeldShape
+from romme.rules._shape import MeldShape
 
 # -- scores ------------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 A `Meld` is valid by construction: its constructor checks its cards with
 the validator here (`meld_failure`), and the validator builds the melds
-it finds. The meld search (`romme._search`) builds melds from here too;
+it finds. The meld search (`romme.melds._search`) builds melds from here too;
 `romme.melds` re-exports the public names.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
@@ -18,7 +18,9 @@ import attrs
 
 from romme import _guard
 from romme._coded import CodedMeld
-from romme._meld_parts import (
+from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code, format_cards
+from romme.errors import Reason
+from romme.melds._parts import (
     ALL_SUITS,
     RANK_VALUES,
     RUN_JOKER_ROLES,
@@ -28,10 +30,8 @@ from romme._meld_parts import (
     JokerRole,
     MeldKind,
 )
-from romme._shape import MeldShape, shape_of
-from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit, card_code, format_cards
-from romme.errors import Reason
 from romme.rules import AdjacentJokers, JokerLimit, Rules
+from romme.rules._shape import MeldShape, shape_of
 
 __all__ = [
     "PERMISSIVE_RULES",

@@ -13,8 +13,8 @@ from typing import Final
 import attrs
 
 from romme._guard import shown
-from romme._opening import Opening
-from romme._rule_enums import (
+from romme.errors import InvalidRulesError
+from romme.rules._enums import (
     MAX_HAND_SIZE,
     MAX_JOKERS,
     MAX_OPENING_THRESHOLD,
@@ -45,7 +45,7 @@ from romme._rule_enums import (
     to_swapped_joker,
     to_take_discard_mode,
 )
-from romme.errors import InvalidRulesError
+from romme.rules._opening import Opening
 
 __all__ = ["Rules"]
 

@@ -16,13 +16,14 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, Final, TypeVar
 
-from romme._meld import Meld
-from romme._search.build import RANK_VALUES, Option, build, run_meld
-from romme._search.enumeration import (
+from romme.cards import JOKER_CODE, Card
+from romme.melds._meld import Meld
+from romme.melds._search.build import RANK_VALUES, Option, build, run_meld
+from romme.melds._search.enumeration import (
     meld_options,
     meld_places,
 )
-from romme._search.packed import (
+from romme.melds._search.packed import (
     BITS,
     FIELD,
     GUARD,
@@ -36,10 +37,9 @@ from romme._search.packed import (
     occupied,
     pack_cards,
 )
-from romme._search.parts import NONE, ROUND_UP, SCALE_BITS, part_tables
-from romme._shape import MeldShape, shape_of
-from romme.cards import JOKER_CODE, Card
+from romme.melds._search.parts import NONE, ROUND_UP, SCALE_BITS, part_tables
 from romme.rules import Rules
+from romme.rules._shape import MeldShape, shape_of
 
 # -- the search --------------------------------------------------------------------------------
 

@@ -1,15 +1,4 @@
-"""The ``romme`` command: play against the computer, simulate bots, check melds, show rules.
-
-``romme play`` — you against the computer in the terminal;
-``romme simulate`` — bots against bots, many rounds, a summary table;
-``romme arena`` — bots measured against each other on duplicate deals, with error bars;
-``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
-``romme rules [NAME]`` — the presets side by side, or one preset's every field;
-``romme schema KIND`` — the JSON Schema of one kind of document;
-``romme serve`` — the web table, play in the browser (extra ``[web]``).
-
-"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
-"""
+"""The command line: the subcommands' parser and each subcommand but ``play`` (``_play``)."""
 
 from __future__ import annotations
 
@@ -27,22 +16,17 @@ from typing import TextIO
 
 import attrs
 
+from romme.bots import Bot, GreedyBot, RandomBot
+
 # The terminal output and `romme play` live in private modules; their public
 # names are this module's (the web table reads the refusal texts and the moves in
 # words from here).
-from romme._cli_play import LEVELS as LEVELS
-from romme._cli_play import cards_from_hand as cards_from_hand
-from romme._cli_play import joker_stands, run_play
-from romme._cli_play import notation_text as notation_text
-from romme._cli_play import refusal_text as refusal_text
-from romme._cli_terminal import Output as Output
-from romme._cli_terminal import color_wanted as color_wanted
-from romme._cli_terminal import pad as pad
-from romme._cli_terminal import visible_width as visible_width
-from romme._hint import Hint as Hint
-from romme._hint import hint as hint
-from romme._move_words import move_words as move_words
-from romme.bots import Bot, GreedyBot, RandomBot
+from romme.cli._play import (
+    LEVELS,
+    joker_stands,
+    run_play,
+)
+from romme.cli._terminal import Output
 from romme.engine import apply
 from romme.errors import (
     InvalidMeldError,
@@ -565,7 +549,3 @@ def main(
         return 1
     parser.print_help(stdout)
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

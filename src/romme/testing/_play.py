@@ -37,13 +37,13 @@ from romme import (
     make_deck,
     new_game,
 )
-from romme._testing_values import (
+from romme._turn import only_discard_left
+from romme.testing._values import (
     MAX_SEED,
     PLAYABLE_SEATS,
     any_rules,
     st,  # the guarded import of hypothesis
 )
-from romme._turn import only_discard_left
 
 __all__ = ["NearMiss", "NearMissKind", "actions", "near_miss_actions", "positions"]
 

@@ -2,7 +2,7 @@
 
 The melds of one rank (its sets) and of one suit (its runs) depend only on
 that part of the hand and the jokers, so they are cached by part and by the
-meld shape of the rules (`romme._shape`).
+meld shape of the rules (`romme.rules._shape`).
 """
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ from functools import lru_cache
 from itertools import combinations, compress
 from typing import Final
 
-from romme._meld import Meld
-from romme._search.build import Option, build, run_option, set_option
-from romme._search.packed import (
+from romme.cards import JOKER_CODE, Card
+from romme.melds._meld import Meld
+from romme.melds._search.build import Option, build, run_option, set_option
+from romme.melds._search.packed import (
     FIELD,
     JOKER_SHIFT,
     SHIFTS,
@@ -21,9 +22,8 @@ from romme._search.packed import (
     SUIT_SHIFTS,
     pack_cards,
 )
-from romme._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
-from romme.cards import JOKER_CODE, Card
 from romme.rules import AdjacentJokers, JokerLimit, Rules
+from romme.rules._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
 
 # -- enumeration -----------------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from romme._coded import CodedMeld
-from romme._meld import Meld
 from romme.cards import JOKER_CODE, Card, card_code
+from romme.melds._meld import Meld
 
 BITS: Final = 5
 FIELD: Final = (1 << BITS) - 1

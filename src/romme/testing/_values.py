@@ -39,7 +39,6 @@ from romme import (
     make_deck,
     validate_meld,
 )
-from romme._shape import jokers_may_touch, most_jokers_among
 from romme.rules import (
     MAX_HAND_SIZE,
     MAX_JOKERS,
@@ -48,6 +47,7 @@ from romme.rules import (
     MAX_SEATS,
     MAX_TABLE_TAKES,
 )
+from romme.rules._shape import jokers_may_touch, most_jokers_among
 
 __all__ = [
     "MAX_SEED",

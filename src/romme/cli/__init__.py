@@ -1,0 +1,33 @@
+"""The ``romme`` command: play against the computer, simulate bots, check melds, show rules.
+
+``romme play`` — you against the computer in the terminal;
+``romme simulate`` — bots against bots, many rounds, a summary table;
+``romme arena`` — bots measured against each other on duplicate deals, with error bars;
+``romme check "Q♣ K♣ A♣"`` — is it a meld, what is it worth, why not;
+``romme rules [NAME]`` — the presets side by side, or one preset's every field;
+``romme schema KIND`` — the JSON Schema of one kind of document;
+``romme serve`` — the web table, play in the browser (extra ``[web]``).
+
+"rules §N" cites section N of the rules page of the documentation (docs/rules.md).
+"""
+
+from romme.cli._hint import Hint, hint
+from romme.cli._main import main
+from romme.cli._play import LEVELS, cards_from_hand, notation_text, refusal_text
+from romme.cli._terminal import Output, color_wanted, pad, visible_width
+from romme.cli._words import move_words
+
+__all__ = [
+    "LEVELS",
+    "Hint",
+    "Output",
+    "cards_from_hand",
+    "color_wanted",
+    "hint",
+    "main",
+    "move_words",
+    "notation_text",
+    "pad",
+    "refusal_text",
+    "visible_width",
+]

@@ -1,0 +1,7 @@
+"""``python -m romme.cli``: the ``romme`` command."""
+
+import sys
+
+from romme.cli import main
+
+sys.exit(main())
