@@ -153,7 +153,7 @@ def floor_play(rounds: int, repeat: int) -> Figures:
     meld is ever looked for: what random play would cost if Rommé had no
     melds. It bounds what any speed-up of the meld work can reach.
     """
-    from romme._turn import discards
+    from romme._turn.legal import discards
 
     rules = find_rules("drov")
     draw = Draw()

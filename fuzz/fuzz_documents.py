@@ -34,6 +34,7 @@ import random
 from typing import Any
 
 from _runner import Finding, main
+from romme.bots import random_choice
 
 from romme import (
     PRESETS,
@@ -57,7 +58,6 @@ from romme import (
     to_dict,
     view,
 )
-from romme.bots import random_choice
 
 HOT = frozenset(
     {

@@ -5,7 +5,7 @@ Directives (usable from MyST and reST; they build docutils nodes directly):
 ``romme-presets-table``
     Every field of `romme.Rules` (from :func:`attrs.fields`) against ``Rules()``
     and every preset in `romme.PRESETS`, grouped as the fields are grouped in
-    ``rules/_presets.py``.
+    ``rules/_value.py``.
 ``romme-preset-diff NAME``
     One line: the fields in which preset ``NAME`` differs from ``Rules()``.
 ``romme-preset-aliases``
@@ -56,8 +56,8 @@ from sphinx.util.nodes import make_id
 from sphinx.util.typing import ExtensionMetadata
 
 import romme
-import romme.actions
 import romme.errors
+import romme.game._actions
 import romme.rules
 import romme.rules._presets
 
@@ -455,7 +455,7 @@ class ActionTable(_RommeDirective):
 def _verbs() -> dict[str, list[str]]:
     """Return each verb `parse_action` knows with its aliases, in the order of ``_VERBS``."""
     verbs: dict[str, list[str]] = {}
-    for word, verb in romme.actions._VERBS.items():
+    for word, verb in romme.game._actions._VERBS.items():
         aliases = verbs.setdefault(verb, [])
         if word != verb:
             aliases.append(word)

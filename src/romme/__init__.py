@@ -8,27 +8,7 @@ frontends. Everything public is importable from here; see `__all__`.
 31
 """
 
-from romme._game_state import GameState
-from romme._state_values import ClaimWindow, Phase, TableBefore, TableMeld, TurnState
-from romme.actions import (
-    Action,
-    Buy,
-    Consent,
-    Discard,
-    Draw,
-    Knock,
-    LayDown,
-    LayOff,
-    Pass,
-    Refuse,
-    Side,
-    SwapJoker,
-    TakeBack,
-    TakeDiscard,
-    TakeFromTable,
-    parse_action,
-)
-from romme.bots import Bot, GreedyBot, RandomBot
+from romme._turn import apply, check, is_legal, legal_actions, new_game, new_position, score_round
 from romme.cards import (
     JOKER,
     MAX_NOTATION_LENGTH,
@@ -36,11 +16,22 @@ from romme.cards import (
     Rank,
     Suit,
     format_cards,
-    make_deck,
     parse_card,
     parse_cards,
 )
-from romme.engine import apply, score_round
+from romme.documents import (
+    FORMAT_VERSION,
+    MAX_DOCUMENT_LENGTH,
+    MAX_RECORD_ACTIONS,
+    SCHEMA_KINDS,
+    GameRecord,
+    ReplayError,
+    dumps,
+    from_dict,
+    json_schema,
+    loads,
+    to_dict,
+)
 from romme.errors import (
     IllegalActionError,
     InputTooLargeError,
@@ -54,8 +45,36 @@ from romme.errors import (
     RommeError,
     RoundNotOverError,
 )
-from romme.legal import check, is_legal, legal_actions
-from romme.match import Match, PointsTable, new_match
+from romme.game import (
+    Action,
+    Buy,
+    ClaimWindow,
+    Consent,
+    Discard,
+    Draw,
+    EndReason,
+    GameState,
+    Knock,
+    LayDown,
+    LayOff,
+    Pass,
+    Phase,
+    PlayerView,
+    Refuse,
+    RoundResult,
+    Side,
+    SwapJoker,
+    TableBefore,
+    TableMeld,
+    TakeBack,
+    TakeDiscard,
+    TakeFromTable,
+    TurnState,
+    card_penalty,
+    hand_penalty,
+    parse_action,
+    view,
+)
 from romme.melds import (
     MAX_MELD_CARDS,
     MAX_SEARCH_CARDS,
@@ -67,7 +86,17 @@ from romme.melds import (
     is_valid_meld,
     validate_meld,
 )
-from romme.records import MAX_RECORD_ACTIONS, GameRecord, ReplayError
+from romme.play import (
+    Bot,
+    GreedyBot,
+    Match,
+    PointsTable,
+    RandomBot,
+    SearchBot,
+    determinize,
+    new_match,
+    unseen_cards,
+)
 from romme.rules import (
     MAX_RESHUFFLES,
     PRESETS,
@@ -84,15 +113,9 @@ from romme.rules import (
     SwappedJoker,
     TakeDiscardMode,
     find_rules,
+    make_deck,
     preset_name,
 )
-from romme.sampling import determinize, unseen_cards
-from romme.schema import SCHEMA_KINDS, json_schema
-from romme.scoring import EndReason, RoundResult, card_penalty, hand_penalty
-from romme.searchbot import SearchBot
-from romme.serialize import FORMAT_VERSION, MAX_DOCUMENT_LENGTH, dumps, from_dict, loads, to_dict
-from romme.state import new_game, new_position
-from romme.views import PlayerView, view
 
 __version__: str
 """The installed version (from the package metadata, read on first use)."""

@@ -22,7 +22,6 @@ import attrs
 
 from romme._guard import bounded
 from romme.errors import InvalidNotationError
-from romme.rules import Rules
 
 __all__ = [
     "JOKER",
@@ -31,7 +30,6 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
-    "make_deck",
     "parse_card",
     "parse_cards",
 ]
@@ -225,23 +223,6 @@ JOKER: Final = _CARDS[JOKER_CODE]
 
 card_code: Final = operator.attrgetter("code")
 """The sort key of cards (their order): sorting with it avoids Python-level comparisons."""
-
-
-def make_deck(rules: Rules) -> tuple[Card, ...]:
-    """Return the full deck for `rules`, sorted: ``decks`` × 52 cards and ``jokers`` jokers.
-
-    >>> from romme import Rules
-    >>> deck = make_deck(Rules())
-    >>> len(deck), deck.count(JOKER)
-    (110, 6)
-
-    Raises:
-        TypeError: If `rules` is no `Rules`.
-    """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a Rules value, not {type(rules).__name__}")
-    naturals = tuple(card for card in _CARDS[:JOKER_CODE] for _ in range(rules.decks))
-    return naturals + (JOKER,) * rules.jokers
 
 
 # -- notation -------------------------------------------------------------

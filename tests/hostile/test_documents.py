@@ -64,7 +64,7 @@ from romme import (
     view,
 )
 from romme import testing as romme_testing
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 from tests.hostile._helpers import HOSTILE_SETTINGS, outcome, rest_of_deck
 from tests.scenarios._helpers import position
 

@@ -56,7 +56,7 @@ from romme import (
     parse_action,
 )
 from romme import testing as romme_testing
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 from romme.rules import MAX_RESHUFFLES
 from tests.conftest import examples
 from tests.hostile._helpers import ALLOWED_ERRORS, rest_of_deck, time_limit

@@ -39,9 +39,9 @@ from romme import (
     new_game,
     view,
 )
-from romme._position_checks import check_cards
-from romme._turn import has_legal_action
-from romme.bots import random_choice
+from romme._turn.legal import has_legal_action
+from romme.game._checks import check_cards
+from romme.play._bots import random_choice
 from romme.testing import positions
 from tests._hidden import shuffle_hidden
 from tests.conftest import examples

@@ -39,7 +39,7 @@ from romme import (
     view,
 )
 from romme import testing as romme_testing
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 
 PLAY_SETTINGS = settings(max_examples=min(8, settings().max_examples), deadline=None)
 """Few examples for the properties that play whole rounds or matches, so the suite stays fast."""

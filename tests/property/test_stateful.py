@@ -48,7 +48,7 @@ from romme import (
     to_dict,
     view,
 )
-from romme._position_checks import check_cards
+from romme.game._checks import check_cards
 from romme.rules import MAX_TABLE_TAKES
 from tests._hidden import shuffle_hidden
 from tests.conftest import examples

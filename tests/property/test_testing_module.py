@@ -40,7 +40,7 @@ from romme import (
     validate_meld,
     view,
 )
-from romme._position_checks import check_cards
+from romme.game._checks import check_cards
 
 T = TypeVar("T")
 

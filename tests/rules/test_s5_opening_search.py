@@ -32,10 +32,10 @@ from romme import (
     new_position,
     validate_meld,
 )
-from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import hand_romme_completable, lay_down_possible, opening_completable
 from romme._turn.position import Pos
 from romme.cards import JOKER_CODE, Card
+from romme.game._values import Phase, TableMeld, TurnState
 from romme.melds import Meld, MeldKind, _search
 from romme.melds._search import enumeration, packing
 from romme.rules._shape import shape_of

@@ -49,7 +49,7 @@ from romme import (
     validate_meld,
     view,
 )
-from romme.views import known_in_hand_to_act
+from romme.game._views import known_in_hand_to_act
 from tests.scenarios._helpers import ASS, CARDGAMES_ZONE, SCHMIDT, position, refusal
 
 ASS_RAEUBER = attrs.evolve(ASS, rearrange=True, opening_counts_table_cards=True)

@@ -24,7 +24,7 @@ from romme import (
     legal_actions,
     new_game,
 )
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 from tests.scenarios._helpers import ASS, DROV, position, refusal
 
 ASS_FIRST_ROUND = attrs.evolve(ASS, no_melds_first_go_round=True)

@@ -45,7 +45,7 @@ from romme import (
     parse_action,
     view,
 )
-from romme.board import board_text
+from romme.game._board import board_text
 from romme.testing import NearMiss, near_miss_actions
 from tests.scenarios._helpers import DROV, SCHMIDT, Summary, play, position, refusal, summary
 

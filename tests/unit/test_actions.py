@@ -1,7 +1,7 @@
 """Actions (Spielzüge) and their text form: `parse_action` and ``str(action)`` round trips (docs/maintainers.md, Actions).
 
 Every action kind has a short text form documented in one table in
-`romme.actions`; ``parse_action(str(action)) == action`` always, aliases
+`romme.game._actions`; ``parse_action(str(action)) == action`` always, aliases
 and other card notations read to the same action, and bad text raises
 `InvalidNotationError` (a `ValueError`).
 """
@@ -66,7 +66,7 @@ CANONICAL: Final[tuple[tuple[Action, str], ...]] = (
 
 @pytest.mark.parametrize(("action", "text"), CANONICAL)
 def test_str_is_the_documented_text_form(action: Action, text: str) -> None:
-    """docs/maintainers.md (Actions): each action has a short text form, as in the table of romme.actions."""
+    """docs/maintainers.md (Actions): each action has a short text form, as in the table of romme.game._actions."""
     assert text == str(action)
 
 

@@ -95,7 +95,7 @@ def test_bots_by_name_and_by_import_path() -> None:
     assert isinstance(make_bot("random", 1), RandomBot)
     assert isinstance(make_bot("greedy", 1), GreedyBot)
     assert isinstance(make_bot("search", 1), SearchBot)
-    assert isinstance(make_bot("romme.bots:RandomBot", 1), RandomBot)
+    assert isinstance(make_bot("romme.play._bots:RandomBot", 1), RandomBot)
     assert isinstance(make_bot("romme:GreedyBot", 1), GreedyBot)
 
 

@@ -45,7 +45,7 @@ from romme import (
     parse_cards,
     view,
 )
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 
 CLASSIC: Final = PRESETS["classic"]
 DROV: Final = PRESETS["drov"]

@@ -33,8 +33,8 @@ from romme import (
     parse_cards,
     view,
 )
-from romme.bots import random_choice
-from romme.schema import json_schema, rules_field_docs
+from romme.documents._schema import json_schema, rules_field_docs
+from romme.play._bots import random_choice
 
 _EXTRAS = ("romme.rl", "romme.web")
 """Packages whose modules need an optional extra: left out when it is not installed."""

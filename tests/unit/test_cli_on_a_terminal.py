@@ -21,7 +21,7 @@ from typing import Final
 
 from romme import PRESETS, GameState, GreedyBot, Knock, Pass, legal_actions, new_match, view
 from romme.cli import move_words
-from romme.searchbot import SearchBot
+from romme.play._searchbot import SearchBot
 from tests.unit.test_cli import NEXT_ROUND, PLAYERS, SEED, first_legal_round
 from tests.unit.test_cli_follow import standings
 from tests.unit.test_cli_terminal import PlayOnATerminal

@@ -39,9 +39,7 @@ from romme import (
     validate_meld,
 )
 from romme._coded import Coded
-from romme._turn import hand_key, kept_hand_key
-from romme._turn.position import Pos, read_position
-from romme.bots import random_choice
+from romme._turn.position import Pos, hand_key, kept_hand_key, read_position
 from romme.melds import Meld, MeldKind
 from romme.melds._search import (
     BASE_FIELD,
@@ -57,6 +55,7 @@ from romme.melds._search import (
     meld_shape,
     pack_cards,
 )
+from romme.play._bots import random_choice
 from romme.testing import rules as random_rules
 
 MAX_STEPS = 3000

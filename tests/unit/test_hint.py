@@ -32,7 +32,7 @@ from romme import (
     view,
 )
 from romme.cli import Hint, hint, move_words
-from romme.searchbot import SearchBot
+from romme.play._searchbot import SearchBot
 from tests.unit.test_cli import PLAYERS, SEED, ScriptedTerminal, run
 
 CARD = re.compile(r"(?<![\w♣♠♥♦])(?:10|[2-9JQKA])[♣♠♥♦]|\bJK\b")

@@ -9,6 +9,7 @@ not list, so that its shape is kept by the code and not by care alone.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import romme
@@ -75,7 +76,7 @@ def test_the_boundary_check_finds_a_breach(tmp_path: Path) -> None:
     module = tmp_path / "probe.py"
     module.write_text(
         "from romme._turn.checker import _resolve\n"
-        "from romme._turn import _DISCARDS, resolve\n"
+        "from romme._turn import _DISCARDS, apply\n"
         "from romme import _turn\n"
         "_turn.legal_moves\n",
         encoding="utf-8",
@@ -90,7 +91,7 @@ def test_the_boundary_check_finds_a_breach(tmp_path: Path) -> None:
 def test_the_core_lists_what_it_offers() -> None:
     """The core's interface is its __all__, and every name listed exists."""
     assert all(hasattr(_turn, name) for name in _turn.__all__)
-    assert {"resolve", "legal_actions", "seats_to_act", "Effect", "Failure", "Next"} <= set(
+    assert {"apply", "check", "is_legal", "legal_actions", "new_position", "stuck_problem"} <= set(
         _turn.__all__
     )
 
@@ -98,7 +99,7 @@ def test_the_core_lists_what_it_offers() -> None:
 # -- imports inside functions ------------------------------------------------------------------
 
 OPTIONAL_IMPORTS: dict[tuple[str, str], str] = {
-    ("_arena_executors.py", "ray"): "the ray extra, for arenas on a cluster",
+    ("arena/_executors.py", "ray"): "the ray extra, for arenas on a cluster",
     ("cli/_main.py", "readline"): "line editing where the platform has it",
     ("cli/_play.py", "readline"): "line editing where the platform has it",
     ("cli/_main.py", "uvicorn"): "the web extra, for romme serve",
@@ -110,7 +111,6 @@ OPTIONAL_IMPORTS: dict[tuple[str, str], str] = {
 """Imports inside functions that stay there: an optional extra, or kept out of ``import romme``."""
 
 PENDING_IMPORTS: dict[tuple[str, str], str] = {
-    ("cli/_play.py", "romme.searchbot"): "no cycle: the command's start-up cost",
     ("cli/_main.py", "romme.arena"): "no cycle: the command's start-up cost",
     ("cli/_main.py", "romme"): "no cycle: the version",
 }
@@ -262,6 +262,133 @@ def test_the_reexport_check_finds_one(tmp_path: Path) -> None:
     assert _reexports(tmp_path) == ["m.py:1 a.b as b", "m.py:2 c as c"]
 
 
+def _targets(source: Path) -> dict[str, set[tuple[str, int]]]:
+    """Each module of the package and the package modules it imports, with the line (types-only imports too)."""
+    modules = {_module_name(path, source): path for path in source.rglob("*.py")}
+    found: dict[str, set[tuple[str, int]]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        targets = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets |= {(alias.name, node.lineno) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                origin = _resolved(node, name, path.name == "__init__.py")
+                targets |= {
+                    (
+                        f"{origin}.{alias.name}" if f"{origin}.{alias.name}" in modules else origin,
+                        node.lineno,
+                    )
+                    for alias in node.names
+                }
+        found[name] = {(target, line) for target, line in targets if target in modules}
+    return found
+
+
+def _reached_past_an_interface(source: Path) -> list[str]:
+    """Each import of a module that lies inside another package behind a private name.
+
+    A module sees the modules of its own package, private or not, and the
+    packages beside it through their interface (their `__init__`): past
+    that, a private module or a private package's modules are not its to
+    import (``romme.game._state`` from the turn core; ``romme._turn.engine``
+    from the bots).
+    """
+    packages = {_module_name(path, source) for path in source.rglob("__init__.py")}
+    found = []
+    for name, targets in sorted(_targets(source).items()):
+        home = (name if name in packages else name.rpartition(".")[0]).split(".")
+        for target, line in sorted(targets):
+            parts = target.split(".")
+            shared = 0
+            while shared < min(len(home), len(parts)) and home[shared] == parts[shared]:
+                shared += 1
+            rest = parts[shared:]
+            if len(rest) >= 2 and any(part.startswith("_") for part in rest):
+                found.append(f"{name}:{line} imports {target}")
+    return found
+
+
+def test_no_module_reaches_past_another_packages_interface() -> None:
+    """Issue 32, point 3 (private means private): a package's private modules are its own; others use its `__init__`."""
+    assert _reached_past_an_interface(SOURCE) == []
+
+
+def test_the_interface_check_finds_a_reach(tmp_path: Path) -> None:
+    """The check itself: a private module of another package is found, a sibling or an interface is not."""
+    package = tmp_path / "romme"
+    for folder in ("game", "_core"):
+        (package / folder).mkdir(parents=True)
+        (package / folder / "__init__.py").write_text("", encoding="utf-8")
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "game" / "_state.py").write_text(
+        "from romme.game import _values\n", encoding="utf-8"
+    )
+    (package / "game" / "_values.py").write_text("", encoding="utf-8")
+    (package / "_core" / "engine.py").write_text(
+        "from romme.game._state import x\nfrom romme.game import y\n", encoding="utf-8"
+    )
+    (package / "face.py").write_text(
+        "import romme._core.engine\nfrom romme import _core\n", encoding="utf-8"
+    )
+    assert _reached_past_an_interface(package) == [
+        "romme._core.engine:1 imports romme.game._state",
+        "romme.face:1 imports romme._core.engine",
+    ]
+
+
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("romme.errors", "romme.cards", "romme._guard", "romme._coded"),
+    ("romme.rules",),
+    ("romme.melds",),
+    ("romme.game",),
+    ("romme._turn",),
+    ("romme.documents",),
+    ("romme.play",),
+    ("romme.arena", "romme.cli", "romme.web", "romme.rl", "romme.testing"),
+)
+"""The layers of the package, lowest first (maintainers' page, the shape of the package)."""
+
+
+def _layer(module: str) -> int | None:
+    for level, layer in enumerate(LAYERS):
+        if any(module == top or module.startswith(top + ".") for top in layer):
+            return level
+    return None
+
+
+def _upward(source: Path) -> list[str]:
+    """Each import of a module from a higher layer than the importer's (the package's `__init__` aside)."""
+    root = source.name
+    return [
+        f"{module}:{line} imports {target}"
+        for module, targets in sorted(_targets(source).items())
+        if module != root
+        for target, line in sorted(targets)
+        if target != root and (_layer(target) or 0) > (_layer(module) or 0)
+    ]
+
+
+def test_no_module_imports_from_a_higher_layer() -> None:
+    """Issue 32, point 1: errors and cards, rules, melds, game, the turn core, documents, play, the faces; each imports only below or beside it."""
+    modules = {_module_name(path, SOURCE) for path in SOURCE.rglob("*.py")}
+    assert {module for module in modules if module != "romme" and _layer(module) is None} == set()
+    assert _upward(SOURCE) == []
+
+
+def test_the_layer_check_finds_an_upward_import(tmp_path: Path) -> None:
+    """The check itself: the game importing the turn core is found; the turn core importing the game is not."""
+    package = tmp_path / "romme"
+    for folder in ("game", "_turn"):
+        (package / folder).mkdir(parents=True)
+    (package / "__init__.py").write_text("from romme import game\n", encoding="utf-8")
+    (package / "game" / "__init__.py").write_text(
+        "from romme._turn import apply\n", encoding="utf-8"
+    )
+    (package / "_turn" / "__init__.py").write_text("from romme.game import x\n", encoding="utf-8")
+    assert _upward(package) == ["romme.game:1 imports romme._turn"]
+
+
 def test_the_generator_lists_moves_without_the_checkers_dispatch() -> None:
     """The generator asks the stages' own verdicts, never the dispatch `_resolve` (maintainers' page, step 3 of an action).
 
@@ -357,8 +484,15 @@ def test_no_import_circle_below_the_faces() -> None:
         for module, imported in _package_graph(SOURCE).items()
         if not module.startswith(FACE_MODULES)
     }
-    assert {"romme.state", "romme.views", "romme.board", "romme._turn"} <= graph.keys()
-    assert "romme._turn" in graph["romme.state"]  # new_position asks the core, one way only
+    assert {
+        "romme._turn.deal",
+        "romme.game._views",
+        "romme.game._board",
+        "romme._turn.legal",
+    } <= graph.keys()
+    assert (
+        "romme._turn.legal" in graph["romme._turn.deal"]
+    )  # new_position asks the core, one way only
     assert _circles(graph) == []
 
 
@@ -378,3 +512,14 @@ def test_the_circle_check_finds_one(tmp_path: Path) -> None:
     assert graph["romme.b"] == {"romme.a"}
     assert graph["romme.d"] == set()
     assert _circles(graph) == [["romme.a", "romme.b"]]
+
+
+def test_the_maintainers_page_lists_every_module() -> None:
+    """Issue 32, point 1: the maintainers' page shows the layout, one line per module, each with the job its docstring states."""
+    page = (Path(__file__).parents[2] / "docs" / "maintainers.md").read_text(encoding="utf-8")
+    listed = dict(re.findall(r"^\| `([\w/]+\.py)` \| (.*) \|$", page, flags=re.MULTILINE))
+    modules = {str(path.relative_to(SOURCE)): path for path in SOURCE.rglob("*.py")}
+    assert sorted(listed) == sorted(modules)
+    for name, path in modules.items():
+        docstring = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        assert listed[name] == docstring.partition("\n")[0].replace("|", "\\|"), name

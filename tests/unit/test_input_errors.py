@@ -29,7 +29,7 @@ from romme import (
     score_round,
     validate_meld,
 )
-from romme.records import ReplayError
+from romme.documents._records import ReplayError
 
 CLASSIC = find_rules("classic")
 

@@ -36,7 +36,7 @@ from romme import (
     score_round,
     to_dict,
 )
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]

@@ -31,8 +31,8 @@ from romme import (
 )
 from romme.cli._play import _show
 from romme.cli._terminal import Output
+from romme.play._searchbot import _play_out
 from romme.rules import Opening, Shortfall
-from romme.searchbot import _play_out
 from tests.scenarios._helpers import hand, position
 
 CLASSIC = PRESETS["classic"]

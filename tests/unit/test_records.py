@@ -34,7 +34,7 @@ from romme import (
     parse_cards,
     to_dict,
 )
-from romme.bots import random_choice
+from romme.play._bots import random_choice
 from tests.scenarios._helpers import position
 
 CLASSIC = PRESETS["classic"]

@@ -39,9 +39,9 @@ from romme import (
     parse_cards,
     view,
 )
-from romme._game_state import GameState
 from romme.cli import main, refusal_text
 from romme.cli._refusal import BOOKS, CITATIONS, uncited
+from romme.game._state import GameState
 
 OTHERS = ["3♣ 4♣ 9♥ 10♦", "5♦ 6♦ 7♦ 8♥"]
 """The hands of seats 1 and 2 (three seats, as a dealer who sits out needs)."""

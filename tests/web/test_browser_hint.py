@@ -12,7 +12,7 @@ import pytest
 
 from romme import Match, from_dict, view
 from romme.cli import move_words
-from romme.searchbot import SearchBot
+from romme.play._searchbot import SearchBot
 from tests.web.test_browser import _browser, _wait_step_change
 from tests.web.test_browser_claims import _document, _table
 from tests.web.test_browser_table import OVERFLOW, _press

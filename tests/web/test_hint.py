@@ -11,7 +11,7 @@ import pytest
 
 from romme import PRESETS, is_legal, view
 from romme.cli import hint
-from romme.searchbot import SearchBot
+from romme.play._searchbot import SearchBot
 from tests.web._helpers import bearer, client, create, look, stored_state, token_of
 
 

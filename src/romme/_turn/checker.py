@@ -13,9 +13,7 @@ from typing import Final
 
 from typing_extensions import assert_never
 
-from romme._game_state import GameState
 from romme._guard import shown
-from romme._state_values import Phase
 from romme._turn.claiming import claim_effect, claim_window
 from romme._turn.laying import (
     indirect_layoff_refused,
@@ -51,29 +49,31 @@ from romme._turn.position import (
 )
 from romme._turn.rearranging import restore, rob
 from romme._turn.swapping import swap
-from romme.actions import (
+from romme.cards import Card
+from romme.errors import Reason
+from romme.game import (
     ACTION_TYPES,
     Action,
     Buy,
     Consent,
     Discard,
     Draw,
+    GameState,
     Knock,
     LayDown,
     LayOff,
     Pass,
+    Phase,
+    PlayerView,
     Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
 )
-from romme.cards import Card
-from romme.errors import Reason
-from romme.melds import _search
+from romme.melds import codes_in, count, pack_cards, unit
 from romme.rules import FailedTake
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.views import PlayerView
 
 _CARDS = tuple(Card.from_code(code) for code in range(53))
 _POSITIONS: Final = (GameState, PlayerView)
@@ -192,12 +192,12 @@ def take(pos: Pos, action: TakeDiscard) -> Effect | Failure:
             claim=pos.turn.claim,
             table_takes=pos.turn.table_takes,
         )
-        follow = finish(rules, pos.key + _search.unit(card.code), turn)
+        follow = finish(rules, pos.key + unit(card.code), turn)
         if isinstance(follow, Failure):
             return follow
         return Effect(
             hand=hand,
-            key=pos.key + _search.unit(card.code),
+            key=pos.key + unit(card.code),
             table=pos.table,
             discard_pile=pile,
             opened=pos.opened[pos.player],
@@ -238,7 +238,7 @@ def _buy(pos: Pos) -> Effect | Failure:
     card = pos.discard_pile[-1]
     return Effect(
         hand=add(pos.hand, card),
-        key=pos.key + _search.unit(card.code),
+        key=pos.key + unit(card.code),
         table=pos.table,
         discard_pile=pos.discard_pile[:-1],
         opened=pos.opened[pos.player],
@@ -271,7 +271,7 @@ def with_discard_taken(pos: Pos, card: Card) -> Pos:
     """The position in which the top discard `card`, taken under ``immediate_use``, is used (rules §4)."""
     return pos._replace(
         hand=add(pos.hand, card),
-        key=pos.key + _search.unit(card.code),
+        key=pos.key + unit(card.code),
         phase=Phase.PLAY,
         discard_pile=pos.discard_pile[:-1],
         turn=new_turn(
@@ -314,7 +314,7 @@ def _take_back(pos: Pos) -> Effect | Failure:
     if turn.taken_staged and turn.taken is not None:
         returned.remove(turn.taken)
         pile = (*pile, turn.taken)
-        key = pos.key + _search.pack_cards(tuple(returned))
+        key = pos.key + pack_cards(tuple(returned))
         failed = pos.rules.failed_take
         if failed is FailedTake.DISCARD and can_discard_something(key, pos.rules, None):
             # DRoV Streitfall 1, 3: the turn ends with a discard; the turn keeps the
@@ -381,7 +381,7 @@ def _take_back(pos: Pos) -> Effect | Failure:
         )
     return Effect(
         hand=add(pos.hand, *returned),
-        key=pos.key + _search.pack_cards(tuple(returned)),
+        key=pos.key + pack_cards(tuple(returned)),
         table=table,
         discard_pile=pile,
         opened=False,
@@ -395,7 +395,7 @@ def _discard_problem(pos: Pos, card: Card, staged: bool) -> Failure | None:
     wrong = need_phase(pos, Phase.PLAY, "discarding")
     if wrong:
         return wrong
-    if not _search.count(pos.key, card.code):
+    if not count(pos.key, card.code):
         return Failure(Reason.CARD_NOT_IN_HAND, f"the hand does not hold {card}")
     if pos.turn.borrowed:
         return borrowed_failure(pos)
@@ -436,11 +436,7 @@ def discardable(pos: Pos) -> list[Card]:
     rules = pos.rules
     key = pos.key
     locked = locked_code(pos.turn, rules)
-    return [
-        _CARDS[code]
-        for code in _search.codes_in(key)
-        if may_discard(code, key, rules, locked) is None
-    ]
+    return [_CARDS[code] for code in codes_in(key) if may_discard(code, key, rules, locked) is None]
 
 
 def _discard(pos: Pos, action: Discard) -> Effect | Failure:
@@ -464,7 +460,7 @@ def _discard(pos: Pos, action: Discard) -> Effect | Failure:
         nxt = Next.END_TURN
     return Effect(
         hand=rest,
-        key=pos.key - _search.unit(card.code),
+        key=pos.key - unit(card.code),
         table=table,
         discard_pile=(*pos.discard_pile, card),
         opened=opened,

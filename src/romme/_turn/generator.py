@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, NamedTuple, TypeAlias
 
-from romme._state_values import Phase
 from romme._turn.checker import (
     bound_to_go_out,
     buy_refused,
@@ -47,24 +46,45 @@ from romme._turn.position import (
 )
 from romme._turn.rearranging import robs
 from romme._turn.swapping import back_to_its_meld, place_joker, swap, swap_joker, swapped
-from romme.actions import (
+from romme.cards import JOKER, JOKER_CODE, Card
+from romme.game import (
     Action,
     Buy,
     Discard,
     Draw,
     LayDown,
     LayOff,
+    Phase,
     Side,
     SwapJoker,
     TakeBack,
     TakeDiscard,
 )
-from romme.cards import JOKER, JOKER_CODE, Card
-from romme.melds import Meld, MeldKind, _search
-from romme.melds._parts import stood_for
-from romme.rules import IndirectLayoffOut, SwappedJoker
+from romme.melds import (
+    BASE_FIELD,
+    BASE_SHIFT,
+    HIGH_JOKER,
+    HIGH_SHIFT,
+    LENGTH_SHIFT,
+    LOW_JOKER,
+    LOW_SHIFT,
+    NIBBLE,
+    RUN,
+    Meld,
+    MeldKind,
+    field,
+    meld_key,
+    meld_shape,
+    melds_in,
+    melds_with,
+    option_cards,
+    option_kind,
+    option_meld,
+    options_in,
+    stood_for,
+)
+from romme.rules import IndirectLayoffOut, SwappedJoker, shape_of
 from romme.rules import TakeDiscardMode as TakeMode
-from romme.rules._shape import shape_of
 
 
 class _RunEnd(NamedTuple):
@@ -95,7 +115,7 @@ def _run_layoffs(
 ) -> Iterator[_Candidate]:
     """The sequences of hand cards that continue run `index` at either end (not yet checked).
 
-    `shape` is the run's shape word (`_search.meld_shape`); `counts` holds
+    `shape` is the run's shape word (`meld_shape`); `counts` holds
     the copies of each card code in hand, `jokers` the jokers. Ranks are
     followed cyclically (…, K, A, 2, …), but an extension stops where no
     longer one could be a run: past an ace without ``ace_wraps``
@@ -163,7 +183,7 @@ def _layoff_candidates(pos: Pos, only: Card | None = None) -> Iterator[_Candidat
     """Lay-offs of the hand onto every table meld (not yet checked); with `only`, those that can hold it.
 
     The table melds are read through their shape words
-    (`_search.meld_shape`: kind, length, the ranks at the ends, a run's
+    (`meld_shape`: kind, length, the ranks at the ends, a run's
     suit, jokers at the ends), each computed once in the meld's life.
     """
     counts = _code_counts(pos.hand)
@@ -181,7 +201,7 @@ def _layoff_candidates(pos: Pos, only: Card | None = None) -> Iterator[_Candidat
         except AttributeError:  # a meld unpickled or copied
             shape = 0
         if not shape:
-            shape = _search.meld_shape(meld)
+            shape = meld_shape(meld)
         if shape & _RUN:
             if wanted is not None and wanted - wanted % 13 != shape >> _BASE_SHIFT & _BASE_FIELD:
                 continue
@@ -210,7 +230,7 @@ def _lay_down_allowed(pos: Pos, meld: Meld) -> bool:
 
     The phase and the first go-round are the caller's to have checked.
     """
-    key = pos.key - _search.meld_key(meld)
+    key = pos.key - meld_key(meld)
     outcome = lay_down_outcome(pos, meld, key, after_use(pos.turn, meld.cards))
     return outcome is not None and not isinstance(outcome, Failure)
 
@@ -238,7 +258,7 @@ class _Found(NamedTuple):
 def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
     """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`.
 
-    Each meld is judged on its packed cards (`_search.options_in`), and a
+    Each meld is judged on its packed cards (`options_in`), and a
     `LayDown` is built, from the meld's cards alone, only for those
     allowed: a hand grown by claims (rules §13) finds tens of thousands
     of melds, and no `Meld` value is built for any. Where the verdict or
@@ -249,22 +269,22 @@ def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
     turn = pos.turn
     hand = pos.key
     if turn.borrowed:
-        yield from _lay_downs(pos, _search.melds_in(hand, rules))
+        yield from _lay_downs(pos, melds_in(hand, rules))
         return
     # The turn once a meld is laid: `after_use` tells only whether it holds the taken card.
     taken = turn.taken if turn.taken_in_hand else None
-    taken_field = 0 if taken is None else _search.field(taken.code)
+    taken_field = 0 if taken is None else field(taken.code)
     taken_turn = turn if taken is None else after_use(turn, (taken,))
     judge = lay_down_judge(pos)
-    for option in _search.options_in(hand, rules):
-        kind = _search.option_kind(option)
+    for option in options_in(hand, rules):
+        kind = option_kind(option)
         if announces(rules, kind, option[2]):
-            yield from _lay_downs(pos, (_search.option_meld(option),))
+            yield from _lay_downs(pos, (option_meld(option),))
             continue
         after = taken_turn if option[0] & taken_field else turn
         outcome = judge(_Found(option[1], kind, option[2]), hand - option[0], after)
         if outcome is not None and not isinstance(outcome, Failure):
-            yield _new_lay_down(cards=_search.option_cards(option), kind=kind, announce=())
+            yield _new_lay_down(cards=option_cards(option), kind=kind, announce=())
 
 
 def _plays(pos: Pos) -> Iterator[Action]:
@@ -316,7 +336,7 @@ def _takes(pos: Pos, card: Card) -> Iterator[Action]:
         return  # its use would be a lay-down or lay-off (ASS S. 1)
     inner = with_discard_taken(pos, card)
     opened = pos.opened[pos.player]
-    melds = _search.melds_with(inner.key, card.code, pos.rules)
+    melds = melds_with(inner.key, card.code, pos.rules)
     if opened or (melds and lay_down_possible(inner)):
         for lay_down in _lay_downs(inner, melds):
             yield _new_take(use=lay_down)
@@ -392,7 +412,7 @@ def _swaps(pos: Pos) -> Iterator[Action]:
                 continue
             after = swapped(pos, index, card, *found)
             # The freed joker laid down or laid off at once (`place_joker`'s follow-ups).
-            for lay_down in _lay_downs(after, _search.melds_with(after.key, JOKER_CODE, rules)):
+            for lay_down in _lay_downs(after, melds_with(after.key, JOKER_CODE, rules)):
                 yield _new_swap(target=index, card=card, then=lay_down)
 
             def elsewhere(target: int, _cards: tuple[Card, ...], source: int = index) -> bool:
@@ -418,16 +438,16 @@ _new_lay_down: Final = LayDown._of
 _new_take: Final = TakeDiscard._of
 _new_swap: Final = SwapJoker._of
 DISCARDS: Final = tuple(Discard(card) for card in _CARDS)
-# The fields of a table meld's shape word (`_search.meld_shape`).
-_RUN: Final = _search.RUN
-_LENGTH_SHIFT: Final = _search.LENGTH_SHIFT
-_LOW_SHIFT: Final = _search.LOW_SHIFT
-_HIGH_SHIFT: Final = _search.HIGH_SHIFT
-_BASE_SHIFT: Final = _search.BASE_SHIFT
-_BASE_FIELD: Final = _search.BASE_FIELD
-_LOW_JOKER: Final = _search.LOW_JOKER
-_HIGH_JOKER: Final = _search.HIGH_JOKER
-_NIBBLE: Final = _search.NIBBLE
+# The fields of a table meld's shape word (`meld_shape`).
+_RUN: Final = RUN
+_LENGTH_SHIFT: Final = LENGTH_SHIFT
+_LOW_SHIFT: Final = LOW_SHIFT
+_HIGH_SHIFT: Final = HIGH_SHIFT
+_BASE_SHIFT: Final = BASE_SHIFT
+_BASE_FIELD: Final = BASE_FIELD
+_LOW_JOKER: Final = LOW_JOKER
+_HIGH_JOKER: Final = HIGH_JOKER
+_NIBBLE: Final = NIBBLE
 
 
 def has_legal_move(pos: Pos) -> bool:

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, TypeAlias
 
-from romme._state_values import Phase, TableMeld, TurnState
 from romme._turn.opening import (
     Worth,
     hand_romme_completable,
@@ -40,14 +39,10 @@ from romme._turn.position import (
     unstage,
     waiver_applies,
 )
-from romme.actions import (
-    LayDown,
-    LayOff,
-    Side,
-)
 from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, _search, meld_failure
+from romme.game import LayDown, LayOff, Phase, Side, TableMeld, TurnState
+from romme.melds import Meld, MeldKind, meld_failure, meld_key, pack_cards
 from romme.rules import IndirectLayoffOut, Rules
 
 
@@ -90,7 +85,7 @@ def lay_down(pos: Pos, action: LayDown) -> Effect | Failure:
     ):
         return _announcement_failure(meld, action.announce, rules)
     turn = after_use(pos.turn, action.cards)
-    key = pos.key - _search.meld_key(meld)
+    key = pos.key - meld_key(meld)
     outcome = lay_down_outcome(pos, meld, key, turn)
     if outcome is None:
         return _opening_failure(pos, meld, key, turn)
@@ -414,7 +409,7 @@ def lay_off(pos: Pos, action: LayOff) -> Effect | Failure:
     table = replace_at(pos.table, action.target, new_entry)
     return Effect(
         hand=rest,
-        key=pos.key - _search.pack_cards(action.cards),
+        key=pos.key - pack_cards(action.cards),
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,
@@ -452,7 +447,7 @@ def lay_off_fit(
         return extended
     meld, side = extended
     used = after_use(pos.turn, cards)  # the turn itself while no card of it is used
-    follow = finish(pos.rules, pos.key - _search.pack_cards(cards), used)
+    follow = finish(pos.rules, pos.key - pack_cards(cards), used)
     if isinstance(follow, Failure):
         return follow
     return meld, side, used, follow

@@ -8,10 +8,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from romme._state_values import TurnState
 from romme.cards import JOKER_CODE
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, _search
+from romme.game import TurnState
+from romme.melds import (
+    JOKER_UNIT,
+    NATURAL_FIELDS,
+    Meld,
+    MeldKind,
+    Packer,
+    codes_in,
+    count,
+    field,
+    fits,
+    is_unit,
+    meld_key,
+    packer,
+    unit,
+)
 from romme.rules import Opening, Rules, Shortfall
 
 if TYPE_CHECKING:
@@ -63,7 +77,7 @@ def search_pool(key: int, staged: Sequence[Meld]) -> int:
     before, serve every sub-multiset, so a staged lay-down starts no new
     search. Any pool that holds `key` gives the same verdicts.
     """
-    return key + _search.meld_key(staged[-1]) if staged else key
+    return key + meld_key(staged[-1]) if staged else key
 
 
 def opening_completable(
@@ -89,7 +103,7 @@ def opening_completable(
     """
     if opening is None:
         opening = rules.opening
-    searches = _search.packer(pool, rules, opening.allows_jokers)
+    searches = packer(pool, rules, opening.allows_jokers)
     if short is None:
         short = opening.shortfall(staged)
     kept = kept_back(key, turn, rules)
@@ -99,7 +113,7 @@ def opening_completable(
 
 
 def _points_completable(
-    searches: _search.Packer, key: int, need: int, kept: int | None, discard_to_go_out: bool
+    searches: Packer, key: int, need: int, kept: int | None, discard_to_go_out: bool
 ) -> bool:
     """`opening_completable` when only points are missing: melds from `key` worth `need` more.
 
@@ -111,23 +125,23 @@ def _points_completable(
         return False  # even melding every card left would not reach it
     dead = searches.dead(key)
     if kept is not None:
-        dead &= ~_search.field(kept)
+        dead &= ~field(kept)
     if dead:
         # A natural card that no meld can take is discarded at no cost: what
         # is left packs as well as the whole.
         return True
-    for code in _search.codes_in(key & _search.NATURAL_FIELDS):
-        if code != kept and searches.reaches(key - _search.unit(code), need):
+    for code in codes_in(key & NATURAL_FIELDS):
+        if code != kept and searches.reaches(key - unit(code), need):
             return True
-    if _search.count(key, JOKER_CODE) and kept != JOKER_CODE:
+    if count(key, JOKER_CODE) and kept != JOKER_CODE:
         # Keep only jokers: every natural card melded, at least one joker left
         # (not the one joker taken, which may not go straight back).
-        return searches.reaches(key - _search.JOKER_UNIT, need, cover=True)
+        return searches.reaches(key - JOKER_UNIT, need, cover=True)
     return False
 
 
 def _run_or_meld_completable(
-    searches: _search.Packer,
+    searches: Packer,
     key: int,
     opening: Opening,
     short: Shortfall,
@@ -149,7 +163,7 @@ def _run_or_meld_completable(
         if opening.sums_melds:
             # A run is still to lay: one that fits, and the rest add up.
             for packed, value, _ in runs:
-                if _search.fits(packed, cards) and searches.reaches(
+                if fits(packed, cards) and searches.reaches(
                     cards - packed, need - value, cover, use_jokers
                 ):
                     return True
@@ -157,12 +171,12 @@ def _run_or_meld_completable(
         # One meld alone must reach the threshold (or one staged does), with a
         # run among the melds where one is needed.
         for packed, _, is_run in alone:
-            if not _search.fits(packed, cards):
+            if not fits(packed, cards):
                 continue
             remainder = cards - packed
-            if (
-                run_ready or is_run or any(_search.fits(other, remainder) for other, _, _ in runs)
-            ) and (not cover or searches.reaches(remainder, 0, cover, use_jokers)):
+            if (run_ready or is_run or any(fits(other, remainder) for other, _, _ in runs)) and (
+                not cover or searches.reaches(remainder, 0, cover, use_jokers)
+            ):
                 return True
         return False
 
@@ -174,17 +188,17 @@ def _run_or_meld_completable(
         return True  # everything laid: going out by melding
     dead = searches.dead(key)
     if kept is not None:
-        dead &= ~_search.field(kept)
+        dead &= ~field(kept)
     if dead:
         # A card no meld can take is discarded at no cost (see `_points_completable`).
         return reachable(key, cover=False)
-    for code in _search.codes_in(key & _search.NATURAL_FIELDS):
-        if code != kept and reachable(key - _search.unit(code), cover=False):
+    for code in codes_in(key & NATURAL_FIELDS):
+        if code != kept and reachable(key - unit(code), cover=False):
             return True
-    if _search.count(key, JOKER_CODE) and kept != JOKER_CODE:
+    if count(key, JOKER_CODE) and kept != JOKER_CODE:
         # Keep only jokers: every natural card melded, at least one joker left
         # (not the one joker taken, which may not go straight back).
-        return reachable(key - _search.JOKER_UNIT, cover=True)
+        return reachable(key - JOKER_UNIT, cover=True)
     return False
 
 
@@ -198,7 +212,7 @@ def hand_romme_completable(
     `hand` (holding `key`) and the melds `staged` before it was laid from
     give the searches (see `search_pool`).
     """
-    searches = _search.packer(search_pool(hand, staged), rules, rules.opening.allows_jokers)
+    searches = packer(search_pool(hand, staged), rules, rules.opening.allows_jokers)
     return melds_all_but_a_discard(searches, key, turn, rules)
 
 
@@ -216,7 +230,7 @@ def lay_down_possible(pos: Pos) -> bool:
     key = pos.key
     staged = [entry.meld for entry in pos.table if entry.staged]
     pool = search_pool(key, staged)
-    searches = _search.packer(pool, rules, opening.allows_jokers)
+    searches = packer(pool, rules, opening.allows_jokers)
     # What the staged melds miss of the threshold as the opening counts them
     # (`Opening.shortfall`): melds of the hand worth that much at least.
     missing = opening.shortfall(staged).points
@@ -226,6 +240,4 @@ def lay_down_possible(pos: Pos) -> bool:
     if not waiver_applies(pos):
         return False
     dead = searches.dead(key)  # cards no meld takes (all of them when the pool is the hand)
-    return (not dead or _search.is_unit(dead)) and hand_romme_completable(
-        key, pos.turn, key, staged, rules
-    )
+    return (not dead or is_unit(dead)) and hand_romme_completable(key, pos.turn, key, staged, rules)

@@ -14,12 +14,20 @@ from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple, overload
 import attrs
 
 from romme._coded import Coded
-from romme._game_state import GameState
-from romme._position_checks import Position
-from romme._state_values import Phase, TableMeld, TurnState
 from romme.cards import JOKER_CODE, Card, card_code, format_cards
 from romme.errors import Reason
-from romme.melds import Meld, _search
+from romme.game import GameState, Phase, Position, TableMeld, TurnState
+from romme.melds import (
+    NATURAL_FIELDS,
+    Meld,
+    Packer,
+    codes_in,
+    count,
+    is_unit,
+    pack_cards,
+    packer,
+    unit,
+)
 from romme.rules import FailedTake, JokerDiscard, Rules, TakeDiscardMode
 
 if TYPE_CHECKING:
@@ -43,7 +51,7 @@ class Next(enum.Enum):
 class Effect:
     """What an action does to the position of the player to act (internal).
 
-    ``key`` is ``hand`` as a packed multiset (`romme.melds._search.pack_cards`);
+    ``key`` is ``hand`` as a packed multiset (`romme.melds.pack_cards`);
     ``draw`` says the top stock card joins the hand too, ``hand_romme``
     that the player goes out with a Hand-Rommé.
 
@@ -129,13 +137,13 @@ class Pos(NamedTuple):
     turn: TurnState
     stock_size: int
     key: int
-    """`hand` as a packed multiset (`romme.melds._search.pack_cards`), for the meld searches."""
+    """`hand` as a packed multiset (`romme.melds.pack_cards`), for the meld searches."""
     dealt_in: tuple[bool, ...] = ()
     """Whether each seat was dealt in, for the claim windows (rules §13)."""
 
     def with_hand(self, hand: tuple[Card, ...], **changes: Any) -> Pos:
         """This position with `hand` (and its packed `key`) and the other `changes`."""
-        return self._replace(hand=hand, key=_search.pack_cards(hand), **changes)
+        return self._replace(hand=hand, key=pack_cards(hand), **changes)
 
 
 def seats_to_act(position: Position) -> tuple[int, ...]:
@@ -158,18 +166,18 @@ _set_coded: Final = Coded._coded.__set__  # type: ignore[attr-defined]
 
 
 def hand_key(state: GameState, seat: int) -> int:
-    """The hand of `seat` in `state` as a packed multiset (`romme.melds._search.pack_cards`).
+    """The hand of `seat` in `state` as a packed multiset (`romme.melds.pack_cards`).
 
     A state keeps the packed hand of the seat that acts in it, once known:
     `apply` hands it on while that seat goes on acting, and a check of the
     state fills it otherwise. Other seats' hands are packed when asked.
     """
     if seat != state.current_player:
-        return _search.pack_cards(state.hands[seat])
+        return pack_cards(state.hands[seat])
     try:
         return _get_coded(state)  # type: ignore[no-any-return]
     except AttributeError:
-        key = _search.pack_cards(state.hands[seat])
+        key = pack_cards(state.hands[seat])
         _set_coded(state, key)
         return key
 
@@ -196,7 +204,7 @@ def read_position(position: Position, seat: int) -> Pos:
         key = hand_key(position, seat)
     else:
         hand = position.hand
-        key = _search.pack_cards(hand)
+        key = pack_cards(hand)
     # Straight from the tuple of its fields, without the named tuple's own `__new__`
     # (a Python function): this runs for every check.
     return _new_pos(
@@ -281,13 +289,13 @@ def may_discard(code: int, key: int, rules: Rules, locked: int | None) -> Reason
     if (
         code == JOKER_CODE
         and rules.joker_discard is JokerDiscard.LAST_CARD_ONLY
-        and key & _search.NATURAL_FIELDS
+        and key & NATURAL_FIELDS
     ):
         # A joker goes only as the last card, or with nothing but jokers left.
         return Reason.JOKER_DISCARD
     # The card taken may not go straight back (rules §4), a joker no more than
     # a natural card; with a second copy in hand the other may go.
-    if code == locked and _search.count(key, code) == 1:
+    if code == locked and count(key, code) == 1:
         return Reason.REDISCARD_TAKEN
     return None
 
@@ -298,7 +306,7 @@ def can_discard_something(key: int, rules: Rules, locked: int | None) -> bool:
         # `may_discard` refuses only a joker beside natural cards, which may go
         # themselves: with no card locked, any hand that holds a card has a discard.
         return key != 0
-    return any(may_discard(code, key, rules, locked) is None for code in _search.codes_in(key))
+    return any(may_discard(code, key, rules, locked) is None for code in codes_in(key))
 
 
 def hand_romme_possible(pos: Pos) -> bool:
@@ -456,9 +464,9 @@ def _goes_out(hand: int, turn: TurnState, rules: Rules) -> bool:
     to discard (lay-offs onto the table are not looked for), or every card
     without ``discard_to_go_out``. One card left is discarded to go out.
     """
-    if _search.is_unit(hand):
+    if is_unit(hand):
         return True
-    searches = _search.packer(hand, rules, True)
+    searches = packer(hand, rules, True)
     return melds_all_but_a_discard(searches, hand, turn, rules)
 
 
@@ -471,12 +479,10 @@ def kept_back(key: int, turn: TurnState, rules: Rules) -> int | None:
     code = locked_code(turn, rules)
     if code is None:
         return None
-    return code if _search.count(key, code) == 1 else None
+    return code if count(key, code) == 1 else None
 
 
-def melds_all_but_a_discard(
-    searches: _search.Packer, key: int, turn: TurnState, rules: Rules
-) -> bool:
+def melds_all_but_a_discard(searches: Packer, key: int, turn: TurnState, rules: Rules) -> bool:
     """Whether melds of `searches` take every card of the packed `key` but a last discard (rules §7, §8).
 
     The discard may be any card but the taken one under ``rediscard_taken``
@@ -491,7 +497,7 @@ def melds_all_but_a_discard(
     if not rules.discard_to_go_out and melded(key):
         return True
     dead = searches.dead(key)
-    if dead and not _search.is_unit(dead):
+    if dead and not is_unit(dead):
         return False  # two cards no meld can take: neither melding nor one discard places both
     # A card no meld can take must be the one kept back for the discard.
     kept = kept_back(key, turn, rules)
@@ -503,10 +509,10 @@ def melds_all_but_a_discard(
     # without it does: a question of the pool, known once for every key.
     spare = searches.pool - key
     bound = bool(spare) and melded(spare)
-    for code in _search.codes_in(dead or key):
+    for code in codes_in(dead or key):
         if code == kept or (bound and not searches.melds_all_but(code)):
             continue
-        if melded(key - _search.unit(code)):
+        if melded(key - unit(code)):
             return True
     return False
 

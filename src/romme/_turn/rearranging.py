@@ -30,8 +30,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, TypeAlias
 
-from romme._position_checks import hand_before
-from romme._state_values import Phase, TableBefore, TableMeld
 from romme._turn.position import (
     Effect,
     Failure,
@@ -45,10 +43,10 @@ from romme._turn.position import (
     replace_at,
     table_meld,
 )
-from romme.actions import TakeFromTable
 from romme.cards import Card
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, _search, meld_failure
+from romme.game import Phase, TableBefore, TableMeld, TakeFromTable, hand_before
+from romme.melds import Meld, MeldKind, meld_failure, pack_cards, unit
 from romme.rules import Rules
 
 
@@ -208,7 +206,7 @@ def _robbed(pos: Pos, action: TakeFromTable, parts: _Parts) -> Effect:
     borrowed = add(turn.borrowed, *taken)
     key = pos.key
     for each in taken:
-        key += _search.unit(each.code)
+        key += unit(each.code)
     return Effect(
         hand=add(pos.hand, *taken),
         key=key,
@@ -244,7 +242,7 @@ def restore(pos: Pos, before: TableBefore) -> Effect:
         raise AssertionError("the hand lacks cards that left the table this turn")
     return Effect(
         hand=hand,
-        key=_search.pack_cards(hand),
+        key=pack_cards(hand),
         table=before.table,
         discard_pile=pos.discard_pile,
         opened=before.opened,

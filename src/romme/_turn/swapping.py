@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from romme._state_values import Phase, TableMeld
 from romme._turn.laying import lay, may_lay_off, target_meld
 from romme._turn.position import (
     Effect,
@@ -26,10 +25,10 @@ from romme._turn.position import (
     replace_at,
     table_meld,
 )
-from romme.actions import Discard, LayDown, LayOff
 from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
-from romme.melds import Meld, MeldKind, _search, meld_failure
+from romme.game import Discard, LayDown, LayOff, Phase, TableMeld
+from romme.melds import JOKER_UNIT, Meld, MeldKind, meld_failure
 from romme.rules import Rules, SwappedJoker
 
 Placement: TypeAlias = LayDown | LayOff | Discard | None
@@ -198,7 +197,7 @@ def place_joker(pos: Pos, source: int, then: Placement, after: Pos) -> Effect | 
             return not_going_out(turn)  # the discard would end the turn without going out
         return Effect(
             hand=hand_after,
-            key=after.key - _search.JOKER_UNIT,
+            key=after.key - JOKER_UNIT,
             table=table,
             discard_pile=pile,
             opened=True,

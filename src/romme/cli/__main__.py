@@ -2,6 +2,6 @@
 
 import sys
 
-from romme.cli import main
+from romme.cli._main import main
 
 sys.exit(main())

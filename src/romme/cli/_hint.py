@@ -12,7 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final, NamedTuple
 
-from romme.actions import (
+from romme._turn import legal_actions
+from romme.cards import Card, format_cards
+from romme.cli._words import move_words
+from romme.errors import InvalidInputError
+from romme.game import (
     Action,
     Buy,
     Consent,
@@ -21,21 +25,16 @@ from romme.actions import (
     LayDown,
     LayOff,
     Pass,
+    PlayerView,
     Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
+    card_penalty,
 )
-from romme.bots import GreedyBot
-from romme.cards import Card, format_cards
-from romme.cli._words import move_words
-from romme.errors import InvalidInputError
-from romme.legal import legal_actions
 from romme.melds import MAX_SEARCH_CARDS, best_melds, validate_meld
-from romme.scoring import card_penalty
-from romme.searchbot import SearchBot
-from romme.views import PlayerView
+from romme.play import GreedyBot, SearchBot
 
 SEED: Final = 0
 """The hinting player's seed: the same view always gets the same hint."""

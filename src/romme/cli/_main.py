@@ -16,7 +16,7 @@ from typing import TextIO
 
 import attrs
 
-from romme.bots import Bot, GreedyBot, RandomBot
+from romme._turn import apply, new_game
 
 # The terminal output and `romme play` live in private modules; their public
 # names are this module's (the web table reads the refusal texts and the moves in
@@ -27,17 +27,16 @@ from romme.cli._play import (
     run_play,
 )
 from romme.cli._terminal import Output
-from romme.engine import apply
+from romme.documents import SCHEMA_KINDS, json_schema, rules_field_docs
 from romme.errors import (
     InvalidMeldError,
     InvalidNotationError,
     InvalidRulesError,
 )
+from romme.game import view
 from romme.melds import validate_meld
+from romme.play import Bot, GreedyBot, RandomBot
 from romme.rules import PRESETS, Rules, find_rules
-from romme.schema import SCHEMA_KINDS, json_schema, rules_field_docs
-from romme.state import new_game
-from romme.views import view
 
 __all__ = ["main"]
 

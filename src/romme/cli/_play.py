@@ -20,42 +20,42 @@ from typing import TextIO
 
 import attrs
 
-from romme._game_state import GameState
-from romme._state_values import ClaimWindow, Phase
-from romme.actions import (
+from romme._turn import apply, legal_actions
+from romme.cards import JOKER, Card, format_cards
+from romme.cli._hint import hint
+from romme.cli._refusal import refusal_citation, uncited
+from romme.cli._terminal import Output, pad, visible_width
+from romme.cli._words import move_words
+from romme.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    Reason,
+)
+from romme.game import (
     Action,
     Buy,
+    ClaimWindow,
     Consent,
     Discard,
     Draw,
+    GameState,
     Knock,
     LayDown,
     LayOff,
     Pass,
+    Phase,
+    PlayerView,
     Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
     parse_action,
+    view,
 )
-from romme.bots import Bot, GreedyBot, RandomBot
-from romme.cards import JOKER, Card, format_cards
-from romme.cli._hint import hint
-from romme.cli._refusal import refusal_citation, uncited
-from romme.cli._terminal import Output, pad, visible_width
-from romme.cli._words import move_words
-from romme.engine import apply
-from romme.errors import (
-    IllegalActionError,
-    InvalidNotationError,
-    Reason,
-)
-from romme.legal import legal_actions
-from romme.match import Match, new_match
 from romme.melds import JokerRole, Meld
+from romme.play import Bot, GreedyBot, Match, RandomBot, SearchBot, new_match
 from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
-from romme.views import PlayerView, view
 
 
 def _seat_name(seat: int, human: int | None) -> str:
@@ -366,8 +366,6 @@ def _level_bot(level: str, seed: int, seat: int) -> Bot:
     if level == "easy":
         return RandomBot(seed * 10 + seat)
     if level == "hard":
-        from romme.searchbot import SearchBot
-
         return SearchBot(seed * 10 + seat)
     return GreedyBot()
 

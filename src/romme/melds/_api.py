@@ -11,8 +11,7 @@ from romme.errors import InputTooLargeError, InvalidMeldError, InvalidNotationEr
 from romme.melds import _search
 from romme.melds._meld import Meld, cached_check
 from romme.melds._parts import MeldKind
-from romme.rules import Rules
-from romme.rules._shape import shape_of
+from romme.rules import Rules, shape_of
 
 __all__ = [
     "MAX_MELD_CARDS",

@@ -30,8 +30,7 @@ from romme.melds._parts import (
     JokerRole,
     MeldKind,
 )
-from romme.rules import AdjacentJokers, JokerLimit, Rules
-from romme.rules._shape import MeldShape, shape_of
+from romme.rules import AdjacentJokers, JokerLimit, MeldShape, Rules, shape_of
 
 __all__ = [
     "PERMISSIVE_RULES",

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from romme import Card, Rank, Rules
-from romme.rules._shape import jokers_may_touch, most_jokers
+from romme.rules import jokers_may_touch, most_jokers
 
 __all__ = [
     "ACE",

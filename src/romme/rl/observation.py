@@ -38,7 +38,7 @@ with needs_extra(__name__, "rl"):
     import numpy as np
 
 from romme import ClaimWindow, Phase, PlayerView, Rules, _guard, format_cards
-from romme._position_checks import most_cards
+from romme.game import most_cards
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

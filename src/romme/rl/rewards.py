@@ -20,8 +20,7 @@ from typing import Final, Literal
 import attrs
 
 from romme import RoundResult, Rules
-from romme._position_checks import most_cards
-from romme.scoring import ASS_FIRST_LAYER_SURCHARGE, ASS_FIRST_OUT_BONUS
+from romme.game import ASS_FIRST_LAYER_SURCHARGE, ASS_FIRST_OUT_BONUS, most_cards
 
 __all__ = ["SCHEMES", "Rewards"]
 

@@ -59,7 +59,7 @@ from romme import (
     TakeFromTable,
     legal_actions,
 )
-from romme.melds._parts import stood_for
+from romme.melds import stood_for
 from romme.rl._catalog import CARDS
 from romme.rl._meld_ids import ANNOUNCE_WIDTH, ActionSpaceError, MeldNumbering
 

@@ -13,6 +13,7 @@ its sources page (docs/sources.md). Make a house variant with
 (40, 'immediate_use')
 """
 
+from romme.rules._deck import make_deck
 from romme.rules._enums import (
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
@@ -36,6 +37,7 @@ from romme.rules._enums import (
 )
 from romme.rules._opening import Opening, Shortfall, Staged
 from romme.rules._presets import PRESETS, find_rules, preset_name
+from romme.rules._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
 from romme.rules._value import Rules
 
 __all__ = [
@@ -56,6 +58,7 @@ __all__ = [
     "JokerDiscard",
     "JokerLimit",
     "MatchScoring",
+    "MeldShape",
     "Opening",
     "Rules",
     "Shortfall",
@@ -64,5 +67,10 @@ __all__ = [
     "SwappedJoker",
     "TakeDiscardMode",
     "find_rules",
+    "jokers_may_touch",
+    "make_deck",
+    "most_jokers",
+    "most_jokers_among",
     "preset_name",
+    "shape_of",
 ]

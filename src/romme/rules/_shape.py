@@ -22,7 +22,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from romme.rules import AdjacentJokers, JokerLimit, Rules
+from romme.rules._enums import AdjacentJokers, JokerLimit
+from romme.rules._value import Rules
 
 __all__ = ["MeldShape", "jokers_may_touch", "most_jokers", "most_jokers_among", "shape_of"]
 

@@ -46,8 +46,9 @@ from romme.rules import (
     MAX_RESHUFFLES,
     MAX_SEATS,
     MAX_TABLE_TAKES,
+    jokers_may_touch,
+    most_jokers_among,
 )
-from romme.rules._shape import jokers_may_touch, most_jokers_among
 
 __all__ = [
     "MAX_SEED",

@@ -8,4 +8,7 @@ what it raises for a game store it cannot open.
 from romme.web.app import create_app
 from romme.web.store import StoreError
 
-__all__ = ["StoreError", "create_app"]
+__all__ = [
+    "StoreError",
+    "create_app",
+]

@@ -38,8 +38,8 @@ from romme import (
     to_dict,
     view,
 )
-from romme._position_checks import claimants, consenters
 from romme.cli import cards_from_hand, hint, move_words
+from romme.game import claimants, consenters
 
 __all__ = [
     "Event",

@@ -18,7 +18,7 @@ from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
 from romme.melds._meld import Meld, new_meld
 from romme.melds._parts import JokerRole, MeldKind
 from romme.melds._search.packed import BITS, JOKER_UNIT, UNITS
-from romme.rules._shape import MeldShape
+from romme.rules import MeldShape
 
 # -- the fields of a meld ------------------------------------------------------------------
 

@@ -22,8 +22,16 @@ from romme.melds._search.packed import (
     SUIT_SHIFTS,
     pack_cards,
 )
-from romme.rules import AdjacentJokers, JokerLimit, Rules
-from romme.rules._shape import MeldShape, jokers_may_touch, most_jokers, most_jokers_among, shape_of
+from romme.rules import (
+    AdjacentJokers,
+    JokerLimit,
+    MeldShape,
+    Rules,
+    jokers_may_touch,
+    most_jokers,
+    most_jokers_among,
+    shape_of,
+)
 
 # -- enumeration -----------------------------------------------------------------------------
 

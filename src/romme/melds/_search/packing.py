@@ -38,8 +38,7 @@ from romme.melds._search.packed import (
     pack_cards,
 )
 from romme.melds._search.parts import NONE, ROUND_UP, SCALE_BITS, part_tables
-from romme.rules import Rules
-from romme.rules._shape import MeldShape, shape_of
+from romme.rules import MeldShape, Rules, shape_of
 
 # -- the search --------------------------------------------------------------------------------
 

@@ -25,7 +25,7 @@ from romme.melds._search.packed import (
     NATURAL_FIELDS,
     occupied,
 )
-from romme.rules._shape import MeldShape
+from romme.rules import MeldShape
 
 # -- scores ------------------------------------------------------------------------------------
 

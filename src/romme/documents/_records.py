@@ -15,21 +15,18 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme._game_state import GameState
-from romme._json_codecs import construct, rules_in, rules_out, state_in, state_out
-from romme._json_reader import Reader
-from romme._state_values import MAX_SEED
-from romme.actions import ACTION_TYPES, Action, parse_action
-from romme.engine import apply
+from romme._turn import apply, check_seats, new_game
+from romme.documents._codecs import construct, rules_in, rules_out, state_in, state_out
+from romme.documents._reader import Reader
+from romme.documents._serialize import register
 from romme.errors import (
     IllegalActionError,
     InvalidDataError,
     InvalidNotationError,
     InvalidPositionError,
 )
+from romme.game import ACTION_TYPES, MAX_SEED, Action, GameState, parse_action
 from romme.rules import Rules
-from romme.serialize import register
-from romme.state import check_seats, new_game
 
 __all__ = ["MAX_RECORD_ACTIONS", "GameRecord", "ReplayError"]
 

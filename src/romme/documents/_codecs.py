@@ -1,8 +1,8 @@
 """Encoders and decoders per kind of value (private): rules, melds, the table, turns, results, states, views.
 
 Each ``_x_out`` writes a value as the body of its JSON document and each
-``_x_in`` reads one back through a `Reader`, checking it. `romme.serialize`
-registers them per document type; `romme.records` and `romme.match` build
+``_x_in`` reads one back through a `Reader`, checking it. `romme.documents._serialize`
+registers them per document type; `romme.documents._records` and `romme.play._match` build
 their documents from the ones listed in ``__all__``.
 """
 
@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 
 import attrs
 
-from romme._game_state import GameState
-from romme._json_reader import (
+from romme._turn import stuck_problem
+from romme.documents._reader import (
     JSON,
     Reader,
     T,
@@ -24,18 +24,22 @@ from romme._json_reader import (
     read_int,
     read_ints,
 )
-from romme._position_checks import first_on_table
-from romme._state_values import (
+from romme.errors import InvalidDataError, InvalidPositionError, RommeError
+from romme.game import (
+    ASS_FIRST_OUT_BONUS,
     MAX_SEED,
     MAX_TURNS,
     ClaimWindow,
+    EndReason,
+    GameState,
     Phase,
+    PlayerView,
+    RoundResult,
     TableBefore,
     TableMeld,
     TurnState,
+    first_on_table,
 )
-from romme._turn import stuck_problem
-from romme.errors import InvalidDataError, InvalidPositionError, RommeError
 from romme.melds import PERMISSIVE_RULES, Meld, MeldKind, meld_failure
 from romme.rules import (
     MAX_RESHUFFLES,
@@ -46,8 +50,6 @@ from romme.rules import (
     find_rules,
     preset_name,
 )
-from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason, RoundResult
-from romme.views import PlayerView
 
 PositionT = TypeVar("PositionT", GameState, PlayerView)
 
@@ -443,7 +445,7 @@ def construct(cls: type[T], path: str, **fields: Any) -> T:
     """Build `cls` from fields read, turning what its constructor refuses into `InvalidDataError`.
 
     The constructors of `GameState` and `PlayerView` check the structure
-    of the position as a whole (`romme.state.state_problem`); the error's
+    of the position as a whole (`romme._turn.deal.state_problem`); the error's
     ``where`` names the field at fault below `path`.
     """
     try:

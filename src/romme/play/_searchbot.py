@@ -17,18 +17,25 @@ from collections.abc import Sequence
 from typing import Final
 
 from romme import _guard
-from romme._state_values import Phase, TableMeld
-from romme.actions import Action, Discard, Draw, LayDown, LayOff, TakeDiscard
-from romme.bots import GreedyBot
+from romme._turn import apply, legal_actions
 from romme.cards import JOKER, Card, Rank, Suit
-from romme.engine import apply
-from romme.legal import legal_actions
-from romme.melds import MeldKind, _search, is_valid_meld
+from romme.game import (
+    Action,
+    Discard,
+    Draw,
+    LayDown,
+    LayOff,
+    Phase,
+    PlayerView,
+    TableMeld,
+    TakeDiscard,
+    card_penalty,
+)
+from romme.game import view as view_of
+from romme.melds import MeldKind, is_valid_meld, quick_best_melds
+from romme.play._bots import GreedyBot
+from romme.play._sampling import determinize
 from romme.rules import Rules, Shortfall
-from romme.sampling import determinize
-from romme.scoring import card_penalty
-from romme.views import PlayerView
-from romme.views import view as view_of
 
 __all__ = ["SearchBot"]
 
@@ -324,8 +331,8 @@ def _loose(
     """The cards outside the best melds (less those the table takes, once the melds may be laid), and what
     the melds miss of the opening (`romme.rules.Opening.missing`; ``None`` once opened or when they open)."""
     # Not `best_melds`: a hand grown by claims out of turn (rules §13) may pass
-    # its input limit (and past `_search.GREEDY_POOL` cards the melds are taken greedily).
-    melds = _search.quick_best_melds(tuple(cards), rules)
+    # its input limit (and past `GREEDY_POOL` cards the melds are taken greedily).
+    melds = quick_best_melds(tuple(cards), rules)
     rest = Counter(cards)
     for meld in melds:
         rest.subtract(meld.cards)

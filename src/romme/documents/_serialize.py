@@ -22,8 +22,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-from romme._game_state import GameState
-from romme._json_codecs import (
+from romme.cards import Card
+from romme.documents._codecs import (
     meld_in,
     meld_out,
     result_in,
@@ -35,19 +35,16 @@ from romme._json_codecs import (
     view_in,
     view_out,
 )
-from romme._json_reader import (
+from romme.documents._reader import (
     JSON,
     Reader,
     kind_of,
     read_card,
 )
-from romme.actions import ACTION_TYPES, Action, parse_action
-from romme.cards import Card
 from romme.errors import InvalidDataError, InvalidNotationError
+from romme.game import ACTION_TYPES, Action, GameState, PlayerView, RoundResult, parse_action
 from romme.melds import Meld
 from romme.rules import Rules
-from romme.scoring import RoundResult
-from romme.views import PlayerView
 
 __all__ = [
     "FORMAT_VERSION",

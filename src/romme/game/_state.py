@@ -15,17 +15,17 @@ import attrs
 
 from romme import _guard
 from romme._coded import Coded
-from romme._position_checks import first_on_table, refuse, state_problem
-from romme._state_values import MAX_SEED, Phase, TableMeld, TurnState
-from romme.board import board_html, board_text
 from romme.cards import Card, card_code
+from romme.game._board import board_html, board_text
+from romme.game._checks import first_on_table, refuse, state_problem
+from romme.game._scoring import RoundResult
+from romme.game._values import MAX_SEED, Phase, TableMeld, TurnState
 from romme.rules import (
     MAX_DECK_SIZE,
     MAX_RESHUFFLES,
     MAX_SEATS,
     Rules,
 )
-from romme.scoring import RoundResult
 
 
 def _cards_of(value: Iterable[Card], what: str) -> tuple[Card, ...]:
@@ -212,11 +212,11 @@ class GameState(Coded):
         return tuple(len(hand) for hand in self.hands)
 
     def __str__(self) -> str:
-        """Return the position as a compact table to read (see `romme.board.board_text`)."""
+        """Return the position as a compact table to read (see `romme.game.board_text`)."""
         return board_text(self)
 
     def _repr_html_(self) -> str:
-        """Return the position as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        """Return the position as a small HTML table, for notebooks (`romme.game.board_html`)."""
         return board_html(self)
 
     def all_cards(self) -> Counter[Card]:

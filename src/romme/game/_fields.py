@@ -1,9 +1,9 @@
-"""What the fields of an action accept (private): the converters of `romme.actions`' classes.
+"""What the fields of an action accept (private): the converters of `romme.game._actions`' classes.
 
 Each turns what a caller may pass (cards as values or text, an index)
 into the field's value, or refuses it with a `TypeError`, a `ValueError`
 or an `romme.errors.InvalidNotationError`; the action classes and their
-text form live in `romme.actions`.
+text form live in `romme.game._actions`.
 """
 
 from __future__ import annotations

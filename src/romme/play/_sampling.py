@@ -11,12 +11,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from romme._game_state import GameState
-from romme._position_checks import refuse
 from romme._turn import stuck_problem
-from romme.cards import Card, make_deck
+from romme.cards import Card
 from romme.errors import InvalidPositionError
-from romme.views import PlayerView, known_in_hand_to_act
+from romme.game import GameState, PlayerView, known_in_hand_to_act, refuse
+from romme.rules import make_deck
 
 __all__ = ["determinize", "unseen_cards"]
 

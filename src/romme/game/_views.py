@@ -14,19 +14,19 @@ from collections.abc import Iterable
 import attrs
 
 from romme import _guard
-from romme._game_state import GameState, bool_tuple, card_tuple, phase_of, table_tuple
-from romme._position_checks import (
+from romme.cards import Card, card_code
+from romme.game._board import board_html, board_text
+from romme.game._checks import (
     Problem,
     common_problem,
     first_on_table,
     refuse,
     sizes_problem,
 )
-from romme._state_values import Phase, TableMeld, TurnState, table_moves
-from romme.board import board_html, board_text
-from romme.cards import Card, card_code, make_deck
-from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules
-from romme.scoring import RoundResult
+from romme.game._scoring import RoundResult
+from romme.game._state import GameState, bool_tuple, card_tuple, phase_of, table_tuple
+from romme.game._values import Phase, TableMeld, TurnState, table_moves
+from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules, make_deck
 
 __all__ = ["PlayerView", "view"]
 
@@ -160,11 +160,11 @@ class PlayerView:
         return self.discard_pile[-1] if self.discard_pile else None
 
     def __str__(self) -> str:
-        """Return the view as a compact table to read (see `romme.board.board_text`)."""
+        """Return the view as a compact table to read (see `romme.game.board_text`)."""
         return board_text(self)
 
     def _repr_html_(self) -> str:
-        """Return the view as a small HTML table, for notebooks (`romme.board.board_html`)."""
+        """Return the view as a small HTML table, for notebooks (`romme.game.board_html`)."""
         return board_html(self)
 
 
@@ -209,8 +209,8 @@ def view(state: GameState, player: int) -> PlayerView:
 def view_problem(seen: PlayerView) -> Problem | None:
     """Return what is impossible about the view `seen`, or ``None`` (what `PlayerView` refuses).
 
-    The fields a state shares (`romme.state.common_problem`), the hand
-    sizes (possible for a state, `romme.state.sizes_problem`; the viewer's
+    The fields a state shares (`romme._turn.deal.common_problem`), the hand
+    sizes (possible for a state, `romme._turn.deal.sizes_problem`; the viewer's
     agrees with the hand),
     and the cards: those seen are part of the deck, with the cards unseen
     they make up the deck exactly, and the cards seen to go to another

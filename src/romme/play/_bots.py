@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from romme._turn import rob_parts
-from romme.actions import (
+from romme._turn import apply, legal_actions, rob_parts
+from romme.cards import Card, Rank
+from romme.game import (
     Action,
     Buy,
     Consent,
@@ -29,21 +30,18 @@ from romme.actions import (
     LayDown,
     LayOff,
     Pass,
+    PlayerView,
     Refuse,
     SwapJoker,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
+    card_penalty,
 )
-from romme.cards import Card, Rank
-from romme.engine import apply
-from romme.legal import legal_actions
-from romme.melds import _search
+from romme.game import view as see
+from romme.melds import pack_cards, quick_best_melds, quick_packing_value
+from romme.play._sampling import determinize
 from romme.rules import Rules, TakeDiscardMode
-from romme.sampling import determinize
-from romme.scoring import card_penalty
-from romme.views import PlayerView
-from romme.views import view as see
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "random_choice"]
 
@@ -62,7 +60,7 @@ class RandomBot:
 
     Under ``rearrange`` (Räuber-Rommé) it draws the kind of action first
     (a discard, a lay-down, a table card taken, a take-back, …), then one
-    of that kind (`romme.bots.random_choice`): chosen uniformly, the many
+    of that kind (`romme.play.random_choice`): chosen uniformly, the many
     takes of table cards would crowd out the rest, each turn growing the
     hand until a take-back.
 
@@ -85,7 +83,7 @@ class RandomBot:
 def random_choice(rng: random.Random, actions: Sequence[Action], rules: Rules) -> Action:
     """One of `actions` at random: uniformly, or under ``rearrange`` a kind of action first.
 
-    The choice of `RandomBot`, for random play of one's own: under the
+    The choice of `romme.RandomBot`, for random play of one's own: under the
     rules of the rule books it is ``rng.choice(actions)``. Under
     ``rearrange`` it draws uniformly among the kinds of action present
     (their classes), then uniformly among the actions of that kind.
@@ -174,7 +172,7 @@ class GreedyBot:
             if not placing:
                 return TakeBack()
             # The melds of the packing the cards were taken for, when there are some.
-            best = {meld.cards for meld in _search.quick_best_melds(view.hand, view.rules)}
+            best = {meld.cards for meld in quick_best_melds(view.hand, view.rules)}
             planned = [a for a in placing if isinstance(a, LayDown) and a.cards in best]
             return max(planned or placing, key=lambda a: self._play_score(view, a))
         if not plays:  # lay down and lay off first, then look at the table
@@ -185,9 +183,9 @@ class GreedyBot:
             # Lay down the melds of the best packing first, so that one meld
             # does not break another (rules §5: the opening adds them up).
             # Not `best_melds`, whose input limit a hand grown by claims out of turn
-            # may pass (rules §13); past `_search.GREEDY_POOL` cards the melds are
+            # may pass (rules §13); past `GREEDY_POOL` cards the melds are
             # taken greedily, as all of this bot's judgements of a hand are.
-            best = {meld.cards for meld in _search.quick_best_melds(view.hand, view.rules)}
+            best = {meld.cards for meld in quick_best_melds(view.hand, view.rules)}
             planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
             return max(planned or plays, key=lambda a: self._play_score(view, a))
         discards = [a for a in actions if isinstance(a, Discard)]
@@ -214,20 +212,20 @@ class GreedyBot:
         rules = view.rules
         opening = rules.opening
         opened = view.opened[view.player]
-        before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
+        before = quick_packing_value(pack_cards(view.hand), rules)
         ranked: list[tuple[int, int, TakeFromTable]] = []
         for order, rob in enumerate(robs):
             entry = view.table[rob.target]
             _left, _right, along = rob_parts(entry, rob.position, rules)
             taken = (entry.meld.cards[rob.position], *along)
-            melds = _search.quick_best_melds((*view.hand, *taken), rules)
+            melds = quick_best_melds((*view.hand, *taken), rules)
             melded = Counter(card for meld in melds for card in meld.cards)
             if Counter(taken) - melded:
                 continue  # the best melds leave a table card in hand
             if rules.discard_to_go_out and melded.total() == len(view.hand) + len(taken):
                 continue  # no card would be left to discard
             value = sum(meld.value for meld in melds)
-            gain = value - _search.quick_packing_value(_search.pack_cards(taken), rules)
+            gain = value - quick_packing_value(pack_cards(taken), rules)
             opens = opening.reached([meld for meld in melds if opening.admits(meld)])
             if gain > before and (opened or opens):
                 ranked.append((-gain, order, rob))
@@ -258,10 +256,8 @@ class GreedyBot:
             return Draw()
         rules = view.rules
         if rules.take_discard is TakeDiscardMode.FREE:
-            before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
-            after = _search.quick_packing_value(
-                _search.pack_cards((*view.hand, view.top_discard)), rules
-            )
+            before = quick_packing_value(pack_cards(view.hand), rules)
+            after = quick_packing_value(pack_cards((*view.hand, view.top_discard)), rules)
             return takes[0] if after > before else Draw()
         # Under immediate use every offered take places the card at once.
         return max(takes, key=lambda a: self._play_score(view, a.use) if a.use else 0)
@@ -271,8 +267,8 @@ class GreedyBot:
         wanted = False
         if top is not None:
             rules = view.rules
-            before = _search.quick_packing_value(_search.pack_cards(view.hand), rules)
-            after = _search.quick_packing_value(_search.pack_cards((*view.hand, top)), rules)
+            before = quick_packing_value(pack_cards(view.hand), rules)
+            after = quick_packing_value(pack_cards((*view.hand, top)), rules)
             wanted = after - before >= self.CLAIM_GAIN
         if Consent() in actions:
             return Refuse() if wanted else Consent()
@@ -294,9 +290,7 @@ class GreedyBot:
         rest.remove(card)
         # A meld from the hand needs three cards plus one to discard: with
         # fewer left, only cards that may go onto the table count.
-        kept_value = (
-            _search.quick_packing_value(_search.pack_cards(rest), rules) if len(rest) >= 4 else 0
-        )
+        kept_value = quick_packing_value(pack_cards(rest), rules) if len(rest) >= 4 else 0
         if card.is_joker:
             outs = 99
         else:

@@ -1,7 +1,7 @@
 """The JSON reader (private): typed, strict access to a document's fields, each error naming its path.
 
 `Reader` and the decoders of the plain fields (cards, enums, counts) that
-every document's reader uses. `romme.serialize` re-exports `Reader`.
+every document's reader uses. `romme.documents._serialize` re-exports `Reader`.
 """
 
 from __future__ import annotations

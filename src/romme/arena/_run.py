@@ -1,13 +1,4 @@
-"""The arena (Turnier der Computerspieler): bots against bots over many duplicate rounds, with error bars.
-
-`run_arena` plays seeded rounds between bots named by `make_bot`'s names
-or import paths, replays every deal with the seats rotated (duplicate
-deals take out the luck of the cards), and reports per bot its wins,
-average penalty and points, each with a 95 % interval, and a rating on
-the Elo scale. The rounds are spread over local processes or a Ray
-cluster; every round's seeds come from the master seed and the round's
-index alone, so the results are identical for any number of workers.
-"""
+"""The arena's rounds: the bots by name, one round on a duplicate deal, and the summary of many."""
 
 from __future__ import annotations
 
@@ -21,14 +12,12 @@ from typing import Any, Final, Literal
 import attrs
 
 from romme import _guard
-from romme._arena_executors import run_local, run_ray
-from romme._arena_stats import bootstrap_interval, elo_ratings, wilson_interval
-from romme.bots import Bot, GreedyBot, RandomBot
-from romme.engine import apply
+from romme._turn import apply, new_game
+from romme.arena._executors import run_local, run_ray
+from romme.arena._stats import bootstrap_interval, elo_ratings, wilson_interval
+from romme.game import view
+from romme.play import Bot, GreedyBot, RandomBot, SearchBot
 from romme.rules import Rules, find_rules, preset_name
-from romme.searchbot import SearchBot
-from romme.state import new_game
-from romme.views import view
 
 __all__ = [
     "BOT_NAMES",
@@ -40,7 +29,6 @@ __all__ = [
     "make_bot",
     "play_round",
     "run_arena",
-    "wilson_interval",
 ]
 
 BOT_NAMES: Final = ("random", "greedy", "search")

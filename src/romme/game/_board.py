@@ -29,15 +29,15 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING, TypeGuard
 
-from romme._state_values import Phase
 from romme.cards import Card, format_cards
+from romme.game._values import Phase
 from romme.rules import preset_name
 
 if TYPE_CHECKING:
     # Only for the types: the values draw themselves with this module, which
     # tells a view from a state by its fields (`_is_view`), so no import circle.
-    from romme._game_state import GameState
-    from romme.views import PlayerView
+    from romme.game._state import GameState
+    from romme.game._views import PlayerView
 
 __all__ = ["board_html", "board_text"]
 

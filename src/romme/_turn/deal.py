@@ -1,7 +1,10 @@
-"""The game state (Spielstand) of one round: hands, stock, discard pile, table, and whose turn it is.
+"""The start of a round (Austeilen): a deal from a seed, or a position handed in from outside.
 
 `new_game` deals a round reproducibly from a seed; `new_position` sets up
-any position from explicit cards and checks that they form the deck.
+any position from explicit cards, checks that they form the deck, and
+asks the turn core (`stuck_problem`) that its player to act can act,
+which is why the deal sits here and not beside the values in
+`romme.game`.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -14,24 +17,23 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
+from romme._guard import shown
+from romme._turn.legal import stuck_problem
+from romme.cards import Card, card_code, parse_cards
+from romme.errors import InvalidMeldError, InvalidPositionError
+
 # The values and the checks of a position live in private modules; they are
 # this module's names (the engine, views and serialize import them from here).
-from romme._game_state import GameState
-from romme._guard import shown
-from romme._position_checks import (
+from romme.game import (
+    MAX_SEED,
+    GameState,
+    Phase,
+    TableMeld,
+    TurnState,
     check_cards,
     refuse,
     seat_limit,
 )
-from romme._state_values import (
-    MAX_SEED,
-    Phase,
-    TableMeld,
-    TurnState,
-)
-from romme._turn import stuck_problem
-from romme.cards import Card, card_code, make_deck, parse_cards
-from romme.errors import InvalidMeldError, InvalidPositionError
 from romme.melds import Meld, MeldKind, validate_meld
 from romme.rules import (
     MAX_DECK_SIZE,
@@ -39,6 +41,7 @@ from romme.rules import (
     ExtraCard,
     FirstPlayer,
     Rules,
+    make_deck,
 )
 
 __all__ = [

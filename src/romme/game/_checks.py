@@ -1,6 +1,6 @@
 """What a position may be (private): the checks `GameState`, `romme.PlayerView` and `loads` share.
 
-Read by `romme.state`, the views and the turn core.
+Read by `romme._turn.deal`, the views and the turn core.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
@@ -10,7 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Protocol
 
-from romme._state_values import (
+from romme.cards import Card, card_code
+from romme.errors import InvalidPositionError
+from romme.game._scoring import EndReason, RoundResult, first_to_open, score_hands
+from romme.game._values import (
     ClaimWindow,
     Phase,
     TableBefore,
@@ -18,19 +21,17 @@ from romme._state_values import (
     TurnState,
     table_moves,
 )
-from romme.cards import Card, card_code, make_deck
-from romme.errors import InvalidPositionError
 from romme.melds import meld_failure
 from romme.rules import (
     MIN_SEATS,
     IndirectLayoffOut,
     Rules,
     TakeDiscardMode,
+    make_deck,
 )
-from romme.scoring import EndReason, RoundResult, first_to_open, score_hands
 
 if TYPE_CHECKING:
-    from romme._game_state import GameState
+    from romme.game._state import GameState
 
 
 def check_cards(state: GameState) -> None:
@@ -219,7 +220,7 @@ def first_on_table(position: Position) -> int | None:
     """The seat that laid out first, read off the table: the default of ``first_to_open``.
 
     The melds lie in the order they were laid; the owner of the first one
-    whose owner has opened (`romme.scoring.first_to_open`). Owners that
+    whose owner has opened (`romme.game._scoring.first_to_open`). Owners that
     are no seat are skipped: the checks refuse them with their own
     message.
     """

@@ -26,10 +26,10 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from romme import _action_fields as _fields
 from romme import _guard
 from romme.cards import MAX_NOTATION_LENGTH, Card, format_cards, parse_card, parse_cards
 from romme.errors import InvalidNotationError
+from romme.game import _fields
 from romme.melds import MeldKind
 
 __all__ = [

@@ -32,13 +32,11 @@ from typing import Any, Final
 
 import attrs
 
-from romme._state_values import MAX_SEED, Phase
-from romme.actions import Side
 from romme.cards import Rank, Suit
+from romme.documents._serialize import FORMAT_VERSION
+from romme.game import ASS_FIRST_OUT_BONUS, MAX_SEED, EndReason, Phase, Side
 from romme.melds import MeldKind
 from romme.rules import MAX_TABLE_TAKES, PRESETS, Rules
-from romme.scoring import ASS_FIRST_OUT_BONUS, EndReason
-from romme.serialize import FORMAT_VERSION
 
 __all__ = ["SCHEMA_KINDS", "json_schema", "rules_field_docs"]
 
@@ -108,7 +106,7 @@ def _list(items: Mapping[str, Any], **bounds: int) -> dict[str, Any]:
 
 _COUNT: Final = {"type": "integer", "minimum": 0}
 _SEED: Final = {"type": "integer", "minimum": 1 - MAX_SEED, "maximum": MAX_SEED - 1}
-"""A seed: -(2**128 - 1) to 2**128 - 1 (`romme.state.MAX_SEED`)."""
+"""A seed: -(2**128 - 1) to 2**128 - 1 (`romme._turn.deal.MAX_SEED`)."""
 _BOOL: Final = {"type": "boolean"}
 _BOOLS: Final = _list(_BOOL, **_SEATS)
 

@@ -27,9 +27,11 @@ from typing import Final
 import attrs
 
 from romme import _guard
-from romme._game_state import GameState
-from romme._json_codecs import (
+from romme._turn import apply, check_seats, check_seed, new_game
+from romme.documents import (
+    Reader,
     construct,
+    register,
     result_in,
     result_out,
     rules_in,
@@ -37,16 +39,9 @@ from romme._json_codecs import (
     state_in,
     state_out,
 )
-from romme._json_reader import Reader
-from romme._position_checks import Problem, refuse
-from romme._state_values import MAX_SEED
-from romme.actions import Action
-from romme.engine import apply
 from romme.errors import InvalidDataError, InvalidPositionError, InvalidRulesError
+from romme.game import MAX_ROUND_PENALTY, MAX_SEED, Action, GameState, Problem, RoundResult, refuse
 from romme.rules import MatchScoring, Rules
-from romme.scoring import MAX_ROUND_PENALTY, RoundResult
-from romme.serialize import register
-from romme.state import check_seats, check_seed, new_game
 
 __all__ = ["Match", "PointsTable", "new_match"]
 

@@ -9,25 +9,25 @@ import functools
 import random
 from typing import Final
 
-from romme._game_state import GameState
-from romme._position_checks import first_to_open_after, result_of
-from romme._state_values import Phase, TableMeld, TurnState
-from romme._turn import (
-    ClaimEffect,
-    Effect,
-    Failure,
-    Next,
-    end_of_turn_table,
-    hand_with,
-    keep_hand_key,
-    resolve,
-)
-from romme.actions import Action
+from romme._turn.checker import resolve
+from romme._turn.legal import end_of_turn_table
+from romme._turn.position import ClaimEffect, Effect, Failure, Next, keep_hand_key
+from romme._turn.position import add as hand_with
 from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
-from romme.melds._search import unit
+from romme.game import (
+    Action,
+    EndReason,
+    GameState,
+    Phase,
+    RoundResult,
+    TableMeld,
+    TurnState,
+    first_to_open_after,
+    result_of,
+)
+from romme.melds import unit
 from romme.rules import MAX_RESHUFFLES, StockExhausted
-from romme.scoring import EndReason, RoundResult
 
 __all__ = ["apply", "score_round"]
 
