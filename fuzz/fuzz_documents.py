@@ -34,7 +34,7 @@ import random
 from typing import Any
 
 from _runner import Finding, main
-from romme.bots import random_choice
+from romme.play import random_choice
 
 from romme import (
     PRESETS,
