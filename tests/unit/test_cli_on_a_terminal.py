@@ -320,3 +320,35 @@ def test_tables_point9_hint_at_a_knocking_claim_weighs_the_discard() -> None:
     assert line.startswith(f"Hint: {expected}: ")
     assert "4♠" in line.split(f"Hint: {expected}: ", 1)[1]
     assert "> " == rest
+
+
+def test_tables_point8_a_refusal_under_classic_cites_classics_own_book() -> None:
+    """Tables point 8, on a terminal: under ``classic`` a lay-off before the opening and a set
+    with a suit twice are refused citing cardgames.zone's rules (§6, §5), the book ``classic``
+    follows, and no DRoV rule; under ``drov`` a lay-off before the opening and a set of two ranks
+    cite DRoV (Nr. 9, Nr. 8), though both tables score drov's match by penalties."""
+    shown = {}
+    for name in ("classic", "drov"):
+        terminal = Table("--delay", "0", "--rules", name, seed=5)
+        try:
+            terminal.start()
+            if name == "drov":
+                terminal.answer(b"draw\r")
+            meld = {"classic": "6♣ 6♦ 6♦", "drov": "2♣ 2♠ 5♥"}[name]  # cards the hand holds
+            shown[name] = terminal.answer("layoff 0 6♣\r".encode()) + terminal.answer(
+                f"meld {meld}\r".encode()
+            )
+            terminal.answer(b"quit\r")
+            assert 0 == terminal.finish()
+        finally:
+            terminal.close()
+
+    assert (
+        "Not allowed: laying off needs an opened player (cardgames.zone rules §6)"
+        in shown["classic"]
+    )
+    assert "a set may not hold a suit twice (cardgames.zone rules §5)" in shown["classic"]
+    assert "DRoV" not in shown["classic"]
+    assert "Not allowed: laying off needs an opened player (DRoV rule 9)" in shown["drov"]
+    assert "Not allowed: 2♣ 2♠ 5♥: " in shown["drov"]
+    assert "(DRoV rule 8)" in shown["drov"]

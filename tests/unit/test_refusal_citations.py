@@ -39,8 +39,8 @@ from romme import (
     parse_cards,
     view,
 )
-from romme.cli import main, refusal_text
-from romme.cli._refusal import BOOKS, CITATIONS, uncited
+from romme.cli import main, play_rules, refusal_text
+from romme.cli._refusal import BOOKS, CITATIONS, refusal_citation, uncited
 from romme.game._state import GameState
 
 OTHERS = ["3♣ 4♣ 9♥ 10♦", "5♦ 6♦ 7♦ 8♥"]
@@ -416,3 +416,18 @@ def test_romme_play_cites_the_chosen_presets_book(name: str, before: str, citati
     assert (
         f"Not allowed: 6♣ 6♦ 6♦: a set may not hold a suit twice ({repeated})\n" in out.getvalue()
     )
+
+
+@pytest.mark.parametrize("name", ["drov", "schmidt", "classic"])
+def test_a_preset_scored_by_penalties_at_the_tables_still_cites_its_book(name: str) -> None:
+    """Tables point 8: both tables score a preset played in tournament points (``drov``) by penalties
+    (`romme.cli.play_rules`); the rules of play are still the preset's, and so is the citation
+    (DRoV Nr. 9 for a lay-off before the opening under drov)."""
+    expected = {
+        "drov": "DRoV rule 9",
+        "schmidt": "Schmidt S. 2",
+        "classic": "cardgames.zone rules §6",
+    }
+    assert refusal_citation(Reason.NOT_OPENED, play_rules(name)) == expected[name]
+    house = attrs.evolve(PRESETS[name], opening_threshold=35)  # a house rule of play: no book
+    assert refusal_citation(Reason.NOT_OPENED, house) == "rules §5"

@@ -13,11 +13,19 @@
 
 from romme.cli._hint import Hint, hint
 from romme.cli._main import main
-from romme.cli._play import LEVELS, cards_from_hand, notation_text, refusal_text
+from romme.cli._play import (
+    HOME_LIMIT,
+    LEVELS,
+    cards_from_hand,
+    notation_text,
+    play_rules,
+    refusal_text,
+)
 from romme.cli._terminal import Output, color_wanted, pad, visible_width
 from romme.cli._words import move_words
 
 __all__ = [
+    "HOME_LIMIT",
     "LEVELS",
     "Hint",
     "Output",
@@ -28,6 +36,7 @@ __all__ = [
     "move_words",
     "notation_text",
     "pad",
+    "play_rules",
     "refusal_text",
     "visible_width",
 ]

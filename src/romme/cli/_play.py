@@ -16,7 +16,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 import attrs
 
@@ -55,7 +55,7 @@ from romme.game import (
 )
 from romme.melds import JokerRole, Meld
 from romme.play import Bot, GreedyBot, Match, RandomBot, SearchBot, new_match
-from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
+from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules, preset_name
 
 
 def _seat_name(seat: int, human: int | None) -> str:
@@ -271,11 +271,25 @@ def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Ma
 # -- play ----------------------------------------------------------------------------
 
 
-def _play_rules(name: str) -> Rules:
-    rules = find_rules(name)
+HOME_LIMIT: Final = 500
+"""The penalty total that ends a match of a preset scored in tournament points, at both tables."""
+
+
+def play_rules(name: str) -> Rules:
+    """Return the preset `name` as both tables play it: scored by penalties where it is scored in tournament points.
+
+    The library ships no tournament points table, so at the terminal and
+    the web table the penalties add up, to `HOME_LIMIT`; the rules of play
+    are the preset's.
+
+    Raises:
+        ValueError: If `name` is not a preset name.
+    """
+    if name not in PRESETS:
+        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
+    rules = PRESETS[name]
     if rules.match_scoring is MatchScoring.TOURNAMENT:
-        # No tournament points table is published; at home the penalties add up.
-        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=500)
+        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=HOME_LIMIT)
     return rules
 
 
@@ -371,7 +385,7 @@ def _level_bot(level: str, seed: int, seat: int) -> Bot:
 
 
 def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
-    rules = _play_rules(args.rules)
+    rules = play_rules(preset_name(find_rules(args.rules)) or args.rules)  # names and aliases
     players = args.players
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     read = None if args.auto else _reader(stdin, out)

@@ -23,8 +23,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
+import attrs
+
 from romme.errors import Reason
-from romme.rules import Rules, preset_name
+from romme.rules import PRESETS, Rules, preset_name
 
 DROV: Final = "DRoV"
 """The DRoV tournament rules (Nr. 1–14, the Streitfälle), as the encyclopedia entry reports them."""
@@ -231,6 +233,29 @@ rule book (a card not held, a move out of turn or out of phase, a meld or card n
 table). A rule book is named only where it states the rule the preset plays."""
 
 
+_MATCH_FIELDS: Final = ("match_scoring", "match_rounds", "match_limit")
+"""The fields that say how a match is scored and ends (rules §11), not what a move may be."""
+
+
+def _book_preset(rules: Rules) -> str | None:
+    """The preset whose rules of play `rules` has: equal in every field but how the match is scored.
+
+    Both tables score a preset played in tournament points by penalties
+    (`romme.cli.play_rules`); its moves are still its rule book's.
+    """
+    name = preset_name(rules)
+    if name is not None:
+        return name
+    for name, preset in PRESETS.items():
+        if all(
+            getattr(rules, field.name) == getattr(preset, field.name)
+            for field in attrs.fields(Rules)
+            if field.name not in _MATCH_FIELDS
+        ):
+            return name
+    return None
+
+
 def refusal_citation(reason: Reason, rules: Rules) -> str | None:
     """Return where the rule that refuses with `reason` under `rules` is written, or ``None``.
 
@@ -241,7 +266,7 @@ def refusal_citation(reason: Reason, rules: Rules) -> str | None:
     cited = CITATIONS[reason]
     if cited is None:
         return None
-    name = preset_name(rules)
+    name = _book_preset(rules)
     for book in BOOKS[name] if name is not None else ():
         words = cited.books.get(book)
         if words is not None:

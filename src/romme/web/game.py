@@ -27,7 +27,6 @@ from romme import (
     GreedyBot,
     InvalidDataError,
     Match,
-    MatchScoring,
     Phase,
     RoundResult,
     Rules,
@@ -38,7 +37,7 @@ from romme import (
     to_dict,
     view,
 )
-from romme.cli import cards_from_hand, hint, move_words
+from romme.cli import cards_from_hand, hint, move_words, play_rules
 from romme.game import claimants, consenters
 
 __all__ = [
@@ -51,7 +50,6 @@ __all__ = [
     "next_round",
     "out_of_turn",
     "play",
-    "play_rules",
     "preset_summaries",
     "reply",
     "run_computers",
@@ -59,9 +57,6 @@ __all__ = [
     "seat_of",
     "start",
 ]
-
-HOME_LIMIT: Final = 500
-"""The penalty total that ends a match of a preset scored in tournament points."""
 
 MAX_EVENTS: Final = 200
 """The most moves one reply lists."""
@@ -201,23 +196,6 @@ def seat_name(text: str) -> str:
 def token_hash(token: str) -> str:
     """Return the hex SHA-256 of `token`: what the store keeps instead of the token."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-def play_rules(name: str) -> Rules:
-    """Return the preset `name`, scored by penalties when it is scored in tournament points.
-
-    The library ships no tournament points table, so at this table the
-    penalties add up, to `HOME_LIMIT`.
-
-    Raises:
-        ValueError: If `name` is not a preset name.
-    """
-    if name not in PRESETS:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
-    rules = PRESETS[name]
-    if rules.match_scoring is MatchScoring.TOURNAMENT:
-        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=HOME_LIMIT)
-    return rules
 
 
 def preset_summaries() -> list[dict[str, Any]]:
