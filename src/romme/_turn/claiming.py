@@ -3,7 +3,7 @@
 A claim window opens when the next player declines the top discard by
 drawing from the stock (`claim_window`), under ``knocking`` (klopfen, ASS S. 1–2)
 or ``buying`` (kaufen, ASS S. 3). The other seats are asked one at a time
-in turn order (`romme.game._checks.claimants`), so that each decision
+in turn order (`romme.game._claims.claimants`), so that each decision
 point still names one seat; this is the same as asking them together with
 the next seat's priority first, since a claim by a seat asked earlier wins
 anyway. `_claim_refused` is the one verdict on an answer, read by the

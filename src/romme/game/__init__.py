@@ -33,21 +33,9 @@ from romme.game._actions import (
     parse_action,
 )
 from romme.game._board import board_html, board_text
-from romme.game._checks import (
-    Position,
-    Problem,
-    asked_seat,
-    check_cards,
-    claimants,
-    consenters,
-    first_on_table,
-    first_to_open_after,
-    hand_before,
-    most_cards,
-    refuse,
-    result_of,
-    seat_limit,
-)
+from romme.game._bounds import most_cards, seat_limit
+from romme.game._checks import Position, Problem, check_cards, hand_before, refuse
+from romme.game._claims import asked_seat, claimants, consenters
 from romme.game._scoring import (
     ASS_FIRST_LAYER_SURCHARGE,
     ASS_FIRST_OUT_BONUS,
@@ -55,7 +43,10 @@ from romme.game._scoring import (
     EndReason,
     RoundResult,
     card_penalty,
+    first_on_table,
+    first_to_open_after,
     hand_penalty,
+    result_of,
 )
 from romme.game._state import GameState
 from romme.game._values import (

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from romme.cards import Card, card_code
 from romme.errors import InvalidPositionError
-from romme.game._scoring import EndReason, RoundResult, first_to_open, score_hands
+from romme.game._bounds import hand_limit, most_cards
+from romme.game._claims import asked_seat, claimants, consenters
+from romme.game._scoring import RoundResult, first_to_open_after, result_of
 from romme.game._values import (
-    ClaimWindow,
     Phase,
     TableBefore,
     TableMeld,
@@ -91,69 +92,6 @@ class Position(Protocol):
     def hand(self) -> tuple[Card, ...]: ...
 
 
-def most_cards(rules: Rules, borrowed: int = 0, *, drawn: bool = True) -> int:
-    """The most cards a hand may hold: ``hand_size``, an extra card and a drawn one (rules §2, §4).
-
-    The one bound of a hand, for `GameState`, `new_position`, views,
-    `loads` and the observations alike. A seat that is not to act, and the
-    seat to act before its draw (`drawn` false), holds at most what the
-    deal gave it: ``hand_size`` and the extra card, since every turn
-    ends with a discard after one card drawn (or, after a failed take, with
-    the hand the turn began with). The seat to act holds one more after its
-    draw (`drawn`). Under ``joker_at_cut`` one more, the joker the cutter
-    kept (with two seats the cutter is also the first player). With
-    ``knocking`` or ``buying`` the deck, since each knock or purchase adds
-    two (rules §13); `borrowed` cards taken from the table this turn
-    (Räuber-Rommé) wait in the hand to act above that, until they are
-    melded again.
-    """
-    if rules.claims_played:
-        return rules.deck_size
-    return rules.hand_size + 1 + int(drawn) + int(rules.joker_at_cut) + borrowed
-
-
-def claimants(
-    rules: Rules, turn_of: int, opened: tuple[bool, ...], dealt_in: tuple[bool, ...]
-) -> tuple[int, ...]:
-    """The seats a claim window asks, in the order asked (rules §13).
-
-    The seats dealt in after `turn_of` (who declined the card), in turn
-    order, but the last of them, who discarded it; under
-    ``knock_needs_opened`` only those that have opened (Schmidt S. 4).
-    """
-    players = len(dealt_in)
-    ring = [(turn_of + step) % players for step in range(1, players)]
-    ring = [seat for seat in ring if dealt_in[seat]][:-1]
-    if rules.knock_needs_opened:
-        return tuple(seat for seat in ring if opened[seat])
-    return tuple(ring)
-
-
-def consenters(turn_of: int, buyer: int, dealt_in: tuple[bool, ...]) -> tuple[int, ...]:
-    """The seats whose consent a purchase by `buyer` needs: those whose turn comes before its own (ASS S. 3)."""
-    players = len(dealt_in)
-    seats = [turn_of]
-    seat = (turn_of + 1) % players
-    while seat != buyer:
-        if dealt_in[seat]:
-            seats.append(seat)
-        seat = (seat + 1) % players
-    return tuple(seats)
-
-
-def asked_seat(
-    rules: Rules, claim: ClaimWindow, opened: tuple[bool, ...], dealt_in: tuple[bool, ...]
-) -> int | None:
-    """The seat a claim window asks now, or ``None`` once every seat has answered (rules §13)."""
-    if claim.buyer is not None:
-        asked = consenters(claim.turn_of, claim.buyer, dealt_in)
-        done = len(claim.consented)
-    else:
-        asked = claimants(rules, claim.turn_of, opened, dealt_in)
-        done = len(claim.passed)
-    return asked[done] if done < len(asked) else None
-
-
 def _claim_problem(position: Position) -> Problem | None:
     """What is impossible about the claim window of `position`, or ``None`` (rules §13)."""
     claim, rules = position.turn.claim, position.rules
@@ -185,48 +123,6 @@ def _claim_problem(position: Position) -> Problem | None:
     if not position.discard_pile or position.stock_size == 0:
         return "turn.claim", "a claim needs the top discard and a stock card"
     return None
-
-
-class _Ended(Protocol):
-    """What scoring reads of a position at the round's end (a `GameState`)."""
-
-    @property
-    def rules(self) -> Rules: ...
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
-    @property
-    def opened(self) -> tuple[bool, ...]: ...
-    @property
-    def dealt_in(self) -> tuple[bool, ...]: ...
-    @property
-    def first_to_open(self) -> int | None: ...
-
-
-def result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
-    """The result of the round that `state` ends by `end` (`score_hands`)."""
-    return score_hands(
-        state.rules,
-        state.hands,
-        state.opened,
-        state.dealt_in,
-        end,
-        winner,
-        hand_romme,
-        state.first_to_open,
-    )
-
-
-def first_on_table(position: Position) -> int | None:
-    """The seat that laid out first, read off the table: the default of ``first_to_open``.
-
-    The melds lie in the order they were laid; the owner of the first one
-    whose owner has opened (`romme.game._scoring.first_to_open`). Owners that
-    are no seat are skipped: the checks refuse them with their own
-    message.
-    """
-    opened = position.opened
-    owners = (entry.owner for entry in position.table if 0 <= entry.owner < len(opened))
-    return first_to_open(owners, opened)
 
 
 def common_problem(
@@ -347,24 +243,6 @@ def _turn_problem(position: Position, hand: tuple[Card, ...] | None) -> Problem 
     return None
 
 
-def hand_limit(position: Position, seat: int) -> int:
-    """The most cards `seat` may hold in `position` (`seat_limit`)."""
-    return seat_limit(
-        position.rules, position.phase, seat == position.current_player, len(position.turn.borrowed)
-    )
-
-
-def seat_limit(rules: Rules, phase: Phase, to_act: bool, borrowed: int) -> int:
-    """The most cards a seat may hold (`most_cards`): after its draw only while it is to act.
-
-    The seat to act has drawn once the draw phase is over; `borrowed`, the
-    cards it took from the table this turn, count for it alone.
-    """
-    if not to_act:
-        return most_cards(rules, drawn=False)
-    return most_cards(rules, borrowed, drawn=phase is not Phase.DRAW)
-
-
 def _rearranged_problem(
     position: Position, turn: TurnState, hand: tuple[Card, ...] | None
 ) -> Problem | None:
@@ -404,15 +282,6 @@ def hand_before(
         return None
     restored = held - left + came
     return tuple(sorted(restored.elements(), key=card_code))
-
-
-def first_to_open_after(first: int | None, seat: int, opened: bool) -> int | None:
-    """Who laid out first once `seat` has opened, or taken its opening back (ASS S. 2)."""
-    if opened and first is None:
-        return seat
-    if not opened and first == seat:
-        return None
-    return first
 
 
 class _TakenBack:

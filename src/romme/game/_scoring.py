@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Final
+from typing import TYPE_CHECKING, Final, Protocol
 
 import attrs
 
@@ -23,7 +23,18 @@ from romme._guard import boolean, bounded, integer, is_boolean, is_integer, memb
 from romme.cards import Card, Rank
 from romme.rules import MAX_DECK_SIZE, MAX_SEATS, MIN_SEATS, Rules
 
-__all__ = ["EndReason", "RoundResult", "card_penalty", "hand_penalty"]
+if TYPE_CHECKING:
+    from romme.game._checks import Position
+
+__all__ = [
+    "EndReason",
+    "RoundResult",
+    "card_penalty",
+    "first_on_table",
+    "first_to_open_after",
+    "hand_penalty",
+    "result_of",
+]
 
 
 @enum.unique
@@ -223,3 +234,54 @@ def _ass_bonuses(
             bonus += ASS_FIRST_LAYER_SURCHARGE
         bonuses.append(bonus)
     return tuple(bonuses)
+
+
+class _Ended(Protocol):
+    """What scoring reads of a position at the round's end (a `GameState`)."""
+
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def opened(self) -> tuple[bool, ...]: ...
+    @property
+    def dealt_in(self) -> tuple[bool, ...]: ...
+    @property
+    def first_to_open(self) -> int | None: ...
+
+
+def result_of(state: _Ended, end: EndReason, winner: int | None, hand_romme: bool) -> RoundResult:
+    """The result of the round that `state` ends by `end` (`score_hands`)."""
+    return score_hands(
+        state.rules,
+        state.hands,
+        state.opened,
+        state.dealt_in,
+        end,
+        winner,
+        hand_romme,
+        state.first_to_open,
+    )
+
+
+def first_on_table(position: Position) -> int | None:
+    """The seat that laid out first, read off the table: the default of ``first_to_open``.
+
+    The melds lie in the order they were laid; the owner of the first one
+    whose owner has opened (`romme.game._scoring.first_to_open`). Owners that
+    are no seat are skipped: the checks refuse them with their own
+    message.
+    """
+    opened = position.opened
+    owners = (entry.owner for entry in position.table if 0 <= entry.owner < len(opened))
+    return first_to_open(owners, opened)
+
+
+def first_to_open_after(first: int | None, seat: int, opened: bool) -> int | None:
+    """Who laid out first once `seat` has opened, or taken its opening back (ASS S. 2)."""
+    if opened and first is None:
+        return seat
+    if not opened and first == seat:
+        return None
+    return first

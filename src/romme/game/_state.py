@@ -17,8 +17,8 @@ from romme import _guard
 from romme._coded import Coded
 from romme.cards import Card, card_code
 from romme.game._board import board_html, board_text
-from romme.game._checks import first_on_table, refuse, state_problem
-from romme.game._scoring import RoundResult
+from romme.game._checks import refuse, state_problem
+from romme.game._scoring import RoundResult, first_on_table
 from romme.game._values import MAX_SEED, Phase, TableMeld, TurnState
 from romme.rules import (
     MAX_DECK_SIZE,

@@ -16,14 +16,8 @@ import attrs
 from romme import _guard
 from romme.cards import Card, card_code
 from romme.game._board import board_html, board_text
-from romme.game._checks import (
-    Problem,
-    common_problem,
-    first_on_table,
-    refuse,
-    sizes_problem,
-)
-from romme.game._scoring import RoundResult
+from romme.game._checks import Problem, common_problem, refuse, sizes_problem
+from romme.game._scoring import RoundResult, first_on_table
 from romme.game._state import GameState, bool_tuple, card_tuple, phase_of, table_tuple
 from romme.game._values import Phase, TableMeld, TurnState, table_moves
 from romme.rules import MAX_DECK_SIZE, MAX_RESHUFFLES, MAX_SEATS, Rules, make_deck
