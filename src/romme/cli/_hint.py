@@ -138,7 +138,7 @@ def _why_lay_down(seen: PlayerView, cards: tuple[Card, ...]) -> str:
         value = 0
     if not seen.opened[seen.player]:
         return (
-            f"it counts {value} points towards the {seen.rules.opening_threshold} you need to open"
+            f"it counts {value} points towards the {seen.rules.opening.threshold} you need to open"
         )
     return f"it lays {len(cards)} cards worth {value} points out of your hand"
 
