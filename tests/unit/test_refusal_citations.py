@@ -39,8 +39,8 @@ from romme import (
     parse_cards,
     view,
 )
+from romme._tables import BOOKS, CITATIONS, refusal_citation, uncited
 from romme.cli import main, play_rules, refusal_text
-from romme.cli._refusal import BOOKS, CITATIONS, refusal_citation, uncited
 from romme.game._state import GameState
 
 OTHERS = ["3♣ 4♣ 9♥ 10♦", "5♦ 6♦ 7♦ 8♥"]

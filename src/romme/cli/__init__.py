@@ -11,18 +11,19 @@
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
-from romme.cli._hint import Hint, hint
-from romme.cli._main import main
-from romme.cli._play import (
+from romme._tables import (
     HOME_LIMIT,
-    LEVELS,
+    Hint,
     cards_from_hand,
+    hint,
+    move_words,
     notation_text,
     play_rules,
     refusal_text,
 )
+from romme.cli._main import main
+from romme.cli._play import LEVELS
 from romme.cli._terminal import Output, color_wanted, pad, visible_width
-from romme.cli._words import move_words
 
 __all__ = [
     "HOME_LIMIT",

@@ -16,20 +16,15 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import Final, TextIO
+from typing import TextIO
 
-import attrs
-
+from romme._tables import hint, move_words, notation_text, play_rules, refusal_text
 from romme._turn import apply, legal_actions
-from romme.cards import JOKER, Card, format_cards
-from romme.cli._hint import hint
-from romme.cli._refusal import refusal_citation, uncited
+from romme.cards import JOKER, Card
 from romme.cli._terminal import Output, pad, visible_width
-from romme.cli._words import move_words
 from romme.errors import (
     IllegalActionError,
     InvalidNotationError,
-    Reason,
 )
 from romme.game import (
     Action,
@@ -55,7 +50,7 @@ from romme.game import (
 )
 from romme.melds import JokerRole, Meld
 from romme.play import Bot, GreedyBot, Match, RandomBot, SearchBot, new_match
-from romme.rules import PRESETS, MatchScoring, Rules, TakeDiscardMode, find_rules, preset_name
+from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules, preset_name
 
 
 def _seat_name(seat: int, human: int | None) -> str:
@@ -191,56 +186,6 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
-def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
-    """Return the cards `action` takes from the hand (the taken discard `top` and a freed joker excepted).
-
-    Shared by the terminal and the web table (which offers a move for the
-    cards selected in the hand).
-    """
-    if isinstance(action, Discard):
-        return [action.card]
-    if isinstance(action, LayDown | LayOff):
-        return list(action.cards)
-    if isinstance(action, TakeDiscard):
-        cards = cards_from_hand(action.use, None) if action.use is not None else []
-        if top is not None and top in cards:
-            cards.remove(top)
-        return cards
-    if isinstance(action, SwapJoker):
-        then = cards_from_hand(action.then, None) if action.then is not None else []
-        if JOKER in then:
-            then.remove(JOKER)  # the joker freed by the swap
-        return [action.card, *then]
-    return []
-
-
-def refusal_text(
-    error: IllegalActionError,
-    action: Action,
-    hand: Sequence[Card],
-    top: Card | None,
-    *,
-    rules: Rules,
-) -> str:
-    """Return the refusal of `action` under `rules` in plain words, for a player holding `hand`.
-
-    No reason code; a card the hand does not hold is named alone, not the
-    whole meld. The rule is cited as the preset's own rule book states it,
-    or by the section of the rules page (`refusal_citation`), never by the
-    rule book the checker's message cites. Shared by the terminal and the
-    web table.
-    """
-    if error.reason is Reason.CARD_NOT_IN_HAND:
-        missing = Counter(cards_from_hand(action, top)) - Counter(hand)
-        if missing:
-            return f"you do not hold {format_cards(sorted(missing.elements()))}"
-    message = uncited(str(error))
-    _, _, detail = message.partition(": ")
-    words = detail or message
-    citation = refusal_citation(error.reason, rules)
-    return words if citation is None else f"{words} ({citation})"
-
-
 def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Match) -> None:
     """The score sheet of the round that ended in `final`: each seat's penalty, total and the cards behind them."""
     result = final.result
@@ -269,28 +214,6 @@ def _result_lines(out: Output, final: GameState, names: Sequence[str], match: Ma
 
 
 # -- play ----------------------------------------------------------------------------
-
-
-HOME_LIMIT: Final = 500
-"""The penalty total that ends a match of a preset scored in tournament points, at both tables."""
-
-
-def play_rules(name: str) -> Rules:
-    """Return the preset `name` as both tables play it: scored by penalties where it is scored in tournament points.
-
-    The library ships no tournament points table, so at the terminal and
-    the web table the penalties add up, to `HOME_LIMIT`; the rules of play
-    are the preset's.
-
-    Raises:
-        ValueError: If `name` is not a preset name.
-    """
-    if name not in PRESETS:
-        raise ValueError(f"unknown preset {name!r}: choose one of {', '.join(PRESETS)}")
-    rules = PRESETS[name]
-    if rules.match_scoring is MatchScoring.TOURNAMENT:
-        rules = attrs.evolve(rules, match_scoring=MatchScoring.PENALTIES, match_limit=HOME_LIMIT)
-    return rules
 
 
 Reader = Callable[[str], "str | None"]
@@ -521,17 +444,6 @@ def _standings(out: Output, match: Match, names: Sequence[str]) -> None:
         place = 1 + sum(score_of[other] < score_of[seat] for other in ranking)  # ties share a place
         score = f"   points {points[seat]:>4}" if keeps_points else ""
         out.line(f"  {place}. {names[seat]:<{width}}{score}   penalty total {totals[seat]:>5}")
-
-
-def notation_text(error: InvalidNotationError) -> str:
-    """Return why a typed move cannot be read, without repeating the move and without list brackets.
-
-    Shared by the terminal and the web table.
-    """
-    words = str(error)
-    if words.startswith("cannot read action "):
-        words = words.partition("': ")[2] or words
-    return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)
 
 
 PAGE_ROWS = 30

@@ -50,7 +50,7 @@ from romme import (
     _guard,
     parse_action,
 )
-from romme.cli import notation_text, refusal_text
+from romme._tables import notation_text, refusal_text
 from romme.web.document import from_document, to_document
 from romme.web.game import (
     GameConflictError,

@@ -37,7 +37,7 @@ from romme import (
     to_dict,
     view,
 )
-from romme.cli import cards_from_hand, hint, move_words, play_rules
+from romme._tables import cards_from_hand, hint, move_words, play_rules
 from romme.game import claimants, consenters
 
 __all__ = [

@@ -19,13 +19,16 @@ messages: "DRoV rule *n*", "DRoV Streitfall *n*", "ASS S. *n*",
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final, NamedTuple
 
 import attrs
 
-from romme.errors import Reason
+from romme.cards import JOKER, Card, format_cards
+from romme.errors import IllegalActionError, InvalidNotationError, Reason
+from romme.game import Action, Discard, LayDown, LayOff, SwapJoker, TakeDiscard
 from romme.rules import PRESETS, Rules, preset_name
 
 DROV: Final = "DRoV"
@@ -289,3 +292,64 @@ def uncited(message: str) -> str:
     starts with the name of a rule book; the words around it stay.
     """
     return _TRAILING.sub("", _ALONE.sub("", message))
+
+
+def cards_from_hand(action: Action, top: Card | None) -> list[Card]:
+    """Return the cards `action` takes from the hand (the taken discard `top` and a freed joker excepted).
+
+    Shared by the terminal and the web table (which offers a move for the
+    cards selected in the hand).
+    """
+    if isinstance(action, Discard):
+        return [action.card]
+    if isinstance(action, LayDown | LayOff):
+        return list(action.cards)
+    if isinstance(action, TakeDiscard):
+        cards = cards_from_hand(action.use, None) if action.use is not None else []
+        if top is not None and top in cards:
+            cards.remove(top)
+        return cards
+    if isinstance(action, SwapJoker):
+        then = cards_from_hand(action.then, None) if action.then is not None else []
+        if JOKER in then:
+            then.remove(JOKER)  # the joker freed by the swap
+        return [action.card, *then]
+    return []
+
+
+def refusal_text(
+    error: IllegalActionError,
+    action: Action,
+    hand: Sequence[Card],
+    top: Card | None,
+    *,
+    rules: Rules,
+) -> str:
+    """Return the refusal of `action` under `rules` in plain words, for a player holding `hand`.
+
+    No reason code; a card the hand does not hold is named alone, not the
+    whole meld. The rule is cited as the preset's own rule book states it,
+    or by the section of the rules page (`refusal_citation`), never by the
+    rule book the checker's message cites. Shared by the terminal and the
+    web table.
+    """
+    if error.reason is Reason.CARD_NOT_IN_HAND:
+        missing = Counter(cards_from_hand(action, top)) - Counter(hand)
+        if missing:
+            return f"you do not hold {format_cards(sorted(missing.elements()))}"
+    message = uncited(str(error))
+    _, _, detail = message.partition(": ")
+    words = detail or message
+    citation = refusal_citation(error.reason, rules)
+    return words if citation is None else f"{words} ({citation})"
+
+
+def notation_text(error: InvalidNotationError) -> str:
+    """Return why a typed move cannot be read, without repeating the move and without list brackets.
+
+    Shared by the terminal and the web table.
+    """
+    words = str(error)
+    if words.startswith("cannot read action "):
+        words = words.partition("': ")[2] or words
+    return re.sub(r"\['([^\]]*)'\]", lambda found: found[1].replace("', '", ", "), words)

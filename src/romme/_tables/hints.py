@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Final, NamedTuple
 
+from romme._tables.words import move_words
 from romme._turn import legal_actions
 from romme.cards import Card, format_cards
-from romme.cli._words import move_words
 from romme.errors import InvalidInputError
 from romme.game import (
     Action,
