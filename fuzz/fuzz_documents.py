@@ -34,7 +34,6 @@ import random
 from typing import Any
 
 from _runner import Finding, main
-from romme.play import random_choice
 
 from romme import (
     PRESETS,
@@ -58,6 +57,7 @@ from romme import (
     to_dict,
     view,
 )
+from romme.play import random_choice
 
 HOT = frozenset(
     {
