@@ -306,7 +306,7 @@ def test_hardening3_point3_the_log_keeps_its_last_1000_moves_and_counts_the_rest
     dropped, the steps count every move, a move sent on the step reached is taken, and the reply
     lists the moves from `since` on, never one dropped. A turn takes at most
     `Rules.max_table_takes` cards from the table (rules §13, tested in
-    tests/scenarios/test_raeuber.py): here the turn's count is set back between bursts, as if
+    tests/rules/test_s13_raeuber.py): here the turn's count is set back between bursts, as if
     turns had passed, since the log's bound is the point."""
     need_web()
     from romme.web.document import to_document

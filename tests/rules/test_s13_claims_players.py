@@ -33,8 +33,8 @@ from romme import (
     view,
 )
 from romme.cli import main
+from tests.rules.test_s13_claims import start
 from tests.scenarios._helpers import ASS, position
-from tests.scenarios.test_claims import start
 
 ASS_KLOPFEN = attrs.evolve(ASS, knocking=True)
 ASS_KAUFEN = attrs.evolve(ASS, buying=True)
