@@ -1,4 +1,5 @@
-"""Matches: rounds, the dealer's rotation, the end by rounds or limit, winners and tournament points (rules §10–§11).
+"""Rules §11, a match: rounds, the dealer's rotation, the end by rounds or limit, winners and tournament
+points (DRoV Nr. 12–14), and the penalties of rounds played in a match (rules §10).
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

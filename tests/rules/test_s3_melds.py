@@ -1,15 +1,15 @@
-"""Melds: sets, runs, jokers, values, and the meld search (rules §3).
+"""Rules §3, melds: sets, runs, jokers, values, and the meld search under them.
 
 Each test names the rule it pins and its source (DRoV Nr. 8, DRoV Streitfall 13,
 cardgames.zone §5, German Rummy page, house rules, Schmidt S. 3); where the presets differ on a rule, the
-test runs every preset with the expected outcome written out per preset.
+test runs every preset with the expected outcome written out per preset. Melds as values (their
+text, hash and fields, the types `validate_meld` takes) are tested in tests/unit/test_melds.py.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """
 
 from __future__ import annotations
 
-import inspect
 from collections import Counter
 from typing import Any, Final
 
@@ -22,7 +22,6 @@ from romme import (
     AdjacentJokers,
     Card,
     InvalidMeldError,
-    InvalidNotationError,
     JokerLimit,
     Meld,
     MeldKind,
@@ -36,7 +35,6 @@ from romme import (
     parse_cards,
     validate_meld,
 )
-from romme.melds._meld import new_meld
 
 PRESET_NAMES: Final = (
     "drov",
@@ -47,14 +45,23 @@ PRESET_NAMES: Final = (
     "ass",
     "schmidt",
 )
+
+
 WRAPPING: Final = frozenset({"drov", "ass"})
 """Presets with ace_wraps (rules §12): K-A-2 is a run (DRoV Nr. 8)."""
+
+
 MINORITY: Final = frozenset({"drov", "ass", "schmidt"})
 """Presets with joker_limit=minority (DRoV Nr. 8)."""
+
+
 ONE_PER_MELD: Final = frozenset({"german-rummy"})
 """Presets with joker_limit=one_per_meld (German Rummy page)."""
 
+
 SET = MeldKind.SET
+
+
 RUN = MeldKind.RUN
 
 
@@ -484,11 +491,6 @@ def test_each_reason_has_a_case_and_the_message_names_the_cards(
     assert not is_valid_meld(text, PRESETS[preset], kind=kind)
 
 
-def test_invalid_meld_error_is_a_value_error() -> None:
-    """InvalidMeldError is a ValueError with a reason (docs/maintainers.md "Melds")."""
-    assert issubclass(InvalidMeldError, ValueError)
-
-
 def test_empty_meld_is_too_few_cards() -> None:
     """No cards at all are too few for a meld."""
     assert Reason.TOO_FEW_CARDS == reason_of("", PRESETS["drov"])
@@ -496,7 +498,7 @@ def test_empty_meld_is_too_few_cards() -> None:
         validate_meld([], PRESETS["drov"])
 
 
-# -- kind, text, types ---------------------------------------------------------------------------------------
+# -- kind: cards that form both kinds --------------------------------------------------------------------
 
 
 def test_kind_forces_set_or_run() -> None:
@@ -516,68 +518,11 @@ def test_kind_refuses_cards_of_the_other_kind() -> None:
     assert is_valid_meld("5♣ 6♣ 7♣", PRESETS["drov"], kind=RUN)
 
 
-def test_validate_meld_accepts_text() -> None:
-    """validate_meld and is_valid_meld take text as well as cards (docs/maintainers.md "Melds")."""
-    from_text = validate_meld("Q♣ K♣ A♣", PRESETS["classic"])
-    assert validate_meld(parse_cards("Q♣ K♣ A♣"), PRESETS["classic"]) == from_text
-    assert 31 == from_text.value
-    assert is_valid_meld("Q♣ K♣ A♣", PRESETS["classic"])
-
-
-def test_validate_meld_refuses_bad_text() -> None:
-    """Text that is not cards raises InvalidNotationError, not InvalidMeldError."""
-    with pytest.raises(InvalidNotationError):
-        validate_meld("Q♣ K♣ X♣", PRESETS["classic"])
-
-
-@pytest.mark.parametrize(
-    "function", [validate_meld, is_valid_meld, find_melds, best_melds], ids=lambda f: f.__name__
-)
-@pytest.mark.parametrize(
-    "items",
-    [
-        [Card(Rank.FIVE, Suit.CLUBS), "6♣", Card(Rank.SEVEN, Suit.CLUBS)],
-        [5, 6, 7],
-        [None, None, None],
-    ],
-)
-def test_wrong_element_types_raise_type_error(function: object, items: list[object]) -> None:
-    """A sequence holding something other than Card values raises TypeError."""
-    assert callable(function)
-    with pytest.raises(TypeError):
-        function(items, PRESETS["drov"])
-
-
-def test_meld_text_length_and_counts() -> None:
-    """str(meld) is its cards in table order; len, joker_count and natural_count count them."""
-    meld = validate_meld("7♣ JK 5♣", PRESETS["drov"])
-    assert ("5♣ JK 7♣", 3, 1, 2) == (str(meld), len(meld), meld.joker_count, meld.natural_count)
-
-
-def test_melds_are_hashable_values() -> None:
-    """Equal melds compare and hash alike."""
-    first = validate_meld("5♣ 6♣ 7♣", PRESETS["drov"])
-    second = validate_meld("7♣ 6♣ 5♣", PRESETS["drov"])
-    assert first == second
-    assert 1 == len({first, second})
-
-
-@pytest.mark.parametrize(
-    "text", ["5♣ 6♣ 7♣", "5♦ JK 7♦ 8♦", "JK 5♦ 7♦ 8♦", "7♥ 7♠ 7♦", "9♠ 9♥ 9♣ JK"]
-)
-def test_melds_are_built_with_every_field(text: str) -> None:
-    """validate_meld builds melds without attrs' __init__ (for speed): each field is set, and the
-    meld equals, hashes and prints like the same meld made by Meld(...)."""
-    fields = [field.name for field in attrs.fields(Meld)]
-    assert fields == list(inspect.signature(new_meld).parameters)
-    meld = validate_meld(text, PRESETS["drov"])
-    rebuilt = Meld(**{name: getattr(meld, name) for name in fields})
-    assert (rebuilt, hash(rebuilt), repr(rebuilt)) == (meld, hash(meld), repr(meld))
-
-
 # -- find_melds --------------------------------------------------------------------------------------------------
 
 FIVE_SIX_SEVEN_HAND: Final = "5♣ 6♣ 7♣ 7♥ JK"
+
+
 FIVE_SIX_SEVEN_MELDS_DROV: Final = [
     ("run", "5♣ 6♣ 7♣"),
     ("run", "5♣ 6♣ 7♣ JK"),
