@@ -1,6 +1,6 @@
-"""The optional rules of the manufacturers' rule books, one test per clause (rules §13).
+"""Rules §13, no melding in the first go-round (ASS S. 1, a variant): one test per clause.
 
-Each rule is a `Rules` field, off by default; every preset keeps its
+The rule is a `Rules` field, off by default; every preset keeps its
 verdicts, and a variant built with `attrs.evolve` plays the rule.
 """
 
@@ -28,6 +28,8 @@ from romme.play._bots import random_choice
 from tests.scenarios._helpers import ASS, DROV, position, refusal
 
 ASS_FIRST_ROUND = attrs.evolve(ASS, no_melds_first_go_round=True)
+
+
 OPENING = "Q♣ K♣ A♣ 5♦ 9♥"
 
 
@@ -91,29 +93,3 @@ def test_without_the_variant_the_first_player_lays_down_at_once_ASS_S_1() -> Non
     """ASS S. 1: the rule book's own game lets the first player lay down (the variant is off)."""
     state = position(ASS, hands=(OPENING, "2♣ 3♦ 4♥", "6♣ 7♦ 8♥"), phase=Phase.PLAY)
     assert LayDown("Q♣ K♣ A♣", "run") in legal_actions(state)
-
-
-# -- Rummy à la Ghidi ---------------------------------------------------------------
-
-
-@pytest.mark.parametrize("players", [2, 4, 6])
-def test_ghidi_deals_ten_cards_and_the_dealer_eleven_cardgames_zone_10(players: int) -> None:
-    """cardgames.zone §10, Rummy à la Ghidi: "Everyone gets 10 cards, the dealer 11 and starts by discarding"."""
-    dealer = players - 1
-    state = new_game(PRESETS["ghidi"], players, seed=3, dealer=dealer)
-    expected = tuple(11 if seat == dealer else 10 for seat in range(players))
-    assert expected == state.hand_sizes()
-    assert dealer == state.current_player
-    assert Phase.PLAY == state.phase
-    assert () == state.discard_pile
-    assert Draw() not in legal_actions(state)
-    assert all(Discard(card) in legal_actions(state) for card in state.hand)
-
-
-def test_ghidi_play_passes_to_the_dealers_left_cardgames_zone_10() -> None:
-    """cardgames.zone §10, Rummy à la Ghidi: after the dealer's discard the player on the left draws as usual (§6)."""
-    state = new_game(PRESETS["ghidi"], 3, seed=5, dealer=0)
-    state = apply(state, Discard(state.hand[0]))
-    assert 1 == state.current_player
-    assert Phase.DRAW == state.phase
-    assert (10, 10, 10) == state.hand_sizes()
