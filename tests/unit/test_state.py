@@ -112,6 +112,61 @@ def test_each_fast_path_sets_every_slot_as_the_checked_constructor_does() -> Non
             assert getattr(built, name) is getattr(sample, name), (cls, name)
 
 
+def test_each_change_of_a_turn_sets_every_slot_as_the_checked_constructor_does() -> None:
+    """Maintainers' page, immutable values (issue 32, repeated code): each change the turn core makes to a turn
+    (``TurnState._with_claim`` and the others) makes the turn the constructor makes of the same fields, every slot set."""
+    entry = TableMeld(validate_meld(parse_cards("7♥ JK 9♥"), find_rules("drov")), 1, staged=True)
+    before = TableBefore(table=(entry,), opened=False, turn=TurnState(number=4))
+    window = ClaimWindow(turn_of=2, passed=(3,))
+    base = TurnState(
+        number=4,
+        opened_before=True,
+        taken=parse_card("7♥"),
+        taken_in_hand=True,
+        borrowed=parse_cards("9♥"),
+        before=before,
+        table_takes=2,
+    )
+    later = TableBefore(table=(), opened=True, turn=TurnState(number=4, table_takes=1))
+    # Each change, the fields it sets anew (to something other than the base's) and how it is called.
+    changes: dict[str, tuple[dict[str, Any], Any]] = {
+        "_copy": ({}, lambda turn, new: turn._copy()),
+        "_with_claim": ({"claim": window}, lambda turn, new: turn._with_claim(new.claim)),
+        "_with_taken": (
+            {"taken": parse_card("8♥"), "taken_in_hand": False, "taken_staged": True},
+            lambda turn, new: turn._with_taken(
+                taken=new.taken, taken_in_hand=new.taken_in_hand, taken_staged=new.taken_staged
+            ),
+        ),
+        "_laid_off_now": ({"laid_off": True}, lambda turn, new: turn._laid_off_now()),
+        "_bound_to_go_out": ({"to_go_out": True}, lambda turn, new: turn._bound_to_go_out()),
+        "_with_table_cards": (
+            {"borrowed": parse_cards("8♥ 7♥"), "before": later, "table_takes": 3},
+            lambda turn, new: turn._with_table_cards(
+                borrowed=new.borrowed, before=new.before, table_takes=new.table_takes
+            ),
+        ),
+    }
+    # Every change a turn offers the core is proved here.
+    offered = {name for name in vars(TurnState) if name.startswith("_") and name[1] != "_"}
+    assert offered == {"_of", *changes}
+    names = [field.name for field in attrs.fields(TurnState)]
+    for method, (changed, call) in changes.items():
+        for name, value in changed.items():
+            assert getattr(base, name) != value, (method, name)
+        new = TurnState(**{**{name: getattr(base, name) for name in names}, **changed})
+        built = call(base, new)
+        assert type(built) is TurnState
+        assert built == new, method
+        assert hash(built) == hash(new)
+        for name in names:  # each slot holds the value given, or the base's, not a copy
+            given = new if name in changed else base
+            assert getattr(built, name) is getattr(given, name), (method, name)
+    # A closing window: the claim set back to none.
+    open_window = base._with_claim(window)
+    assert open_window._with_claim(None) == base
+
+
 def test_a_fast_path_refuses_a_field_left_out_or_unknown() -> None:
     """Maintainers' page, immutable values (issue 32, point 2): ``_of`` has no defaults and no placeholder values: every field is named."""
     meld = validate_meld(parse_cards("7♥ 8♥ 9♥"), find_rules("drov"))

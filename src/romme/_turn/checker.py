@@ -38,7 +38,6 @@ from romme._turn.position import (
     locked_code,
     may_discard,
     need_phase,
-    new_turn,
     not_going_out,
     read_position,
     remove,
@@ -132,19 +131,7 @@ def _draw(pos: Pos) -> Effect | Failure:
     window, first = opens
     return hand_kept(
         pos,
-        new_turn(
-            number=pos.turn.number,
-            opened_before=pos.turn.opened_before,
-            taken=pos.turn.taken,
-            taken_in_hand=pos.turn.taken_in_hand,
-            taken_staged=pos.turn.taken_staged,
-            laid_off=pos.turn.laid_off,
-            to_go_out=pos.turn.to_go_out,
-            borrowed=pos.turn.borrowed,
-            before=pos.turn.before,
-            claim=window,
-            table_takes=pos.turn.table_takes,
-        ),
+        pos.turn._with_claim(window),
         Next.CLAIM,
         draw=True,
         ask=first,
@@ -179,18 +166,8 @@ def take(pos: Pos, action: TakeDiscard) -> Effect | Failure:
                 "under these rules the taken card goes to the hand; play it separately",
             )
         hand = add(pos.hand, card)
-        turn = new_turn(
-            number=pos.turn.number,
-            opened_before=pos.turn.opened_before,
-            taken=card,
-            taken_in_hand=True,
-            taken_staged=pos.turn.taken_staged,
-            laid_off=pos.turn.laid_off,
-            to_go_out=pos.turn.to_go_out,
-            borrowed=pos.turn.borrowed,
-            before=pos.turn.before,
-            claim=pos.turn.claim,
-            table_takes=pos.turn.table_takes,
+        turn = pos.turn._with_taken(
+            taken=card, taken_in_hand=True, taken_staged=pos.turn.taken_staged
         )
         follow = finish(rules, pos.key + unit(card.code), turn)
         if isinstance(follow, Failure):
@@ -250,21 +227,7 @@ def _buy(pos: Pos) -> Effect | Failure:
 
 def bound_to_go_out(pos: Pos) -> Pos:
     """`pos` in a turn that must go out: an indirect lay-off was taken for it (DRoV Nr. 10)."""
-    return pos._replace(
-        turn=new_turn(
-            number=pos.turn.number,
-            opened_before=pos.turn.opened_before,
-            taken=pos.turn.taken,
-            taken_in_hand=pos.turn.taken_in_hand,
-            taken_staged=pos.turn.taken_staged,
-            laid_off=pos.turn.laid_off,
-            to_go_out=True,
-            borrowed=pos.turn.borrowed,
-            before=pos.turn.before,
-            claim=pos.turn.claim,
-            table_takes=pos.turn.table_takes,
-        )
-    )
+    return pos._replace(turn=pos.turn._bound_to_go_out())
 
 
 def with_discard_taken(pos: Pos, card: Card) -> Pos:
@@ -274,18 +237,10 @@ def with_discard_taken(pos: Pos, card: Card) -> Pos:
         key=pos.key + unit(card.code),
         phase=Phase.PLAY,
         discard_pile=pos.discard_pile[:-1],
-        turn=new_turn(
-            number=pos.turn.number,
-            opened_before=pos.turn.opened_before,
+        turn=pos.turn._with_taken(
             taken=card,
             taken_in_hand=pos.turn.taken_in_hand,
             taken_staged=not pos.opened[pos.player],
-            laid_off=pos.turn.laid_off,
-            to_go_out=pos.turn.to_go_out,
-            borrowed=pos.turn.borrowed,
-            before=pos.turn.before,
-            claim=pos.turn.claim,
-            table_takes=pos.turn.table_takes,
         ),
     )
 
@@ -319,33 +274,13 @@ def _take_back(pos: Pos) -> Effect | Failure:
         if failed is FailedTake.DISCARD and can_discard_something(key, pos.rules, None):
             # DRoV Streitfall 1, 3: the turn ends with a discard; the turn keeps the
             # returned card's name, which leaves the player nothing but that discard.
-            turn = new_turn(
-                number=turn.number,
-                opened_before=turn.opened_before,
-                taken=turn.taken,
-                taken_in_hand=turn.taken_in_hand,
-                taken_staged=False,
-                laid_off=turn.laid_off,
-                to_go_out=turn.to_go_out,
-                borrowed=turn.borrowed,
-                before=turn.before,
-                claim=turn.claim,
-                table_takes=turn.table_takes,
+            turn = turn._with_taken(
+                taken=turn.taken, taken_in_hand=turn.taken_in_hand, taken_staged=False
             )
             follow = Next.PLAY
         else:
-            turn = new_turn(
-                number=turn.number,
-                opened_before=turn.opened_before,
-                taken=None,
-                taken_in_hand=turn.taken_in_hand,
-                taken_staged=False,
-                laid_off=turn.laid_off,
-                to_go_out=turn.to_go_out,
-                borrowed=turn.borrowed,
-                before=turn.before,
-                claim=turn.claim,
-                table_takes=turn.table_takes,
+            turn = turn._with_taken(
+                taken=None, taken_in_hand=turn.taken_in_hand, taken_staged=False
             )
             follow = Next.REDRAW if failed is FailedTake.REDO_TURN else Next.END_TURN
         return Effect(
@@ -366,18 +301,8 @@ def _take_back(pos: Pos) -> Effect | Failure:
         # The taken card laid down is back in the hand (rules §4, rediscard_taken: a free take's
         # bookkeeping; a loaded position under immediate_use may name a taken card in a staged meld
         # without marking it staged, and that card goes back to the hand unmarked).
-        turn = new_turn(
-            number=turn.number,
-            opened_before=turn.opened_before,
-            taken=turn.taken,
-            taken_in_hand=True,
-            taken_staged=turn.taken_staged,
-            laid_off=turn.laid_off,
-            to_go_out=turn.to_go_out,
-            borrowed=turn.borrowed,
-            before=turn.before,
-            claim=turn.claim,
-            table_takes=turn.table_takes,
+        turn = turn._with_taken(
+            taken=turn.taken, taken_in_hand=True, taken_staged=turn.taken_staged
         )
     return Effect(
         hand=add(pos.hand, *returned),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from romme._turn.position import Effect, Failure, Next, Pos, hand_kept, need_phase, new_turn
+from romme._turn.position import Effect, Failure, Next, Pos, hand_kept, need_phase
 from romme.errors import Reason
 from romme.game import Buy, ClaimWindow, Consent, Knock, Pass, Phase, Refuse, asked_seat, claimants
 
@@ -112,38 +112,14 @@ def _answered(
     if claim is None:
         return hand_kept(
             pos,
-            new_turn(
-                number=pos.turn.number,
-                opened_before=pos.turn.opened_before,
-                taken=pos.turn.taken,
-                taken_in_hand=pos.turn.taken_in_hand,
-                taken_staged=pos.turn.taken_staged,
-                laid_off=pos.turn.laid_off,
-                to_go_out=pos.turn.to_go_out,
-                borrowed=pos.turn.borrowed,
-                before=pos.turn.before,
-                claim=None,
-                table_takes=pos.turn.table_takes,
-            ),
+            pos.turn._with_claim(None),
             Next.RESUME,
             ask=window.turn_of,
             gives=gives,
         )
     return hand_kept(
         pos,
-        new_turn(
-            number=pos.turn.number,
-            opened_before=pos.turn.opened_before,
-            taken=pos.turn.taken,
-            taken_in_hand=pos.turn.taken_in_hand,
-            taken_staged=pos.turn.taken_staged,
-            laid_off=pos.turn.laid_off,
-            to_go_out=pos.turn.to_go_out,
-            borrowed=pos.turn.borrowed,
-            before=pos.turn.before,
-            claim=claim,
-            table_takes=pos.turn.table_takes,
-        ),
+        pos.turn._with_claim(claim),
         Next.CLAIM,
         ask=ask,
     )

@@ -30,7 +30,6 @@ from romme._turn.position import (
     finish,
     hand_romme_possible,
     need_phase,
-    new_turn,
     not_after_failed_take,
     not_first_go_round,
     replace_at,
@@ -111,18 +110,8 @@ def lay_down(pos: Pos, action: LayDown) -> Effect | Failure:
         table=(*table, table_meld(meld, pos.player, False, fresh, action.announce)),
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=new_turn(
-            number=turn.number,
-            opened_before=turn.opened_before,
-            taken=turn.taken,
-            taken_in_hand=turn.taken_in_hand,
-            taken_staged=False,
-            laid_off=turn.laid_off,
-            to_go_out=turn.to_go_out,
-            borrowed=turn.borrowed,
-            before=turn.before,
-            claim=turn.claim,
-            table_takes=turn.table_takes,
+        turn=turn._with_taken(
+            taken=turn.taken, taken_in_hand=turn.taken_in_hand, taken_staged=False
         )
         if laid is _Laid.OPENED and staged
         else turn,
@@ -413,19 +402,7 @@ def lay_off(pos: Pos, action: LayOff) -> Effect | Failure:
         table=table,
         discard_pile=pos.discard_pile,
         opened=True,
-        turn=new_turn(
-            number=used.number,
-            opened_before=used.opened_before,
-            taken=used.taken,
-            taken_in_hand=used.taken_in_hand,
-            taken_staged=used.taken_staged,
-            laid_off=True,
-            to_go_out=used.to_go_out,
-            borrowed=used.borrowed,
-            before=used.before,
-            claim=used.claim,
-            table_takes=used.table_takes,
-        ),
+        turn=used._laid_off_now(),
         next=follow,
         hand_romme=follow is Next.WENT_OUT and hand_romme_possible(pos),
     )

@@ -386,9 +386,9 @@ def table_meld(
     return _new_table_meld(meld=meld, owner=owner, staged=staged, fresh=fresh, announced=announced)
 
 
-# The core's turns and table melds are made of fields it checked: built unchecked (`GameState._of`).
+# The core's table melds are made of fields it checked: built unchecked (`GameState._of`); its
+# turns likewise, through the changes `TurnState` offers the core (`TurnState._with_claim`, ...).
 _new_table_meld: Final = TableMeld._of
-new_turn: Final = TurnState._of
 
 
 def replace_at(table: tuple[TableMeld, ...], index: int, entry: TableMeld) -> tuple[TableMeld, ...]:
@@ -531,33 +531,15 @@ def after_use(turn: TurnState, cards: Sequence[Card]) -> TurnState:
         # from the hand and one from the table are the same card. A card that
         # counts so is not also the taken card: that stays in the hand.
         borrowed = turn.borrowed
-        turn = new_turn(
-            number=turn.number,
-            opened_before=turn.opened_before,
-            taken=turn.taken,
-            taken_in_hand=turn.taken_in_hand,
-            taken_staged=turn.taken_staged,
-            laid_off=turn.laid_off,
-            to_go_out=turn.to_go_out,
+        turn = turn._with_table_cards(
             borrowed=remove(borrowed, cards, partly=True),
             before=turn.before,
-            claim=turn.claim,
             table_takes=turn.table_takes,
         )
         cards = remove(tuple(cards), borrowed, partly=True)
     if turn.taken_in_hand and turn.taken in cards:
-        return new_turn(
-            number=turn.number,
-            opened_before=turn.opened_before,
-            taken=turn.taken,
-            taken_in_hand=False,
-            taken_staged=turn.taken_staged,
-            laid_off=turn.laid_off,
-            to_go_out=turn.to_go_out,
-            borrowed=turn.borrowed,
-            before=turn.before,
-            claim=turn.claim,
-            table_takes=turn.table_takes,
+        return turn._with_taken(
+            taken=turn.taken, taken_in_hand=False, taken_staged=turn.taken_staged
         )
     return turn
 

@@ -37,7 +37,6 @@ from romme._turn.position import (
     Pos,
     add,
     need_phase,
-    new_turn,
     not_after_failed_take,
     not_first_go_round,
     replace_at,
@@ -213,18 +212,8 @@ def _robbed(pos: Pos, action: TakeFromTable, parts: _Parts) -> Effect:
         table=table,
         discard_pile=pos.discard_pile,
         opened=pos.opened[pos.player],
-        turn=new_turn(
-            number=turn.number,
-            opened_before=turn.opened_before,
-            taken=turn.taken,
-            taken_in_hand=turn.taken_in_hand,
-            taken_staged=turn.taken_staged,
-            laid_off=turn.laid_off,
-            to_go_out=turn.to_go_out,
-            borrowed=borrowed,
-            before=before,
-            claim=turn.claim,
-            table_takes=turn.table_takes + 1,
+        turn=turn._with_table_cards(
+            borrowed=borrowed, before=before, table_takes=turn.table_takes + 1
         ),
         next=Next.PLAY,
     )
@@ -246,17 +235,9 @@ def restore(pos: Pos, before: TableBefore) -> Effect:
         table=before.table,
         discard_pile=pos.discard_pile,
         opened=before.opened,
-        turn=new_turn(
-            number=before.turn.number,
-            opened_before=before.turn.opened_before,
-            taken=before.turn.taken,
-            taken_in_hand=before.turn.taken_in_hand,
-            taken_staged=before.turn.taken_staged,
-            laid_off=before.turn.laid_off,
-            to_go_out=before.turn.to_go_out,
+        turn=before.turn._with_table_cards(
             borrowed=before.turn.borrowed,
             before=before.turn.before,
-            claim=before.turn.claim,
             table_takes=pos.turn.table_takes,
         ),
         next=Next.PLAY,

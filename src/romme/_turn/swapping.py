@@ -19,7 +19,6 @@ from romme._turn.position import (
     finish,
     hand_romme_possible,
     need_phase,
-    new_turn,
     not_going_out,
     remove,
     replace_at,
@@ -138,19 +137,7 @@ def swapped(pos: Pos, target: int, card: Card, entry: TableMeld, position: int) 
     assert rest is not None
     hand = add(rest, JOKER)
     used = after_use(pos.turn, (card,))
-    turn = new_turn(
-        number=used.number,
-        opened_before=used.opened_before,
-        taken=used.taken,
-        taken_in_hand=used.taken_in_hand,
-        taken_staged=used.taken_staged,
-        laid_off=True,
-        to_go_out=used.to_go_out,
-        borrowed=used.borrowed,
-        before=used.before,
-        claim=used.claim,
-        table_takes=used.table_takes,
-    )
+    turn = used._laid_off_now()
     return pos.with_hand(hand, table=table, turn=turn)
 
 

@@ -288,6 +288,66 @@ class TurnState:
         _set_table_takes(turn, table_takes)
         return turn
 
+    # The turn core's changes to a turn, one method a kind: each a copy with the fields it
+    # changes set again, unchecked as `_of` (the core checked them; `apply` runs them all).
+
+    def _copy(self) -> TurnState:
+        """This turn again, every slot set as `_of` sets it: what each change below starts from."""
+        turn = _new(TurnState)
+        _set_number(turn, self.number)
+        _set_opened_before(turn, self.opened_before)
+        _set_taken(turn, self.taken)
+        _set_taken_in_hand(turn, self.taken_in_hand)
+        _set_taken_staged(turn, self.taken_staged)
+        _set_laid_off(turn, self.laid_off)
+        _set_to_go_out(turn, self.to_go_out)
+        _set_borrowed(turn, self.borrowed)
+        _set_before(turn, self.before)
+        _set_claim(turn, self.claim)
+        _set_table_takes(turn, self.table_takes)
+        return turn
+
+    def _with_claim(self, claim: ClaimWindow | None) -> TurnState:
+        """This turn with the claim window `claim`, ``None`` once it closes (rules §13), unchecked."""
+        turn = self._copy()
+        _set_claim(turn, claim)
+        return turn
+
+    def _with_taken(
+        self, *, taken: Card | None, taken_in_hand: bool, taken_staged: bool
+    ) -> TurnState:
+        """This turn with the card taken from the discard pile and where it lies (rules §4, §5), unchecked."""
+        turn = self._copy()
+        _set_taken(turn, taken)
+        _set_taken_in_hand(turn, taken_in_hand)
+        _set_taken_staged(turn, taken_staged)
+        return turn
+
+    def _laid_off_now(self) -> TurnState:
+        """This turn once the player laid off or swapped a joker (DRoV Nr. 10), unchecked."""
+        turn = self._copy()
+        _set_laid_off(turn, True)
+        return turn
+
+    def _bound_to_go_out(self) -> TurnState:
+        """This turn bound to go out: the discard was taken for an indirect lay-off (DRoV Nr. 10), unchecked."""
+        turn = self._copy()
+        _set_to_go_out(turn, True)
+        return turn
+
+    def _with_table_cards(
+        self, *, borrowed: tuple[Card, ...], before: TableBefore | None, table_takes: int
+    ) -> TurnState:
+        """This turn with the table cards held, the table before and the table takes (ASS S. 2–3), unchecked.
+
+        Räuber-Rommé: `borrowed` is in card order, as the constructor keeps it.
+        """
+        turn = self._copy()
+        _set_borrowed(turn, borrowed)
+        _set_before(turn, before)
+        _set_table_takes(turn, table_takes)
+        return turn
+
     def __attrs_post_init__(self) -> None:
         if (self.taken_in_hand or self.taken_staged) and self.taken is None:
             raise ValueError("a taken card is marked but none is named")
