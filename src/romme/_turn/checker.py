@@ -15,6 +15,17 @@ from typing_extensions import assert_never
 
 from romme._guard import shown
 from romme._turn.claiming import claim_effect, claim_window
+from romme._turn.ending import (
+    can_discard_something,
+    finish,
+    hand_romme_possible,
+    locked_code,
+    may_discard,
+    not_going_out,
+    waiver_applies,
+)
+from romme._turn.guards import borrowed_failure, need_phase
+from romme._turn.hands import add, remove
 from romme._turn.laying import (
     indirect_layoff_refused,
     indirect_take,
@@ -23,31 +34,10 @@ from romme._turn.laying import (
     lay_off,
 )
 from romme._turn.opening import shortfall
-from romme._turn.position import (
-    Effect,
-    Failure,
-    Next,
-    Pos,
-    add,
-    any_staged,
-    borrowed_failure,
-    can_discard_something,
-    finish,
-    hand_kept,
-    hand_romme_possible,
-    locked_code,
-    may_discard,
-    need_phase,
-    not_going_out,
-    read_position,
-    remove,
-    seats_to_act,
-    staged_melds,
-    unstage,
-    waiver_applies,
-)
+from romme._turn.position import Effect, Failure, Next, Pos, hand_kept, read_position, seats_to_act
 from romme._turn.rearranging import restore, rob
 from romme._turn.swapping import swap
+from romme._turn.tables import any_staged, staged_melds, unstage
 from romme.cards import Card
 from romme.errors import Reason
 from romme.game import (

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from romme._turn.position import Effect, Failure, Next, Pos, hand_kept, need_phase
+from romme._turn.guards import need_phase
+from romme._turn.position import Effect, Failure, Next, Pos, hand_kept
 from romme.errors import Reason
 from romme.game import Buy, ClaimWindow, Consent, Knock, Pass, Phase, Refuse, asked_seat, claimants
 

@@ -10,9 +10,9 @@ import random
 from typing import Final
 
 from romme._turn.checker import resolve
+from romme._turn.hands import add as hand_with
 from romme._turn.legal import end_of_turn_table
 from romme._turn.position import ClaimEffect, Effect, Failure, Next, keep_hand_key
-from romme._turn.position import add as hand_with
 from romme.cards import Card
 from romme.errors import IllegalActionError, RoundNotOverError
 from romme.game import (

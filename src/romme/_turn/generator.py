@@ -27,6 +27,7 @@ from romme._turn.checker import (
     with_discard_taken,
 )
 from romme._turn.claiming import claim_answers
+from romme._turn.guards import after_use, failed_take_discards, first_go_round
 from romme._turn.laying import (
     announcements,
     announces,
@@ -37,13 +38,7 @@ from romme._turn.laying import (
     may_lay_off,
 )
 from romme._turn.opening import lay_down_possible
-from romme._turn.position import (
-    Failure,
-    Pos,
-    after_use,
-    failed_take_discards,
-    first_go_round,
-)
+from romme._turn.position import Failure, Pos
 from romme._turn.rearranging import robs
 from romme._turn.swapping import back_to_its_meld, place_joker, swap, swap_joker, swapped
 from romme.cards import JOKER, JOKER_CODE, Card

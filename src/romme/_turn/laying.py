@@ -14,30 +14,17 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
 from typing import Final, TypeAlias
 
+from romme._turn.ending import finish, hand_romme_possible, waiver_applies
+from romme._turn.guards import after_use, need_phase, not_after_failed_take, not_first_go_round
+from romme._turn.hands import check_cards
 from romme._turn.opening import (
     Worth,
     hand_romme_completable,
     opening_completable,
     search_pool,
 )
-from romme._turn.position import (
-    Effect,
-    Failure,
-    Next,
-    Pos,
-    after_use,
-    check_cards,
-    finish,
-    hand_romme_possible,
-    need_phase,
-    not_after_failed_take,
-    not_first_go_round,
-    replace_at,
-    staged_melds,
-    table_meld,
-    unstage,
-    waiver_applies,
-)
+from romme._turn.position import Effect, Failure, Next, Pos
+from romme._turn.tables import replace_at, staged_melds, table_meld, unstage
 from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.game import LayDown, LayOff, Phase, Side, TableMeld, TurnState

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 
 from romme._turn.checker import discardable, position_for, resolve
 from romme._turn.generator import DISCARDS, has_legal_move, legal_moves
-from romme._turn.position import Failure, any_fresh, failed_take_discards, table_meld
+from romme._turn.guards import failed_take_discards
+from romme._turn.position import Failure
+from romme._turn.tables import any_fresh, table_meld
 from romme.errors import IllegalActionError
 from romme.game import Action, Discard, PlayerView, acting_view
 

@@ -31,7 +31,8 @@ from romme.rules import Opening, Rules, Shortfall
 if TYPE_CHECKING:
     pass
 
-from romme._turn.position import Failure, Pos, kept_back, melds_all_but_a_discard, waiver_applies
+from romme._turn.ending import kept_back, melds_all_but_a_discard, waiver_applies
+from romme._turn.position import Failure, Pos
 
 
 class Worth(Protocol):

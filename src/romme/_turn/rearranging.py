@@ -30,18 +30,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final, TypeAlias
 
-from romme._turn.position import (
-    Effect,
-    Failure,
-    Next,
-    Pos,
-    add,
-    need_phase,
-    not_after_failed_take,
-    not_first_go_round,
-    replace_at,
-    table_meld,
-)
+from romme._turn.guards import need_phase, not_after_failed_take, not_first_go_round
+from romme._turn.hands import add
+from romme._turn.position import Effect, Failure, Next, Pos
+from romme._turn.tables import replace_at, table_meld
 from romme.cards import Card
 from romme.errors import Reason
 from romme.game import Phase, TableBefore, TableMeld, TakeFromTable, hand_before

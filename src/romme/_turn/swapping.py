@@ -7,23 +7,12 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
+from romme._turn.ending import finish, hand_romme_possible, not_going_out
+from romme._turn.guards import after_use, borrowed_failure, need_phase
+from romme._turn.hands import add, remove
 from romme._turn.laying import lay, may_lay_off, target_meld
-from romme._turn.position import (
-    Effect,
-    Failure,
-    Next,
-    Pos,
-    add,
-    after_use,
-    borrowed_failure,
-    finish,
-    hand_romme_possible,
-    need_phase,
-    not_going_out,
-    remove,
-    replace_at,
-    table_meld,
-)
+from romme._turn.position import Effect, Failure, Next, Pos
+from romme._turn.tables import replace_at, table_meld
 from romme.cards import JOKER, Card, format_cards
 from romme.errors import Reason
 from romme.game import Discard, LayDown, LayOff, Phase, TableMeld
