@@ -341,13 +341,15 @@ def test_melds_with_filters_melds_in() -> None:
             assert expected == _search.melds_with(key, card.code, rules), (hand, card)
 
 
-def _big_hands(count: int, seed: int) -> Iterator[tuple[Rules, tuple[Card, ...]]]:
-    """Hands of 27 to 31 cards, past `GREEDY_POOL`, as claims out of turn grow them (rules §13), under random rules."""
+def _big_hands(
+    count: int, seed: int, sizes: range = range(packing.GREEDY_POOL + 1, 32)
+) -> Iterator[tuple[Rules, tuple[Card, ...]]]:
+    """Hands of one of `sizes` (27 to 31 cards, past `GREEDY_POOL`), as claims out of turn grow them (rules §13), under random rules."""
     rng = random.Random(seed)
     for _ in range(count):
         rules = _rules(rng)
         deck = list(make_deck(rules))
-        yield rules, _hand(rng, deck, rng.randrange(packing.GREEDY_POOL + 1, 32))
+        yield rules, _hand(rng, deck, rng.choice(sizes))
 
 
 def test_at_least_past_the_greedy_bound_is_a_packing_no_better_than_the_best_RULES_3() -> None:
@@ -449,24 +451,42 @@ def _lay_downs(rules: Rules, hand: tuple[Card, ...], rest: list[Card]) -> set[st
 def test_hardening3_point2_grown_hands_list_what_the_search_of_every_value_lists(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Hardening round 3, point 2 (rules §5, §13): past `GREEDY_POOL` cards the opening checks decide by
+    """Hardening round 3, point 2 (rules §5, §13): past `SEARCH_POOL` cards the opening checks decide by
     `Packer.decide`; the lay-downs they list are those the search for the greatest value, asked for
     every pool (as before the bound), lists, under rules with knocking, each way of opening and
     thresholds around what the hand is worth, where the decisions turn."""
+    _grown_hands_list_what_the_search_lists(monkeypatch, _big_hands(6, 11))
+
+
+def test_issue36_point2_hands_past_the_search_bound_list_what_the_search_of_every_value_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 36, point 2 (rules §5, §13): hands of 17 to 26 cards, past `SEARCH_POOL` but within
+    `GREEDY_POOL`, where the search for the greatest value took up to 160 ms with jokers in hand,
+    are decided by `Packer.decide` too, and list the lay-downs that search lists."""
+    sizes = range(packing.SEARCH_POOL + 1, packing.GREEDY_POOL + 1)
+    _grown_hands_list_what_the_search_lists(monkeypatch, _big_hands(8, 12, sizes))
+
+
+def _grown_hands_list_what_the_search_lists(
+    monkeypatch: pytest.MonkeyPatch, hands: Iterator[tuple[Rules, tuple[Card, ...]]]
+) -> None:
+    """The lay-downs of `hands` listed by `Packer.decide` and by the search for the greatest value agree."""
     checked = 0
-    for rules, hand in _big_hands(6, 11):
+    for rules, hand in hands:
         rules = attrs.evolve(rules, knocking=True, buying=False, dealer_sits_out=False)
         rest = list(make_deck(rules))
         for card in hand:
             rest.remove(card)
         worth = _search.packer(_search.pack_cards(hand), rules, rules.opening_allows_jokers)
+        assert not worth.exact  # decided without the greatest value
         best = worth.search(False, False)(_search.pack_cards(hand))
         for threshold in {max(1, min(200, best + step)) for step in (-12, -3, 0, 4)}:
             changed = attrs.evolve(rules, opening_threshold=threshold)
             packing._packer.cache_clear()
             decided = _lay_downs(changed, hand, rest)
             with monkeypatch.context() as patch:
-                patch.setattr(packing, "GREEDY_POOL", 10_000)
+                patch.setattr(packing, "SEARCH_POOL", 10_000)
                 packing._packer.cache_clear()
                 searched = _lay_downs(changed, hand, rest)
             packing._packer.cache_clear()

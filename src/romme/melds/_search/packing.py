@@ -152,7 +152,7 @@ class Packer:
         self.free: Final = free[1]
         """`packing_value` of a key within the pool (neither `cover` nor `use_jokers`)."""
         self._decisions: dict[tuple[bool, bool], Callable[[int, int], bool]] = {}
-        self._exact = _size(pool) <= GREEDY_POOL
+        self._exact = _size(pool) <= SEARCH_POOL
         self._best: tuple[Option, ...] | None = None
         self._packing: tuple[tuple[int, int], ...] | None = None
         self._melds: tuple[tuple[int, int, bool], ...] | None = None
@@ -390,7 +390,7 @@ class Packer:
         none where `key` cannot be melded as asked: with `cover` (and
         `use_jokers`) every natural card (and joker) of `key` must be melded.
         The opening checks ask only this (rules §5). A pool of up to
-        `GREEDY_POOL` cards asks that search, quick there, whose memos serve
+        `SEARCH_POOL` cards asks that search, quick there, whose memos serve
         every check of the hand; a larger one, a hand grown by claims out of
         turn (rules §13), whose greatest value would take a search beyond
         bounds, is decided without it (`decide`).
@@ -646,7 +646,7 @@ class Packer:
 
     @property
     def exact(self) -> bool:
-        """Whether the pool holds up to `GREEDY_POOL` cards, where `reaches` asks the search for the greatest value."""
+        """Whether the pool holds up to `SEARCH_POOL` cards, where `reaches` asks the search for the greatest value."""
         return self._exact
 
     def best(self) -> tuple[Option, ...]:
@@ -709,7 +709,7 @@ class Packer:
 
         The melds of a packing of the whole pool that still fit in `key`,
         taken greedily: a packing of `key`, found without a search of
-        `key`. For a pool of up to `GREEDY_POOL` cards that is a best
+        `key`. For a pool of up to `SEARCH_POOL` cards that is a best
         packing of the pool, read off the search's own tables; for a larger
         one, whose search grows beyond bounds (a hand grown by claims out of
         turn, rules §13), the pool's melds taken greedily, the most valuable
@@ -717,11 +717,7 @@ class Packer:
         """
         packing = self._packing
         if packing is None:
-            chosen = (
-                self._read_off(self._starting, None, False)
-                if _size(self._pool) <= GREEDY_POOL
-                else self._greedy()
-            )
+            chosen = self._read_off(self._starting, None, False) if self._exact else self._greedy()
             packing = self._packing = tuple(
                 (packed, (score + ROUND_UP) >> SCALE_BITS if self._scaled else score)
                 for packed, score in chosen
@@ -740,13 +736,24 @@ class Packer:
         return _greedily(self._pool, sorted(entries, key=lambda entry: -entry[1]))
 
 
-GREEDY_POOL: Final = 26
-"""The most cards of a pool whose `Packer.at_least` reads a best packing off the search.
+SEARCH_POOL: Final = 16
+"""The most cards of a pool whose opening checks (`Packer.reaches`) ask the search for the greatest value.
 
-The search for the greatest value of a pool grows with its melds'
-overlaps, some eightfold for four cards more: about 10 ms for 30 cards,
-1.5 s for 37 and 80 s for 46. Past it the opening checks' `Packer.reaches`
-decides without it (`Packer.decide`).
+The search for the greatest value grows with its melds' overlaps, jokers
+most: a pool of 16 cards takes at most a few milliseconds, but one of 20
+to 26 cards with a joker or more up to 160 ms, where `Packer.decide`, which
+stops at the first packing worth what is asked, takes at most a few tens
+(`bench/big_hands.py`). Past it the opening checks decide without the
+greatest value, and `Packer.at_least` takes the pool's melds greedily.
+"""
+
+
+GREEDY_POOL: Final = 26
+"""The most cards of a hand that the bots judge by its best packing (`quick_packing_value`, `quick_best_melds`).
+
+The search for the greatest value grows with its melds' overlaps, some
+eightfold for four cards more: about 10 ms for 30 cards, 1.5 s for 37 and
+80 s for 46. Past it the bots take the hand's melds greedily.
 """
 
 
