@@ -189,3 +189,41 @@ def test_hardening3_point1_a_lay_down_of_the_taken_card_frees_its_copy_for_the_d
     state = taken("5♥ 6♥ 7♥", "K♣")
     assert run not in legal_actions(state)
     assert not is_legal(state, run)
+
+
+def test_issue36_point2_finisher_answers_as_finish_RULES_4() -> None:
+    """Issue 36, point 2 (rules §4, §7, DRoV Nr. 10, Streitfall 7): `finisher`, which the lay-downs of
+    one position ask whether the turn goes on, answers as `finish` for every hand, whatever the taken
+    card, ``rediscard_taken``, ``joker_discard``, ``discard_to_go_out`` and a turn bound to go out."""
+    from itertools import product
+
+    from romme import parse_cards
+    from romme._turn.position import Failure, finish, finisher
+    from romme.game import TurnState
+    from romme.melds import pack_cards
+    from romme.rules import JokerDiscard
+
+    hands = ["", "7♥", "JK", "JK JK", "7♥ JK", "7♥ 7♥", "7♥ 8♥", "5♥ 6♥ 7♥ K♣", "5♥ 6♥ 7♥ 7♥"]
+    keys = [pack_cards(parse_cards(hand)) for hand in hands]
+    answers = set()
+    for rediscard, joker_discard, to_go_out, discard_to_go_out, taken in product(
+        (True, False),
+        JokerDiscard,
+        (False, True),
+        (False, True),
+        (None, "7♥", "JK"),
+    ):
+        rules = attrs.evolve(
+            find_rules("classic"),
+            rediscard_taken=rediscard,
+            joker_discard=joker_discard,
+            discard_to_go_out=discard_to_go_out,
+        )
+        card = None if taken is None else parse_cards(taken)[0]
+        turn = TurnState(taken=card, taken_in_hand=card is not None, to_go_out=to_go_out)
+        goes_on = finisher(rules, turn)
+        for key in keys:
+            expected = not isinstance(finish(rules, key, turn), Failure)
+            assert goes_on(key) == expected, (rules, turn, key)
+            answers.add(expected)
+    assert answers == {False, True}

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from romme.cards import JOKER_CODE
@@ -29,6 +30,7 @@ from romme._turn.position import Failure, Next, Pos
 __all__ = [
     "can_discard_something",
     "finish",
+    "finisher",
     "hand_romme_possible",
     "kept_back",
     "locked_code",
@@ -108,6 +110,23 @@ def finish(rules: Rules, hand: int, turn: TurnState) -> Next | Failure:
     if turn.to_go_out and not _goes_out(hand, turn, rules):
         return not_going_out(turn)
     return Next.PLAY
+
+
+def finisher(rules: Rules, turn: TurnState) -> Callable[[int], bool]:
+    """Whether `finish` lets the turn go on, with `rules` and `turn` fixed, as a function of the packed hand.
+
+    For the many lay-downs of one position: with no card locked
+    (`locked_code`) and the turn not bound to go out, any hand that holds a
+    card has a discard (`can_discard_something`), and an empty one goes out
+    unless ``discard_to_go_out``, so only whether the hand is empty is asked.
+    """
+    if locked_code(turn, rules) is None and not turn.to_go_out:
+        return bool if rules.discard_to_go_out else _goes_on
+    return lambda hand: not isinstance(finish(rules, hand, turn), Failure)
+
+
+def _goes_on(hand: int) -> bool:
+    return True
 
 
 def not_going_out(turn: TurnState) -> Failure:

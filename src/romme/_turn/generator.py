@@ -32,7 +32,7 @@ from romme._turn.laying import (
     announcements,
     announces,
     indirect_take,
-    lay_down_judge,
+    lay_down_allowed,
     lay_down_outcome,
     lay_off_fit,
     may_lay_off,
@@ -66,8 +66,6 @@ from romme.melds import (
     NIBBLE,
     RUN,
     Meld,
-    MeldKind,
-    field,
     meld_key,
     meld_shape,
     melds_in,
@@ -242,43 +240,29 @@ def _lay_downs(pos: Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
                 yield _new_lay_down(cards=meld.cards, kind=meld.kind, announce=announce)
 
 
-class _Found(NamedTuple):
-    """A meld found in the hand as the lay-down's verdict reads it (`laying._Worth`), no `Meld` built."""
-
-    value: int
-    kind: MeldKind
-    joker_count: int
-
-
 def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
     """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`.
 
-    Each meld is judged on its packed cards (`options_in`), and a
-    `LayDown` is built, from the meld's cards alone, only for those
-    allowed: a hand grown by claims (rules §13) finds tens of thousands
-    of melds, and no `Meld` value is built for any. Where the verdict or
-    the action needs the meld itself (a set with jokers to announce, table
-    cards to meld again, as `after_use` reads them) it goes as `_lay_downs`.
+    Each meld is judged on its packed cards (`options_in`) by
+    `lay_down_allowed`, and a `LayDown` is built, from the meld's cards
+    alone, only for those allowed: a hand grown by claims (rules §13) finds
+    tens of thousands of melds, and no `Meld` value is built for any. Where
+    the verdict or the action needs the meld itself (a set with jokers to
+    announce, table cards to meld again, as `after_use` reads them) it goes
+    as `_lay_downs`.
     """
     rules = pos.rules
-    turn = pos.turn
     hand = pos.key
-    if turn.borrowed:
+    if pos.turn.borrowed:
         yield from _lay_downs(pos, melds_in(hand, rules))
         return
-    # The turn once a meld is laid: `after_use` tells only whether it holds the taken card.
-    taken = turn.taken if turn.taken_in_hand else None
-    taken_field = 0 if taken is None else field(taken.code)
-    taken_turn = turn if taken is None else after_use(turn, (taken,))
-    judge = lay_down_judge(pos)
+    allowed = lay_down_allowed(pos)
     for option in options_in(hand, rules):
         kind = option_kind(option)
         if announces(rules, kind, option[2]):
             yield from _lay_downs(pos, (option_meld(option),))
             continue
-        after = taken_turn if option[0] & taken_field else turn
-        outcome = judge(_Found(option[1], kind, option[2]), hand - option[0], after)
-        if outcome is not None and not isinstance(outcome, Failure):
+        if allowed(option[0], option[1], kind, option[2]):
             yield _new_lay_down(cards=option_cards(option), kind=kind, announce=())
 
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Final, TypeAlias
+from typing import Any, Final, NamedTuple, TypeAlias
 
-from romme._turn.ending import finish, hand_romme_possible, waiver_applies
+from romme._turn.ending import finish, finisher, hand_romme_possible, waiver_applies
 from romme._turn.guards import after_use, need_phase, not_after_failed_take, not_first_go_round
 from romme._turn.hands import check_cards
 from romme._turn.opening import (
@@ -28,8 +28,8 @@ from romme._turn.tables import replace_at, staged_melds, table_meld, unstage
 from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.game import LayDown, LayOff, Phase, Side, TableMeld, TurnState
-from romme.melds import Meld, MeldKind, meld_failure, meld_key, pack_cards
-from romme.rules import IndirectLayoffOut, Rules
+from romme.melds import Meld, MeldKind, field, meld_failure, meld_key, pack_cards
+from romme.rules import IndirectLayoffOut, Rules, Shortfall
 
 
 class _Laid(enum.Enum):
@@ -120,9 +120,10 @@ def lay_down_outcome(pos: Pos, meld: Worth, key: int, turn: TurnState) -> _Verdi
     completed this turn (`_opening_failure` names the requirement). The
     checker builds the effect from it; the generator needs only the
     verdict, so it never builds an effect or a refusal's message, and
-    asks it of the melds it finds as records of their value, kind and
-    jokers, before any `Meld` is built (`Worth`), through one
-    `lay_down_judge` for all the melds of a position.
+    asks it of the melds it finds by their packed cards, value, kind and
+    jokers, before any `Meld` is built, through one `lay_down_allowed`
+    for all the melds of a hand (the same verdicts, decided once per
+    value, kind and jokers where they depend on nothing else).
     """
     return lay_down_judge(pos)(meld, key, turn)
 
@@ -145,9 +146,7 @@ def lay_down_judge(pos: Pos) -> Callable[[Worth, int, TurnState], _Verdict]:
     # Not opened: the meld is staged towards the opening (rules §5).
     opening = rules.opening
     before = staged_melds(pos.table)
-    hand = pos.key
-    pool = search_pool(hand, before)
-    waiver = waiver_applies(pos)
+    towards = _towards_opening(pos, before)
 
     def staging(meld: Worth, key: int, turn: TurnState) -> _Verdict:
         if not opening.admits(meld):
@@ -160,6 +159,28 @@ def lay_down_judge(pos: Pos) -> Callable[[Worth, int, TurnState], _Verdict]:
         if short is None:
             follow = finish(rules, key, turn)
             return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
+        return towards(staged, short, key, turn)
+
+    return staging
+
+
+def _towards_opening(
+    pos: Pos, before: list[Meld]
+) -> Callable[[Sequence[Worth], Shortfall, int, TurnState], _Verdict]:
+    """What follows a meld staged towards an opening it does not complete (rules §5, §8).
+
+    A function of the melds `staged` (`before`, the melds staged earlier,
+    and the new one), what they miss (`short`), the packed hand left and
+    the turn: the rest of the hand must complete the opening this turn,
+    or, under the Hand-Rommé waiver, be melded but for a last discard.
+    """
+    rules = pos.rules
+    opening = rules.opening
+    hand = pos.key
+    pool = search_pool(hand, before)
+    waiver = waiver_applies(pos)
+
+    def towards(staged: Sequence[Worth], short: Shortfall, key: int, turn: TurnState) -> _Verdict:
         if not key:
             if rules.discard_to_go_out:
                 return Failure(
@@ -174,7 +195,73 @@ def lay_down_judge(pos: Pos) -> Callable[[Worth, int, TurnState], _Verdict]:
             return _Laid.STAGED, Next.PLAY
         return None
 
+    return towards
+
+
+class _Worth(NamedTuple):
+    """A meld as the opening reads it (`Worth`): its value, kind and jokers, no `Meld` built."""
+
+    value: int
+    kind: MeldKind
+    joker_count: int
+
+
+def lay_down_allowed(pos: Pos) -> Callable[[int, int, MeldKind, int], bool]:
+    """Whether `lay_down_outcome` allows a meld found in the hand at `pos`, for the many melds of one hand.
+
+    A function of the meld's packed cards, value, kind and jokers, for a
+    turn that holds no table cards (`TurnState.borrowed` empty): the same
+    verdict, with no `Meld` and no `Failure` built. What depends only on
+    the meld's worth (whether the opening admits it, what the melds staged
+    then miss) is decided once per value, kind and jokers; the turn once
+    the meld is laid is one of two (`after_use`: it holds the taken card or
+    not), each with its `finisher`.
+    """
+    rules = pos.rules
+    hand = pos.key
+    turn = pos.turn
+    # The turn once a meld is laid: `after_use` tells only whether it holds the taken card.
+    taken = turn.taken if turn.taken_in_hand else None
+    taken_field = 0 if taken is None else field(taken.code)
+    taken_turn = turn if taken is None else after_use(turn, (taken,))
+    ends = finisher(rules, turn)
+    taken_ends = finisher(rules, taken_turn)
+    if pos.opened[pos.player]:
+
+        def opened(packed: int, value: int, kind: MeldKind, jokers: int) -> bool:
+            return (taken_ends if packed & taken_field else ends)(hand - packed)
+
+        return opened
+    opening = rules.opening
+    before = staged_melds(pos.table)
+    towards = _towards_opening(pos, before)
+    # By (value, kind, jokers): the melds staged and what they miss, or None where the opening admits no such meld.
+    worths: dict[tuple[int, MeldKind, int], tuple[list[Worth], Shortfall | None] | None] = {}
+
+    def staging(packed: int, value: int, kind: MeldKind, jokers: int) -> bool:
+        worth = (value, kind, jokers)
+        found = worths.get(worth, _UNSEEN)
+        if found is _UNSEEN:
+            meld = _Worth(value, kind, jokers)
+            if opening.admits(meld):
+                staged: list[Worth] = [*before, meld]
+                found = staged, opening.missing(staged)
+            else:
+                found = None
+            worths[worth] = found
+        if found is None:
+            return False
+        staged, short = found
+        key = hand - packed
+        if short is None:
+            return (taken_ends if packed & taken_field else ends)(key)
+        verdict = towards(staged, short, key, taken_turn if packed & taken_field else turn)
+        return verdict is not None and not isinstance(verdict, Failure)
+
     return staging
+
+
+_UNSEEN: Final[Any] = object()
 
 
 def announcements(

@@ -37,7 +37,7 @@ from romme._turn.position import Failure, Pos
 
 class Worth(Protocol):
     """What the opening reads of a meld laid towards it (rules §5): a `Meld`, or the generator's
-    record of a meld it found in the hand (`generator._Found`) before any `Meld` is built."""
+    record of a meld it found in the hand (`laying._Worth`) before any `Meld` is built."""
 
     @property
     def value(self) -> int: ...
