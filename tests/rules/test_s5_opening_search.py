@@ -561,14 +561,28 @@ def test_option_cards_and_kind_are_those_of_the_meld_built_RULES_3() -> None:
     """Hardening round 3, point 1 (rules §3): the cards and kind read off a packed meld are those of its `Meld`.
 
     The generator builds a lay-down from them without the `Meld`; sets
-    and runs with jokers in every place, under random meld rules.
+    and runs with jokers in every place, under random meld rules. Issue 36,
+    point 2: the packed cards, value, jokers and lowest natural card of a
+    window's runs, read once per window, are those of each run built.
     """
     seen = set()
     for rules, hand, _ in _cases(200, 23):
         for option in _search.options_in(_search.pack_cards(hand), rules):
-            meld = option[4](*option[5])
+            meld = validate_meld(
+                _search.option_cards(option),
+                rules,
+                kind="run" if option[4] is _search.build.run_meld else "set",
+            )
+            assert meld == _search.build.build(option) == _search.option_meld(option)
             assert _search.option_cards(option) == meld.cards, meld
             assert _search.option_kind(option) is meld.kind, meld
+            naturals = [card.code for card in meld.cards if not card.is_joker]
+            assert option[:4] == (
+                _search.meld_key(meld),
+                meld.value,
+                meld.joker_count,
+                min(naturals),
+            )
             seen.add((meld.kind, bool(meld.jokers)))
     assert len(seen) == 4
 

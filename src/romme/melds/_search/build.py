@@ -11,7 +11,7 @@ meld.kind)`` returns; the tests check that they agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final
 
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
@@ -108,15 +108,25 @@ def _set_cards(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> 
     return tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers
 
 
+_PLACES: Final[dict[int, tuple[int, ...]]] = {0: ()}
+"""The places of the bits of a run's joker mask (bit p for place p), low to high, by mask (`_places`)."""
+
+
+def _places(mask: int) -> tuple[int, ...]:
+    """The places of the bits of `mask`, low to high, kept in `_PLACES` (a run has 13 places: 8,192 masks at most)."""
+    found = _PLACES.get(mask)
+    if found is None:
+        found = _PLACES[mask] = ((mask & -mask).bit_length() - 1, *_places(mask & (mask - 1)))
+    return found
+
+
 def _run_cards(suit: int, start: int, length: int, joker_places: int) -> tuple[Card, ...]:
     """The cards of `run_meld`, in its order."""
     cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
     if not joker_places:
         return cards
     placed = list(cards)
-    while joker_places:
-        place = (joker_places & -joker_places).bit_length() - 1
-        joker_places &= joker_places - 1
+    for place in _PLACES.get(joker_places) or _places(joker_places):
         placed[place] = JOKER
     return tuple(placed)
 
@@ -163,20 +173,29 @@ def set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> Opti
     return packed, value, jokers, naturals[0], _set_meld, recipe
 
 
-def run_option(suit: int, start: int, length: int, joker_places: int) -> Option:
-    """The run of `suit` from `start` with jokers at `joker_places` (see `run_meld`)."""
+def run_options(suit: int, start: int, length: int, masks: Iterable[int]) -> list[Option]:
+    """The runs of `suit` from the ordinal `start`, `length` cards long, with jokers at the bits of each of `masks` (see `run_meld`), in that order.
+
+    What depends only on the window (its cards, packed, its value, its
+    lowest natural card) is read once for all its joker places.
+    """
+    first = start + 1
     below = _RUN_PACKED[suit]
-    naturals = below[start + 1 + length] - below[start + 1]
-    places = joker_places
-    while places:
-        place = (places & -places).bit_length() - 1
-        places &= places - 1
-        naturals -= _RUN_UNITS[suit][start + 1 + place]
-    jokers = joker_places.bit_count()
-    lowest = ((naturals & -naturals).bit_length() - 1) // BITS
-    value = _WINDOWS[start + 1][length][1]
-    recipe = (suit, start, length, joker_places)
-    return naturals + jokers * JOKER_UNIT, value, jokers, lowest, run_meld, recipe
+    whole = below[first + length] - below[first]
+    units = _RUN_UNITS[suit][first : first + length]
+    value = _WINDOWS[first][length][1]
+    least = ((whole & -whole).bit_length() - 1) // BITS  # the window's lowest code
+    least_place = 1 << units.index(UNITS[least])
+    found: list[Option] = []
+    for mask in masks:
+        naturals = whole
+        for place in _PLACES.get(mask) or _places(mask):
+            naturals -= units[place]
+        lowest = ((naturals & -naturals).bit_length() - 1) // BITS if mask & least_place else least
+        jokers = mask.bit_count()
+        recipe = (suit, start, length, mask)
+        found.append((naturals + jokers * JOKER_UNIT, value, jokers, lowest, run_meld, recipe))
+    return found
 
 
 def build(option: Option) -> Meld:

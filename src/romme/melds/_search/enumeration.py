@@ -13,7 +13,7 @@ from typing import Final
 
 from romme.cards import JOKER_CODE, Card
 from romme.melds._meld import Meld
-from romme.melds._search.build import Option, build, run_option, set_option
+from romme.melds._search.build import Option, build, run_options, set_option
 from romme.melds._search.packed import (
     FIELD,
     JOKER_SHIFT,
@@ -167,10 +167,10 @@ def suit_options(suit: int, have: int, jokers: int, shape: MeldShape) -> tuple[O
                     continue
                 most = min(jokers, budget[length])
                 if passed == most:
-                    options.append(run_option(suit, start, length, window))
+                    options.extend(run_options(suit, start, length, (window,)))
                     continue
-                for joker_places in _joker_places(window, length, most, apart[length]):
-                    options.append(run_option(suit, start, length, joker_places))
+                places = _joker_places(window, length, most, apart[length])
+                options.extend(run_options(suit, start, length, places))
             if (
                 place == longest
                 or shortest[passed + 1] > longest
