@@ -11,7 +11,7 @@ meld.kind)`` returns; the tests check that they agree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Final
 
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
@@ -156,12 +156,17 @@ def run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
     )
 
 
-Option = tuple[int, int, int, int, Callable[..., Meld], tuple[Any, ...]]
-"""A meld found, as packing it needs: ``(packed, value, jokers, lowest, build, recipe)``.
+Option = tuple[int, int, int, int, bool, tuple[Any, ...]]
+"""A meld found, as packing it needs: ``(packed, value, jokers, lowest, is_run, recipe)``.
 
 `packed` is the meld's cards as a packed multiset, `jokers` how many
 jokers it holds, `lowest` the code of its lowest natural card, and
-``build(*recipe)`` builds the `Meld` itself, only when it is wanted.
+``run_meld(*recipe)`` (a run) or ``_set_meld(*recipe)`` (a set) builds
+the `Meld` itself, only when it is wanted (`build`). An option holds only
+integers and flags, and its recipe too: once the garbage collector has
+looked at one (a pass for each level of its tuples) it no longer tracks
+it, so the options a process keeps in its caches (tens of thousands for a
+hand grown by claims, rules §13) add nothing to its later full passes.
 """
 
 
@@ -170,7 +175,7 @@ def set_option(naturals: tuple[int, ...], jokers: int, shape: MeldShape) -> Opti
     value = RANK_VALUES[naturals[0] % 13] * (len(naturals) + jokers)
     packed = sum(map(UNITS.__getitem__, naturals)) + jokers * JOKER_UNIT
     recipe = (naturals, jokers, shape.distinct_suits)
-    return packed, value, jokers, naturals[0], _set_meld, recipe
+    return packed, value, jokers, naturals[0], False, recipe
 
 
 def run_options(suit: int, start: int, length: int, masks: Iterable[int]) -> list[Option]:
@@ -194,27 +199,27 @@ def run_options(suit: int, start: int, length: int, masks: Iterable[int]) -> lis
         lowest = ((naturals & -naturals).bit_length() - 1) // BITS if mask & least_place else least
         jokers = mask.bit_count()
         recipe = (suit, start, length, mask)
-        found.append((naturals + jokers * JOKER_UNIT, value, jokers, lowest, run_meld, recipe))
+        found.append((naturals + jokers * JOKER_UNIT, value, jokers, lowest, True, recipe))
     return found
 
 
 def build(option: Option) -> Meld:
     """The meld of `option`."""
-    return option[4](*option[5])
+    return run_meld(*option[5]) if option[4] else _set_meld(*option[5])
 
 
 def option_meld(option: Option) -> Meld:
     """The `Meld` of `option`."""
-    return option[4](*option[5])
+    return run_meld(*option[5]) if option[4] else _set_meld(*option[5])
 
 
 def option_cards(option: Option) -> tuple[Card, ...]:
     """The cards of the meld of `option`, in table order (``build(option).cards``), without building it."""
-    if option[4] is run_meld:
+    if option[4]:
         return _run_cards(*option[5])
     return _set_cards(*option[5])
 
 
 def option_kind(option: Option) -> MeldKind:
     """The kind of the meld of `option` (``build(option).kind``)."""
-    return MeldKind.RUN if option[4] is run_meld else MeldKind.SET
+    return MeldKind.RUN if option[4] else MeldKind.SET

@@ -18,7 +18,7 @@ from typing import Any, Final, TypeVar
 
 from romme.cards import JOKER_CODE, Card
 from romme.melds._meld import Meld
-from romme.melds._search.build import RANK_VALUES, Option, build, run_meld
+from romme.melds._search.build import RANK_VALUES, Option, build
 from romme.melds._search.enumeration import (
     meld_options,
     meld_places,
@@ -205,8 +205,8 @@ class Packer:
         if self._melds is None:
             jokers_ok = self._jokers_ok
             self._melds = tuple(
-                (packed, value, builder is run_meld)
-                for packed, value, jokers, _, builder, _ in meld_options(self._pool, self._shape)
+                (packed, value, is_run)
+                for packed, value, jokers, _, is_run, _ in meld_options(self._pool, self._shape)
                 if jokers_ok or not jokers
             )
         return self._melds
