@@ -66,6 +66,7 @@ from romme.melds import (
     NIBBLE,
     RUN,
     Meld,
+    MeldKind,
     meld_key,
     meld_shape,
     melds_in,
@@ -257,9 +258,10 @@ def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
         yield from _lay_downs(pos, melds_in(hand, rules))
         return
     allowed = lay_down_allowed(pos)
+    announcing = announces(rules, MeldKind.SET, 1)  # whether a meld found may announce its jokers
     for option in options_in(hand, rules):
         kind = option_kind(option)
-        if announces(rules, kind, option[2]):
+        if announcing and announces(rules, kind, option[2]):
             yield from _lay_downs(pos, (option_meld(option),))
             continue
         if allowed(option[0], option[1], kind, option[2]):

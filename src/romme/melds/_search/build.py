@@ -120,17 +120,6 @@ def _places(mask: int) -> tuple[int, ...]:
     return found
 
 
-def _run_cards(suit: int, start: int, length: int, joker_places: int) -> tuple[Card, ...]:
-    """The cards of `run_meld`, in its order."""
-    cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
-    if not joker_places:
-        return cards
-    placed = list(cards)
-    for place in _PLACES.get(joker_places) or _places(joker_places):
-        placed[place] = JOKER
-    return tuple(placed)
-
-
 def run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
     """The run of `suit` from the ordinal `start`, with jokers at the bits of `joker_places`.
 
@@ -214,10 +203,20 @@ def option_meld(option: Option) -> Meld:
 
 
 def option_cards(option: Option) -> tuple[Card, ...]:
-    """The cards of the meld of `option`, in table order (``build(option).cards``), without building it."""
-    if option[4]:
-        return _run_cards(*option[5])
-    return _set_cards(*option[5])
+    """The cards of the meld of `option`, in table order (``build(option).cards``), without building it.
+
+    A run's are those of `run_meld`: its window's cards, a joker at each place of its mask.
+    """
+    if not option[4]:
+        return _set_cards(*option[5])
+    suit, start, length, joker_places = option[5]
+    cards = _RUN_CARDS[suit][start + 1 : start + 1 + length]
+    if not joker_places:
+        return cards
+    placed = list(cards)
+    for place in _PLACES.get(joker_places) or _places(joker_places):
+        placed[place] = JOKER
+    return tuple(placed)
 
 
 def option_kind(option: Option) -> MeldKind:
