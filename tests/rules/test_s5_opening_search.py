@@ -602,6 +602,18 @@ def test_issue36_point2_options_are_left_untracked_by_the_garbage_collector() ->
     assert found > 100
 
 
+def test_issue36_point2_ranks_two_up_and_down_in_one_step_RULES_3() -> None:
+    """Issue 36, point 2 (rules §3, runs around the corner): the parts no meld spans grow by the cards
+    within two ranks of a run's start in one step each way, as moving them one rank at a time does."""
+    rng = random.Random(36)
+    for _ in range(2000):
+        flags = sum(_search.unit(code) for code in range(JOKER_CODE) if rng.random() < 0.3)
+        down = flags | packing._down(flags) | packing._down(packing._down(flags))
+        up = flags | packing._up(flags) | packing._up(packing._up(flags))
+        assert packing._with_two_below(flags) == down
+        assert packing._with_two_above(flags) == up
+
+
 def test_hand_romme_after_each_lay_down_as_the_rules_say_RULES_8() -> None:
     """Hardening round 3, point 1 (rules §8): after each lay-down, melding all but a last discard answers as brute force.
 

@@ -831,6 +831,38 @@ def _down(flags: int) -> int:
     return ((flags >> BITS) & ~_RANK_HIGH) | ((flags & _RANK_LOW) << (12 * BITS))
 
 
+_TWO_LOW: Final = _RANK_LOW | _RANK_LOW << BITS
+"""The lowest bit of each suit's two and three (rank indices 0 and 1)."""
+_TWO_HIGH: Final = _RANK_HIGH | _RANK_HIGH >> BITS
+"""The lowest bit of each suit's king and ace (rank indices 11 and 12)."""
+_UP_KEPT: Final = _NATURAL_LOW & ~_RANK_LOW
+_UP_TWO_KEPT: Final = _NATURAL_LOW & ~_TWO_LOW
+_DOWN_KEPT: Final = _NATURAL_LOW & ~_RANK_HIGH
+_DOWN_TWO_KEPT: Final = _NATURAL_LOW & ~_TWO_HIGH
+
+
+def _with_two_below(flags: int) -> int:
+    """`flags` with each flag moved one and two ranks down too: ``flags | _down(flags) | _down(_down(flags))``, in one step."""
+    return (
+        flags
+        | (flags >> BITS & _DOWN_KEPT)
+        | (flags & _RANK_LOW) << (12 * BITS)
+        | (flags >> (2 * BITS) & _DOWN_TWO_KEPT)
+        | (flags & _TWO_LOW) << (11 * BITS)
+    )
+
+
+def _with_two_above(flags: int) -> int:
+    """`flags` with each flag moved one and two ranks up too: ``flags | _up(flags) | _up(_up(flags))``, in one step."""
+    return (
+        flags
+        | (flags << BITS & _UP_KEPT)
+        | (flags & _RANK_HIGH) >> (12 * BITS)
+        | (flags << (2 * BITS) & _UP_TWO_KEPT)
+        | (flags & _TWO_HIGH) >> (11 * BITS)
+    )
+
+
 def _components(key: int, distinct_suits: bool) -> list[int] | None:
     """The parts of the packed multiset `key` without jokers that no meld without jokers spans.
 
@@ -858,7 +890,7 @@ def _components(key: int, distinct_suits: bool) -> list[int] | None:
     in_sets = settable * _RANK_LOW & present
     # Runs: the first cards of three in a row of a suit.
     starts = present & _down(present) & _down(_down(present))
-    in_runs = starts | _up(starts) | _up(_up(starts))
+    in_runs = _with_two_above(starts)
     if present & ~(in_sets | in_runs):
         return None
     parts = []
@@ -868,8 +900,7 @@ def _components(key: int, distinct_suits: bool) -> list[int] | None:
         while True:
             ranks = (part | part >> _ROW | part >> (2 * _ROW) | part >> (3 * _ROW)) & settable
             grown = part | (ranks * _RANK_LOW & in_sets)
-            windows = starts & (grown | _down(grown) | _down(_down(grown)))
-            grown |= windows | _up(windows) | _up(_up(windows))
+            grown |= _with_two_above(starts & _with_two_below(grown))
             if grown == part:
                 break
             part = grown
