@@ -198,7 +198,8 @@ def test_issue36_point2_finisher_answers_as_finish_RULES_4() -> None:
     from itertools import product
 
     from romme import parse_cards
-    from romme._turn.position import Failure, finish, finisher
+    from romme._turn.ending import finish, finisher
+    from romme._turn.position import Failure
     from romme.game import TurnState
     from romme.melds import pack_cards
     from romme.rules import JokerDiscard
