@@ -3,32 +3,29 @@
 Everything outside this package uses only the names below (an import
 boundary test keeps it so); the modules inside are free to change.
 
-- `resolve` checks one action for the player to act (or a named seat)
-  and returns its `Effect`, or the `Failure` that refuses it;
-- `legal_actions` lists every action `resolve` accepts, each once;
-- `discards` lists only the legal discards (the draw-and-discard floor of
-  the benchmarks);
-- `seats_to_act` names the seats that may act at this decision point;
+- `legal_actions` lists every action the checker accepts, each once;
+  `check` and `is_legal` ask the checker of one action (`legal`);
+- `apply` makes the next state and `score_round` scores a finished round
+  (`engine`);
+- `new_game` deals a round and `new_position` takes one handed in from
+  outside, with `check_seed` and `check_seats`, the checks they share
+  with matches and records (`deal`);
+- `stuck_problem` refuses a position handed in from outside whose player
+  to act has no legal action (the constructors check structure only);
 - `only_discard_left` says whether a failed take leaves the player to act
   nothing but a discard (DRoV Streitfall 1, 3), for the near misses of
   `romme.testing`, which must name that refusal;
-- `hand_with` adds cards to a hand in card order, the order every hand
-  is kept in;
 - `rob_parts` says what taking a card from a table meld leaves of it and
-  what comes along into the hand (Räuber-Rommé, rules §13);
-- `stuck_problem` refuses a position handed in from outside whose player
-  to act has no legal action (the constructors check structure only);
-- `hand_key`, `keep_hand_key` and `kept_hand_key` read and hand on the
-  coded hand a `GameState` keeps for the seat that acts in it (a packed
-  multiset, `romme.melds._search.pack_cards`), so that `apply` keeps it up to date
-  through a turn instead of every check packing it anew.
+  what comes along into the hand (Räuber-Rommé, rules §13), for the bots.
 
 The stages (rules §4–§9): `position` holds the vocabulary (the position as
-the checker reads it, an action's effect, a refusal) and the predicates
-shared by the stages; `checker` decides each kind of action; `opening`
-answers whether an opening or a Hand-Rommé can still be completed this
-turn; `generator` builds the moves and lists those the checker's stages
-accept, without going through the checker's dispatch.
+the checker reads it, an action's effect, a refusal, who may act);
+`hands`, `tables`, `ending` and `guards` what the stages share; `checker`
+decides each kind of action; `claiming`, `laying`, `swapping` and
+`rearranging` hold the stages of claims, melds, swaps and Räuber-Rommé;
+`opening` answers whether an opening or a Hand-Rommé can still be
+completed this turn; `generator` builds the moves and lists those the
+checker's stages accept, without going through the checker's dispatch.
 
 "rules §N" cites section N of the rules page of the documentation (docs/rules.md).
 """

@@ -10,7 +10,7 @@ import random
 from typing import Final
 
 from romme._turn.checker import resolve
-from romme._turn.hands import add as hand_with
+from romme._turn.hands import add
 from romme._turn.legal import end_of_turn_table
 from romme._turn.position import ClaimEffect, Effect, Failure, Next, keep_hand_key
 from romme.cards import Card
@@ -72,7 +72,7 @@ def _carry_out(state: GameState, effect: Effect, seat: int) -> GameState:
     stock = state.stock
     if effect.draw:
         drawn = stock[-1]
-        hand = hand_with(hand, drawn)
+        hand = add(hand, drawn)
         key += unit(drawn.code)
         stock = stock[:-1]
     after = _next_state(state, effect, seat, hand, stock)
@@ -142,7 +142,7 @@ def _claim_step(
         extra = (pile[-1], stock[-1])
         hands = (
             *hands[:gives],
-            hand_with(hands[gives], *extra),
+            add(hands[gives], *extra),
             *hands[gives + 1 :],
         )
         pile = pile[:-1]
