@@ -13,7 +13,11 @@ before it has opened, and times what a server or a bot does with them:
 - ``legal_actions``: the moves listed again (the searches of the hand kept);
 - ``view loads``: another seat's view read back from its document;
 - ``melds 17``: `find_melds` and `best_melds` of the hand's first 17 cards
-  (`MAX_SEARCH_CARDS`).
+  (`MAX_SEARCH_CARDS`);
+- ``bot judges``: the computer player's judgements of the hand
+  (`quick_best_melds`, `quick_packing_value`, and `quick_values_without_one`
+  for a discard), the slowest of the three;
+- ``bot choice``: `GreedyBot.choose` for the seat to act.
 
 It prints, for every preset (with ``knocking`` switched on where the preset
 has no claims) and for random `Rules` with ``knocking``, the worst time of
@@ -45,6 +49,7 @@ import attrs
 from romme import (
     PRESETS,
     Card,
+    GreedyBot,
     InvalidPositionError,
     InvalidRulesError,
     Phase,
@@ -57,6 +62,12 @@ from romme import (
     make_deck,
     new_position,
     view,
+)
+from romme.melds import (
+    pack_cards,
+    quick_best_melds,
+    quick_packing_value,
+    quick_values_without_one,
 )
 
 _STYLES = ("runs", "sets", "window", "random")
@@ -149,6 +160,13 @@ def _measure(rules: Rules, rng: random.Random, limit: float) -> dict[str, float]
     times["melds 17"] = _timed(lambda: (find_melds(first, rules), best_melds(first, rules)), limit)[
         1
     ]
+    key = pack_cards(hand)
+    times["bot judges"] = max(
+        _timed(lambda: quick_best_melds(tuple(hand), rules), limit)[1],
+        _timed(lambda: quick_packing_value(key, rules), limit)[1],
+        _timed(lambda: quick_values_without_one(key, rules), limit)[1],
+    )
+    times["bot choice"] = _timed(lambda: GreedyBot().choose(view(state, 0)), limit)[1]  # type: ignore[arg-type]
     return times
 
 
@@ -218,7 +236,14 @@ def main(argv: list[str] | None = None) -> int:
         if claims is not None:
             groups.append((name, [claims] * args.cases))
     groups.append(("random Rules", _random_rules(args.random, args.seed)))
-    columns = ("new_position", "legal_actions", "view loads", "melds 17")
+    columns = (
+        "new_position",
+        "legal_actions",
+        "view loads",
+        "melds 17",
+        "bot judges",
+        "bot choice",
+    )
     print(f"{'rules':<16} {'hands':>5} {'cards':>5} " + " ".join(f"{c:>14}" for c in columns))
     worst_all: dict[str, float] = {}
     fork = multiprocessing.get_context("fork")

@@ -30,6 +30,7 @@ from romme import (
     legal_actions,
     make_deck,
     new_position,
+    parse_card,
     validate_meld,
 )
 from romme._turn.opening import hand_romme_completable, lay_down_possible, opening_completable
@@ -466,6 +467,73 @@ def test_issue36_point2_hands_past_the_search_bound_list_what_the_search_of_ever
     are decided by `Packer.decide` too, and list the lay-downs that search lists."""
     sizes = range(packing.SEARCH_POOL + 1, packing.GREEDY_POOL + 1)
     _grown_hands_list_what_the_search_lists(monkeypatch, _big_hands(8, 12, sizes))
+
+
+_RICH_HAND = "4♣ 4♣ 4♠ 4♠ 4♥ 4♥ 4♦ 4♦ 10♣ 10♣ 10♠ 10♠ 10♥ 10♥ 10♦ 10♦ K♣ K♣ K♠ K♠ K♥ K♥ K♦ JK JK JK"
+"""26 cards rich in overlapping sets, with three jokers: the search for the greatest value makes
+about 200,000 memo lookups (about 150 ms). Under DRoV (sets of three or four suits) its best
+packing is worth 212 (rules §3): the eight fours as two sets of four (32), the seven kings as
+a set of four and one of three (70), and the eight tens with the three jokers as two sets of
+three tens and a joker and one of two tens and a joker (110), each joker a ten."""
+
+
+def test_issue36_point2_the_bots_judge_a_rich_grown_hand_in_a_bounded_search_RULES_3_and_13() -> (
+    None
+):
+    """Issue 36, point 2 (rules §3, §13): the bots' judgement of a hand grown by claims stops at
+    `JUDGED_LOOKUPS` memo lookups and then takes the hand's melds greedily, whatever was searched
+    before; the greatest value stays what `packing_value` finds."""
+    rules = PRESETS["drov"]
+    hand = tuple(map(parse_card, _RICH_HAND.split()))
+    key = _search.pack_cards(hand)
+    shape = shape_of(rules)
+    with pytest.raises(packing.SearchTooLargeError):
+        packing.Packer(key, shape, True, limit=packing.JUDGED_LOOKUPS).free(key)
+    assert _search.packing_value(key, rules) == 212  # the search without a limit: the best
+    judged = _search.quick_packing_value(key, rules)
+    assert judged == packing.Packer(key, shape, True).at_least(key) < 212
+    melds = _search.quick_best_melds(hand, rules)
+    assert not Counter(card for meld in melds for card in meld.cards) - Counter(hand)
+    assert all(validate_meld(meld.cards, rules) == meld for meld in melds)
+    assert sum(meld.value for meld in melds) < 212
+    without = _search.quick_values_without_one(key, rules)
+    assert set(without) == set(_search.codes_in(key))
+    assert all(value < 212 for value in without.values())
+    # The exact search of the same hand, kept warm, changes no judgement: each has its own memo.
+    for cached in (packing._judged_value, packing._judged_melds, packing._judged_without_one):
+        cached.cache_clear()
+    assert _search.quick_packing_value(key, rules) == judged
+    assert _search.quick_best_melds(hand, rules) == melds
+    assert _search.quick_values_without_one(key, rules) == without
+
+
+def test_issue36_point2_the_bots_judge_grown_hands_of_random_cards_exactly_RULES_3_and_13() -> None:
+    """Issue 36, point 2 (rules §3, §13): hands of 17 to 26 cards drawn at random, with up to
+    six jokers, stay within `JUDGED_LOOKUPS`: the bots judge them by the best packing, as
+    `packing_value` and `best_melds`' search find it, and each card left out as well."""
+    rng = random.Random(36)
+    for _ in range(24):
+        rules = _rules(rng)
+        hand = _hand(rng, list(make_deck(rules)), rng.randint(17, 26))
+        key = _search.pack_cards(hand)
+        assert _search.quick_packing_value(key, rules) == _search.packing_value(key, rules)
+        assert _search.quick_best_melds(hand, rules) == packing._best(key, shape_of(rules))
+        if len(hand) <= 20:
+            without = _search.quick_values_without_one(key, rules)
+            for code in _search.codes_in(key):
+                rest = key - _search.unit(code)
+                assert without[code] == _search.packing_value(rest, rules), (hand, code)
+
+
+def test_a_limited_search_answers_as_the_search_or_stops_RULES_3() -> None:
+    """A `Packer` made with a `limit` finds what the one without finds, or raises
+    `SearchTooLargeError` once its memo has answered `limit` lookups."""
+    for rules, hand, _ in _cases(30, 8):
+        key = _search.pack_cards(hand)
+        expected = _search.packing_value(key, rules)
+        assert packing.Packer(key, shape_of(rules), True, limit=10**6).free(key) == expected
+        with pytest.raises(packing.SearchTooLargeError):
+            packing.Packer(key, shape_of(rules), True, limit=0).free(key)
 
 
 def _grown_hands_list_what_the_search_lists(

@@ -53,6 +53,7 @@ from romme.melds._search import (
     packer,
     quick_best_melds,
     quick_packing_value,
+    quick_values_without_one,
     unit,
 )
 
@@ -98,6 +99,7 @@ __all__ = [
     "packer",
     "quick_best_melds",
     "quick_packing_value",
+    "quick_values_without_one",
     "stood_for",
     "unit",
     "validate_meld",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from romme._turn import apply, legal_actions, rob_parts
@@ -39,7 +39,7 @@ from romme.game import (
     card_penalty,
 )
 from romme.game import view as see
-from romme.melds import pack_cards, quick_best_melds, quick_packing_value
+from romme.melds import pack_cards, quick_best_melds, quick_packing_value, quick_values_without_one
 from romme.play._sampling import determinize
 from romme.rules import Rules, TakeDiscardMode
 
@@ -183,14 +183,20 @@ class GreedyBot:
             # Lay down the melds of the best packing first, so that one meld
             # does not break another (rules §5: the opening adds them up).
             # Not `best_melds`, whose input limit a hand grown by claims out of turn
-            # may pass (rules §13); past `GREEDY_POOL` cards the melds are
-            # taken greedily, as all of this bot's judgements of a hand are.
+            # may pass (rules §13); where the search for them grows too large
+            # they are taken greedily, as in all of this bot's judgements of a hand.
             best = {meld.cards for meld in quick_best_melds(view.hand, view.rules)}
             planned = [a for a in plays if isinstance(a, LayDown) and a.cards in best]
             return max(planned or plays, key=lambda a: self._play_score(view, a))
         discards = [a for a in actions if isinstance(a, Discard)]
         if discards:
-            return max(discards, key=lambda a: self._discard_score(view, a.card))
+            # The hand judged without each card in one search (bounded as a whole).
+            kept = (
+                quick_values_without_one(pack_cards(view.hand), view.rules)
+                if len(view.hand) >= 5
+                else {}
+            )
+            return max(discards, key=lambda a: self._discard_score(view, a.card, kept))
         # Only a take-back or a swap ending in a discard are left.
         others = [a for a in actions if not isinstance(a, TakeBack)]
         return others[0] if others else actions[0]
@@ -283,14 +289,17 @@ class GreedyBot:
         return (sum(card_penalty(card, view.rules) for card in cards), len(cards))
 
     @staticmethod
-    def _discard_score(view: PlayerView, card: Card) -> tuple[int, int, int]:
+    def _discard_score(
+        view: PlayerView, card: Card, kept: Mapping[int, int]
+    ) -> tuple[int, int, int]:
+        """How good a discard of `card` is; `kept` holds the hand's value without each card, by code."""
         rules = view.rules
         hand = view.hand
         rest = list(hand)
         rest.remove(card)
         # A meld from the hand needs three cards plus one to discard: with
         # fewer left, only cards that may go onto the table count.
-        kept_value = quick_packing_value(pack_cards(rest), rules) if len(rest) >= 4 else 0
+        kept_value = kept[card.code] if len(rest) >= 4 else 0
         if card.is_joker:
             outs = 99
         else:

@@ -331,7 +331,7 @@ def _loose(
     """The cards outside the best melds (less those the table takes, once the melds may be laid), and what
     the melds miss of the opening (`romme.rules.Opening.missing`; ``None`` once opened or when they open)."""
     # Not `best_melds`: a hand grown by claims out of turn (rules §13) may pass
-    # its input limit (and past `GREEDY_POOL` cards the melds are taken greedily).
+    # its input limit (and where their search grows too large the melds are taken greedily).
     melds = quick_best_melds(tuple(cards), rules)
     rest = Counter(cards)
     for meld in melds:

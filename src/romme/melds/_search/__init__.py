@@ -44,6 +44,7 @@ from romme.melds._search.packing import (
     packing_value,
     quick_best_melds,
     quick_packing_value,
+    quick_values_without_one,
 )
 
 __all__ = [
@@ -81,5 +82,6 @@ __all__ = [
     "packing_value",
     "quick_best_melds",
     "quick_packing_value",
+    "quick_values_without_one",
     "unit",
 ]

@@ -46,6 +46,32 @@ _Search = Callable[[int], int]
 """A search as a function of the key: its score (`Packer._search`) or its value (`Packer.search`)."""
 
 
+class SearchTooLargeError(Exception):
+    """A search of a `Packer` made with a `limit` would keep more multisets than the limit."""
+
+
+class LimitedMemo(dict[int, int]):
+    """A search's memo that answers at most `limit` lookups, then raises `SearchTooLargeError`.
+
+    The search looks a multiset up once for every meld that fits in the
+    multiset it solves, so the lookups count its work: a bound that a
+    machine's speed and the searches made before do not move. Only a
+    `Packer` made with a `limit` uses it; the others keep a plain dict.
+    """
+
+    __slots__ = ("left",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.left = limit
+
+    def get(self, key: int, default: Any = None) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTooLargeError
+        return dict.get(self, key, default)
+
+
 class Packer:
     """The packing searches within one packed multiset, the pool (a hand): its melds and memos.
 
@@ -74,6 +100,7 @@ class Packer:
         "_decisions",
         "_exact",
         "_jokers_ok",
+        "_limit",
         "_live",
         "_melds",
         "_packing",
@@ -90,9 +117,16 @@ class Packer:
     )
 
     def __init__(
-        self, pool: int, shape: MeldShape, jokers_ok: bool, *, every_meld: bool = False
+        self,
+        pool: int,
+        shape: MeldShape,
+        jokers_ok: bool,
+        *,
+        every_meld: bool = False,
+        limit: int | None = None,
     ) -> None:
         self._pool = pool
+        self._limit = limit
         self._shape = shape
         self._jokers_ok = jokers_ok
         self._scaled = every_meld  # scores (value, then fewer jokers) or plain values
@@ -281,7 +315,7 @@ class Packer:
         starting = self._starting
         live = self._live
         scaled = self._scaled
-        memo: dict[int, int] = {}
+        memo: dict[int, int] = {} if self._limit is None else LimitedMemo(self._limit)
         units = UNITS
         guard = GUARD
 
@@ -749,11 +783,24 @@ greatest value, and `Packer.at_least` takes the pool's melds greedily.
 
 
 GREEDY_POOL: Final = 26
-"""The most cards of a hand that the bots judge by its best packing (`quick_packing_value`, `quick_best_melds`).
+"""The most cards of a hand that the bots may judge by its best packing (`quick_packing_value`, `quick_best_melds`).
 
 The search for the greatest value grows with its melds' overlaps, some
 eightfold for four cards more: about 10 ms for 30 cards, 1.5 s for 37 and
 80 s for 46. Past it the bots take the hand's melds greedily.
+"""
+
+
+JUDGED_LOOKUPS: Final = 40_000
+"""The most memo lookups of a search by which the bots judge a hand of more than `SEARCH_POOL` cards.
+
+A lookup is made for every meld that fits in a multiset searched, so their
+number counts the search's work, the same on every machine and whatever
+was searched before: about 1 to 2 microseconds each. Random hands of 17 to
+26 cards, with up to six jokers, take at most about 16,000; hands built
+rich in overlapping melds with four to six jokers up to 400,000 (up to
+300 ms). Past the limit the bots take the hand's melds greedily, as past
+`GREEDY_POOL` cards (`bench/big_hands.py --bots`).
 """
 
 
@@ -963,31 +1010,90 @@ def best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
 
 
 def quick_packing_value(key: int, rules: Rules) -> int:
-    """`packing_value` of the packed multiset `key` of up to `GREEDY_POOL` cards; of more, that of a packing found greedily.
+    """`packing_value` of the packed multiset `key`, or, where its search is too large, that of a packing found greedily.
 
-    For the bots, which judge hands of any size: beyond `GREEDY_POOL`
-    cards the value is that of `Packer.at_least` (at most the best), found
-    without the search that grows beyond bounds there.
+    For the bots, which judge hands of any size. Up to `SEARCH_POOL` cards
+    the value is `packing_value`. Of up to `GREEDY_POOL` cards it is that
+    too where the search ends within `JUDGED_LOOKUPS`, and of more cards,
+    or past that limit, that of `Packer.at_least` (at most the best), found
+    without the search that grows beyond bounds there. The answer depends
+    on `key` and the meld rules of `rules` only.
     """
-    if _size(key) <= GREEDY_POOL:
+    size = _size(key)
+    if size <= SEARCH_POOL:
         return packing_value(key, rules)
-    return packer(key, rules, True).at_least(key)
+    return _judged_value(key, shape_of(rules), size <= GREEDY_POOL)
+
+
+@lru_cache(maxsize=256)
+def _judged_value(key: int, shape: MeldShape, searched: bool) -> int:
+    """`quick_packing_value` of a packed multiset `key` of more than `SEARCH_POOL` cards, in a search of its own."""
+    judge = Packer(key, shape, True, limit=JUDGED_LOOKUPS)
+    if searched:
+        try:
+            return judge.free(key)
+        except SearchTooLargeError:
+            pass
+    return judge.at_least(key)
+
+
+def quick_values_without_one(key: int, rules: Rules) -> dict[int, int]:
+    """`quick_packing_value` of the packed multiset `key` without one card, for each code `key` holds, in one search.
+
+    For the bots' choice of a discard, which judges the hand without each
+    card. Of up to `SEARCH_POOL` cards each value is `packing_value`. Of
+    more, one search within `key` serves every card left out, and the
+    `JUDGED_LOOKUPS` limit bounds it as a whole: past the limit, or past
+    `GREEDY_POOL` cards, each value is that of `Packer.at_least` within
+    `key`. The answer depends on `key` and the meld rules of `rules` only.
+    """
+    size = _size(key)
+    if size <= SEARCH_POOL:
+        return {code: packing_value(key - UNITS[code], rules) for code in codes_in(key)}
+    return dict(_judged_without_one(key, shape_of(rules), size <= GREEDY_POOL + 1))
+
+
+@lru_cache(maxsize=64)
+def _judged_without_one(key: int, shape: MeldShape, searched: bool) -> tuple[tuple[int, int], ...]:
+    """`quick_values_without_one` of a packed multiset `key` of more than `SEARCH_POOL` cards, as (code, value) pairs."""
+    judge = Packer(key, shape, True, limit=JUDGED_LOOKUPS)
+    codes = tuple(codes_in(key))
+    if searched:
+        try:
+            return tuple((code, judge.free(key - UNITS[code])) for code in codes)
+        except SearchTooLargeError:
+            pass
+    return tuple((code, judge.at_least(key - UNITS[code])) for code in codes)
 
 
 def quick_best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
-    """`best_melds` of up to `GREEDY_POOL` cards; of more, disjoint melds taken greedily, the most valuable first.
+    """`best_melds`, or, where its search is too large, disjoint melds taken greedily, the most valuable first.
 
-    For the bots, as `quick_packing_value`: among melds of equal value
-    the fewer jokers first, then the order of `melds_in`.
+    For the bots, as `quick_packing_value`: greedily past `GREEDY_POOL`
+    cards or `JUDGED_LOOKUPS`, among melds of equal value the fewer jokers
+    first, then the order of `melds_in`.
     """
     key = pack_cards(cards)
-    if _size(key) <= GREEDY_POOL:
+    size = _size(key)
+    if size <= SEARCH_POOL:
         return _best(key, shape_of(rules))
-    return _greedy_melds(key, shape_of(rules))
+    return _judged_melds(key, shape_of(rules), size <= GREEDY_POOL)
+
+
+@lru_cache(maxsize=64)
+def _judged_melds(key: int, shape: MeldShape, searched: bool) -> tuple[Meld, ...]:
+    """`quick_best_melds` of a packed multiset `key` of more than `SEARCH_POOL` cards, in a search of its own."""
+    if searched:
+        try:
+            judge = Packer(key, shape, True, every_meld=True, limit=JUDGED_LOOKUPS)
+            return tuple(map(build, judge.best()))
+        except SearchTooLargeError:
+            pass
+    return _greedy_melds(key, shape)
 
 
 @lru_cache(maxsize=64)
 def _greedy_melds(key: int, shape: MeldShape) -> tuple[Meld, ...]:
-    """`quick_best_melds` of a packed multiset `key` of more than `GREEDY_POOL` cards."""
+    """Disjoint melds of the packed multiset `key` taken greedily, the most valuable first (see `quick_best_melds`)."""
     options = sorted(meld_options(key, shape), key=lambda option: (-option[1], option[2]))
     return tuple(map(build, _greedily(key, options)))
