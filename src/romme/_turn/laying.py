@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement
-from typing import Any, Final, NamedTuple, TypeAlias
+from typing import Final, Literal, NamedTuple, TypeAlias
 
 from romme._turn.ending import finish, finisher, hand_romme_possible, waiver_applies
 from romme._turn.guards import after_use, need_phase, not_after_failed_take, not_first_go_round
@@ -29,7 +29,7 @@ from romme.cards import Card, Suit, format_cards
 from romme.errors import Reason
 from romme.game import LayDown, LayOff, Phase, Side, TableMeld, TurnState
 from romme.melds import Meld, MeldKind, field, meld_failure, meld_key, pack_cards
-from romme.rules import IndirectLayoffOut, Rules, Shortfall
+from romme.rules import IndirectLayoffOut, Opening, Rules, Shortfall
 
 
 class _Laid(enum.Enum):
@@ -122,46 +122,51 @@ def lay_down_outcome(pos: Pos, meld: Worth, key: int, turn: TurnState) -> _Verdi
     verdict, so it never builds an effect or a refusal's message, and
     asks it of the melds it finds by their packed cards, value, kind and
     jokers, before any `Meld` is built, through one `lay_down_allowed`
-    for all the melds of a hand (the same verdicts, decided once per
-    value, kind and jokers where they depend on nothing else).
-    """
-    return lay_down_judge(pos)(meld, key, turn)
-
-
-def lay_down_judge(pos: Pos) -> Callable[[Worth, int, TurnState], _Verdict]:
-    """`lay_down_outcome` at `pos`, as a function of the meld, the packed hand left and the turn.
-
-    What does not depend on the meld (the melds staged before, the
-    searches' pool, the Hand-Rommé waiver) is read once, for every
-    lay-down of the position.
+    for all the melds of a hand (the same verdicts, from the same
+    `_staged_with`, decided once per value, kind and jokers).
     """
     rules = pos.rules
-    if pos.opened[pos.player]:
-
-        def opened(meld: Worth, key: int, turn: TurnState) -> _Verdict:
-            follow = finish(rules, key, turn)
-            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
-
-        return opened
-    # Not opened: the meld is staged towards the opening (rules §5).
-    opening = rules.opening
-    before = staged_melds(pos.table)
-    towards = _towards_opening(pos, before)
-
-    def staging(meld: Worth, key: int, turn: TurnState) -> _Verdict:
-        if not opening.admits(meld):
+    if not pos.opened[pos.player]:
+        # Not opened: the meld is staged towards the opening (rules §5).
+        before = staged_melds(pos.table)
+        found = _staged_with(rules.opening, before, meld)
+        if found is None:
             return Failure(
                 Reason.OPENING_JOKER,
                 f"{meld}: no joker may be part of the opening under these rules",
             )
-        staged = [*before, meld]
-        short = opening.missing(staged)
-        if short is None:
-            follow = finish(rules, key, turn)
-            return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
-        return towards(staged, short, key, turn)
+        staged, short = found
+        if short is not None:
+            return _towards_opening(pos, before)(staged, short, key, turn)
+    follow = finish(rules, key, turn)
+    return follow if isinstance(follow, Failure) else (_Laid.OPENED, follow)
 
-    return staging
+
+class _Worth(NamedTuple):
+    """A meld as the opening reads it (`Worth`): its value, kind and jokers, no `Meld` built."""
+
+    value: int
+    kind: MeldKind
+    joker_count: int
+
+
+_Staging: TypeAlias = "tuple[list[Worth], Shortfall | None] | None"
+"""What staging a meld makes (`_staged_with`): the melds then staged and what they miss."""
+
+
+def _staged_with(opening: Opening, before: list[Meld], meld: Worth) -> _Staging:
+    """What staging `meld` towards `opening` after the melds `before` makes of it (rules §5).
+
+    The melds then staged (`before` and `meld`) and what they still miss
+    (``None`` once they complete the opening), or ``None`` where the
+    opening admits no such meld. It reads of the meld only its value,
+    kind and jokers, so the many melds of a hand ask it once for each
+    (`lay_down_allowed`).
+    """
+    if not opening.admits(meld):
+        return None
+    staged: list[Worth] = [*before, meld]
+    return staged, opening.missing(staged)
 
 
 def _towards_opening(
@@ -198,14 +203,6 @@ def _towards_opening(
     return towards
 
 
-class _Worth(NamedTuple):
-    """A meld as the opening reads it (`Worth`): its value, kind and jokers, no `Meld` built."""
-
-    value: int
-    kind: MeldKind
-    joker_count: int
-
-
 def lay_down_allowed(pos: Pos) -> Callable[[int, int, MeldKind, int], bool]:
     """Whether `lay_down_outcome` allows a meld found in the hand at `pos`, for the many melds of one hand.
 
@@ -235,20 +232,14 @@ def lay_down_allowed(pos: Pos) -> Callable[[int, int, MeldKind, int], bool]:
     opening = rules.opening
     before = staged_melds(pos.table)
     towards = _towards_opening(pos, before)
-    # By (value, kind, jokers): the melds staged and what they miss, or None where the opening admits no such meld.
-    worths: dict[tuple[int, MeldKind, int], tuple[list[Worth], Shortfall | None] | None] = {}
+    known: dict[tuple[int, MeldKind, int], _Staging] = {}  # by (value, kind, jokers)
 
     def staging(packed: int, value: int, kind: MeldKind, jokers: int) -> bool:
         worth = (value, kind, jokers)
-        found = worths.get(worth, _UNSEEN)
-        if found is _UNSEEN:
-            meld = _Worth(value, kind, jokers)
-            if opening.admits(meld):
-                staged: list[Worth] = [*before, meld]
-                found = staged, opening.missing(staged)
-            else:
-                found = None
-            worths[worth] = found
+        # False: not decided yet (None is an answer: the opening admits no such meld).
+        found: _Staging | Literal[False] = known.get(worth, False)
+        if found is False:
+            found = known[worth] = _staged_with(opening, before, _Worth(value, kind, jokers))
         if found is None:
             return False
         staged, short = found
@@ -259,9 +250,6 @@ def lay_down_allowed(pos: Pos) -> Callable[[int, int, MeldKind, int], bool]:
         return verdict is not None and not isinstance(verdict, Failure)
 
     return staging
-
-
-_UNSEEN: Final[Any] = object()
 
 
 def announcements(
