@@ -50,7 +50,7 @@ from romme.game import (
 )
 from romme.melds import JokerRole, Meld
 from romme.play import Bot, GreedyBot, Match, RandomBot, SearchBot, new_match
-from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules, preset_name
+from romme.rules import MatchScoring, Rules, TakeDiscardMode, find_rules
 
 
 def _seat_name(seat: int, human: int | None) -> str:
@@ -308,7 +308,7 @@ def _level_bot(level: str, seed: int, seat: int) -> Bot:
 
 
 def run_play(args: argparse.Namespace, out: Output, stdin: TextIO) -> int:
-    rules = play_rules(preset_name(find_rules(args.rules)) or args.rules)  # names and aliases
+    rules = play_rules(find_rules(args.rules))  # names and aliases
     players = args.players
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     read = None if args.auto else _reader(stdin, out)
