@@ -276,5 +276,5 @@ def _check_round_length(
 def test_uniform_random_play_ends_every_round_under_rearrange(
     rules: Rules, needs_opened: bool, takes: int, players: int, seed: int
 ) -> None:
-    """Rules §13, `max_table_takes` (guarantees 4 and 8): under random Rules with Räuber-Rommé, uniformly random legal play ends the round within 20,000 decisions, no turn taking more than max_table_takes cards from the table, a take-back giving none back (10 rounds under ``dev``, 200 under ``ci``)."""
+    """Rules §13, `max_table_takes` (guarantees 4 and 8; hardening round 3, point 6): under random Rules with Räuber-Rommé, uniformly random legal play ends the round within 20,000 decisions, no turn taking more than max_table_takes cards from the table, a take-back giving none back (10 rounds under ``dev``, 200 under ``ci``)."""
     _check_round_length(rules, needs_opened, takes, players, seed)

@@ -126,7 +126,7 @@ def play_to_end(
 
 
 def test_presets_match_settings() -> None:
-    """Each preset's match ends as rules §12 says: limit 500, 3 rounds, or the DRoV tournament table."""
+    """Each preset's match ends as rules §12 says: limit 500, 3 rounds, or the DRoV tournament table (hardening round 3, point 13: the 500 of `ass` and `schmidt` is the house default rules §12 names)."""
     expected = {
         "drov": (MatchScoring.TOURNAMENT, None, None),
         "classic": (MatchScoring.PENALTIES, None, 500),

@@ -126,7 +126,7 @@ SCHMIDT_ANNOUNCED_FOUR = attrs.evolve(SCHMIDT, announced_jokers=True)
 
 
 def test_announced_card_of_a_set_of_three_waits_Schmidt_S_3_DRoV_Nr_9() -> None:
-    """Schmidt S. 3 (variant): "Den Joker beim Auslegen ansagen, damit er nur gegen genau diese Karte
+    """Schmidt S. 3 (variant; hardening round 3, point 12): "Den Joker beim Auslegen ansagen, damit er nur gegen genau diese Karte
     getauscht werden kann", with DRoV Nr. 9 kept ("In einem Satz darfst du den Joker nur tauschen, wenn
     der Satz vier Karten hat"): on K♣ K♠ JK announced as K♥ the K♥ is neither laid off
     (Reason.JOKER_NOT_ANNOUNCED, in words a player who laid no joker reads: the joker was announced as the

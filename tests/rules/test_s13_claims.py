@@ -137,7 +137,7 @@ def test_only_a_seat_that_has_opened_may_knock_Schmidt_S_4() -> None:
 
 
 def test_a_seat_holding_one_card_may_knock_ASS_S_1_DRoV_Nr_10() -> None:
-    """ASS S. 1–2: "Wer eine abgeworfene Karte brauchen kann, klopft"; DRoV Nr. 10's "Hast du nur noch
+    """ASS S. 1–2 (hardening round 3, point 13): "Wer eine abgeworfene Karte brauchen kann, klopft"; DRoV Nr. 10's "Hast du nur noch
     eine Karte auf der Hand, darfst du nur noch verdeckt ziehen" binds the seat's own draw, not a claim
     out of turn (rules §13): under ass-klopfen seat 2, holding the 9♥ alone, is asked, knocks and holds
     the 9♥, the K♥ and the penalty card 10♣."""
@@ -187,7 +187,7 @@ ASS_KAUFEN_NEXT = attrs.evolve(ASS_KAUFEN, next_player_buys=True)
 
 
 def test_the_next_player_may_buy_too_ASS_S_3() -> None:
-    """ASS S. 3: "Jeder darf die oberste abgeworfene Karte „kaufen“ – mit Einverständnis der Spieler
+    """ASS S. 3 (hardening round 3, point 11): "Jeder darf die oberste abgeworfene Karte „kaufen“ – mit Einverständnis der Spieler
     dazwischen – und nimmt dazu die oberste Karte vom verdeckten Stapel": under next_player_buys the
     next player (seat 1, nobody in between) buys the K♥ in its draw, needs no consent, and holds it and
     the 2♠ from the stock; no window opens, and seat 1 plays on."""
@@ -204,7 +204,7 @@ def test_the_next_player_may_buy_too_ASS_S_3() -> None:
 
 
 def test_the_next_player_buys_only_under_the_reading_ASS_S_3() -> None:
-    """ASS S. 3, rules §13: without next_player_buys (ass-kaufen) the next player's claim is the normal
+    """ASS S. 3, rules §13 (hardening round 3, point 11): without next_player_buys (ass-kaufen) the next player's claim is the normal
     take, and a purchase in its draw is refused as before (Reason.WRONG_PHASE); holding one card it may
     not buy either, DRoV Nr. 10's "darfst du nur noch verdeckt ziehen" (Reason.LAST_CARD_STOCK_ONLY);
     the reading needs buying."""

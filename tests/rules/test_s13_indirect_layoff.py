@@ -128,7 +128,7 @@ def _goes_out_position(rules: Rules, hand: str = GOES_OUT_HAND) -> GameState:
 
 
 def test_indirect_layoff_to_go_out_this_turn_DRoV_Nr_10() -> None:
-    """DRoV Nr. 10: "Mit zwei oder mehr Karten darfst du zum Beenden auch eine offene Karte nehmen,
+    """DRoV Nr. 10 (hardening round 3, point 10): "Mit zwei oder mehr Karten darfst du zum Beenden auch eine offene Karte nehmen,
     die erst zusammen mit einer deiner Handkarten irgendwo passt", read as going out this turn
     (indirect_layoff_out=goes_out_this_turn): holding 5♥ 2♣ 3♣ 4♣ K♣ the player takes the 4♥ to lay
     4♥ 5♥ onto 6♥ 7♥ 8♥, lays 2♣ 3♣ 4♣ and discards the K♣ to go out. Under the reading that the
@@ -144,7 +144,7 @@ def test_indirect_layoff_to_go_out_this_turn_DRoV_Nr_10() -> None:
 
 
 def test_a_take_to_go_out_binds_the_turn_DRoV_Nr_10() -> None:
-    """DRoV Nr. 10, "zum Beenden" (goes_out_this_turn): after the take the turn ends only by going
+    """DRoV Nr. 10, "zum Beenden" (goes_out_this_turn; hardening round 3, point 10): after the take the turn ends only by going
     out. The K♣ may not be discarded while 2♣ 3♣ 4♣ are held, and the 4♣ may not go onto 5♣ 6♣ 7♣,
     which would leave 2♣ 3♣ K♣ unmeldable (Reason.INDIRECT_LAYOFF_NOT_OUT both); laying off
     2♣ 3♣ 4♣ there goes out as well. The bound turn writes and reads back; other turns write no

@@ -183,7 +183,7 @@ def _take_and_lay_back(state: GameState) -> GameState:
 
 
 def test_a_turn_takes_at_most_max_table_takes_cards_from_the_table_rules_13() -> None:
-    """Rules §13, `max_table_takes` (the library's bound; the sources set none): with a bound of 2, a queen taken and laid back twice spends it; the third take is refused with table_takes_spent, the discard still open, and the next turn counts from 0."""
+    """Rules §13, `max_table_takes` (the library's bound; the sources set none; hardening round 3, point 6): with a bound of 2, a queen taken and laid back twice spends it; the third take is refused with table_takes_spent, the discard still open, and the next turn counts from 0."""
     rules = attrs.evolve(ASS_RAEUBER, max_table_takes=2)
     state = _seat_0_to_play(rules, "4♣ 2♦", (QUEENS,), opened=True)
     assert 0 == state.turn.table_takes
@@ -384,7 +384,7 @@ def test_fresh_greedy_bots_play_raeuber_rounds_without_taking_back() -> None:
 
 
 def test_random_bot_plays_rounds_of_raeuber_to_the_end() -> None:
-    """Rules §13: random play under both Räuber presets takes table cards and ends every round, the cards conserved."""
+    """Rules §13 (hardening round 3, point 6): random play under both Räuber presets takes table cards and ends every round, the cards conserved."""
     robbed = 0
     for name in ("ass-raeuber", "schmidt-raeuber"):
         for seed in range(3):
