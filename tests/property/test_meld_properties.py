@@ -37,7 +37,7 @@ from romme import (
     validate_meld,
 )
 from romme import testing as romme_testing
-from tests.strategies import card_sequences, dense_hands
+from romme.testing import card_sequences, dense_hands
 
 CYCLE: Final[tuple[Rank, ...]] = (
     Rank.TWO,

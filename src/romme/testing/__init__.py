@@ -40,8 +40,11 @@ except ImportError as error:
 from romme.testing._play import NearMiss, NearMissKind, actions, near_miss_actions, positions
 from romme.testing._values import (
     NearMeldChange,
+    card_sequences,
     cards,
+    dense_hands,
     hands,
+    meld_shapes,
     melds,
     natural_cards,
     near_melds,
@@ -54,8 +57,11 @@ __all__ = [
     "NearMiss",
     "NearMissKind",
     "actions",
+    "card_sequences",
     "cards",
+    "dense_hands",
     "hands",
+    "meld_shapes",
     "melds",
     "natural_cards",
     "near_melds",

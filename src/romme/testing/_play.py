@@ -11,6 +11,7 @@ from collections import Counter
 from typing import Final, Literal, TypeAlias
 
 import attrs
+from hypothesis import strategies as st  # romme.testing says how to install it when missing
 
 from romme import (
     Action,
@@ -38,12 +39,7 @@ from romme import (
     new_game,
 )
 from romme._turn import only_discard_left
-from romme.testing._values import (
-    MAX_SEED,
-    PLAYABLE_SEATS,
-    any_rules,
-    st,  # the guarded import of hypothesis
-)
+from romme.testing._values import MAX_SEED, PLAYABLE_SEATS, any_rules
 
 __all__ = ["NearMiss", "NearMissKind", "actions", "near_miss_actions", "positions"]
 

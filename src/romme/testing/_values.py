@@ -53,20 +53,18 @@ from romme.rules import (
 __all__ = [
     "MAX_SEED",
     "PLAYABLE_SEATS",
-    "_ALL_CARDS",
     "NearMeldChange",
-    "_melds_under",
-    "_near_melds_under",
     "any_rules",
+    "card_sequences",
     "cards",
+    "dense_hands",
     "hands",
+    "meld_shapes",
     "melds",
     "natural_cards",
     "near_melds",
     "presets",
-    "reject",
     "rules",
-    "st",
 ]
 
 _NATURALS: Final[tuple[Card, ...]] = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
@@ -470,3 +468,66 @@ def _near_meld(draw: st.DrawFn, rules: Rules) -> tuple[Card, ...]:
     else:
         result = [JOKER] * len(result)
     return tuple(result)
+
+
+# -- card sequences without rules ------------------------------------------------------
+
+
+@st.composite
+def dense_hands(
+    draw: st.DrawFn, min_size: int = 0, max_size: int = 14, max_jokers: int = _DECK_JOKERS
+) -> tuple[Card, ...]:
+    """Cards from few suits and a short window of ranks, under no rules in particular, so that they hold melds.
+
+    The window (3 to 7 ranks) may pass the corner (K-A-2), and each
+    natural card of it is available twice, as in the real deck, with up to
+    `max_jokers` jokers (at most 6, the 110-card deck's).
+
+    Raises:
+        ValueError: If `max_jokers` is not between 0 and 6.
+    """
+    if not 0 <= max_jokers <= _DECK_JOKERS:
+        raise ValueError(f"max_jokers must be between 0 and {_DECK_JOKERS}, not {max_jokers}")
+    suits = draw(st.lists(st.sampled_from(_SUITS), min_size=1, max_size=4, unique=True))
+    start = draw(st.integers(0, 12))
+    width = draw(st.integers(3, 7))
+    ranks = [_RANKS[(start + i) % 13] for i in range(width)]
+    pool = tuple(Card(rank, suit) for suit in suits for rank in ranks) * 2
+    deck = pool + (JOKER,) * max_jokers
+    return draw(_sub_multisets(deck, min_size, max(min_size, min(max_size, len(deck)))))
+
+
+@st.composite
+def meld_shapes(draw: st.DrawFn, max_size: int = 8) -> tuple[Card, ...]:
+    """Cards at or near a meld under no rules in particular: a run of one suit or cards of one rank, some replaced by jokers.
+
+    (`near_melds` changes one card of a meld valid under given rules.)
+    Sometimes jokers are added, one card is swapped for a random card, or
+    the order is shuffled; otherwise the cards stay in run order.
+    """
+    if draw(st.booleans()):
+        suit = draw(st.sampled_from(_SUITS))
+        start = draw(st.integers(0, 12))
+        length = draw(st.integers(1, max_size))
+        natural = [Card(_RANKS[(start + i) % 13], suit) for i in range(length)]
+    else:
+        rank = draw(st.sampled_from(_RANKS))
+        suits = draw(st.lists(st.sampled_from(_SUITS), min_size=1, max_size=min(5, max_size)))
+        natural = [Card(rank, suit) for suit in suits]
+    as_joker = draw(st.lists(st.booleans(), min_size=len(natural), max_size=len(natural)))
+    result = [JOKER if joker else card for card, joker in zip(natural, as_joker, strict=True)]
+    room = max_size - len(result)
+    result += [JOKER] * draw(st.integers(0, min(2, room)))
+    change_one, shuffle = draw(st.booleans()), draw(st.booleans())
+    if change_one and result:
+        result[draw(st.integers(0, len(result) - 1))] = draw(cards())
+    if shuffle:
+        result = draw(st.permutations(result))
+    return tuple(result)
+
+
+def card_sequences(max_size: int = 8) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A sequence of 0 to `max_size` cards: arbitrary, from a dense pool (`dense_hands`), or at or near a meld (`meld_shapes`)."""
+    arbitrary = st.lists(cards(), max_size=max_size).map(tuple)
+    dense = dense_hands(0, max_size, _DECK_JOKERS)
+    return st.one_of(arbitrary, dense, meld_shapes(max_size))
