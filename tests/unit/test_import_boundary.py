@@ -248,6 +248,60 @@ def _reexports(source: Path) -> list[str]:
     return found
 
 
+def _listed_badly(source: Path) -> list[str]:
+    """Each name a module's ``__all__`` lists that has a leading underscore (dunders apart) or that the module lacks."""
+    found = []
+    for path in sorted(source.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        bound = set()
+        listed: list[str] = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                bound.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                bound.add(node.id)
+            elif isinstance(node, ast.alias):
+                bound.add(node.asname or node.name.partition(".")[0])
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else []
+            if isinstance(node, ast.AnnAssign):
+                targets = [node.target]
+            value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and isinstance(
+                value, ast.List | ast.Tuple
+            ):
+                listed = [
+                    elt.value
+                    for elt in value.elts
+                    if isinstance(elt, ast.Constant) and isinstance(elt.value, str)
+                ]
+        where = path.relative_to(source)
+        found += [f"{where}: lists the private {name}" for name in listed if _private(name)]
+        found += [f"{where}: lists {name}, which it lacks" for name in listed if name not in bound]
+    return found
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def test_no_interface_lists_a_private_name() -> None:
+    """Issue 32, point 3 (private means private): no ``__all__`` lists an underscore name, or a name its module lacks."""
+    assert _listed_badly(SOURCE) == []
+
+
+def test_the_listing_check_finds_one(tmp_path: Path) -> None:
+    """The check itself: a private name and a missing one are found; a dunder, a function and an import are not."""
+    (tmp_path / "m.py").write_text(
+        'from a import b\n__all__ = ["__version__", "_c", "b", "d", "f"]\n'
+        "__version__ = '1'\n_c = 1\ndef f():\n    pass\n",
+        encoding="utf-8",
+    )
+    assert ["m.py: lists the private _c", "m.py: lists d, which it lacks"] == _listed_badly(
+        tmp_path
+    )
+
+
 def test_no_module_but_a_package_init_offers_a_name_again() -> None:
     """Issue 32, point 3: no ``import x as x`` re-export but in a package's `__init__`, which states its interface."""
     assert _reexports(SOURCE) == []
