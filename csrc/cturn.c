@@ -1,0 +1,117 @@
+/* romme._cturn, the optional accelerator of the turn core (mirrors romme/_turn/pure.py:
+ * `legal_actions`, `check`, `is_legal`, `apply`).
+ *
+ * Each function answers in full for the positions a slice decides exactly and returns
+ * NotImplemented for every other; romme/_turn/dispatch.py then asks the pure Python
+ * function, which is the statement of every rule. The arguments come positionally from
+ * the dispatch, `player` as None where the caller gave none; each function takes them
+ * as the Python function does and checks nothing the Python function checks: a position
+ * it does not recognise is the Python core's.
+ *
+ * Slices today: the draw phase's legal moves (draw.c). Written against the limited API
+ * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
+ */
+#include "position.h"
+
+static int
+arity(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
+{
+    if (nargs != expected) {
+        PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)", name, expected,
+                     nargs);
+        return -1;
+    }
+    return 0;
+}
+
+/* legal_actions(position): the legal moves, or NotImplemented. */
+static PyObject *
+legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (arity("legal_actions", nargs, 1) < 0) {
+        return NULL;
+    }
+    PyObject *position = args[0];
+    if ((PyObject *)Py_TYPE(position) != rm_names.GameState) {
+        Py_RETURN_NOTIMPLEMENTED; /* a view, or no position at all */
+    }
+    int draw = rm_is(position, rm_names.s_phase, rm_names.phase_draw);
+    if (draw < 0) {
+        return NULL;
+    }
+    if (!draw) {
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    return rm_draw_phase_moves(position);
+}
+
+/* check(position, action, player), is_legal(...), apply(state, action, player): no slice
+ * decides an action yet; the dispatch's shape is theirs already. */
+static PyObject *
+check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    (void)args;
+    if (arity("check", nargs, 3) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+static PyObject *
+is_legal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    (void)args;
+    if (arity("is_legal", nargs, 3) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+static PyObject *
+apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    (void)args;
+    if (arity("apply", nargs, 3) < 0) {
+        return NULL;
+    }
+    Py_RETURN_NOTIMPLEMENTED;
+}
+
+#define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
+
+static PyMethodDef methods[] = {
+    {"legal_actions", FASTCALL(legal_actions), METH_FASTCALL,
+     "legal_actions(position): the legal moves of the player to act, or NotImplemented."},
+    {"check", FASTCALL(check), METH_FASTCALL,
+     "check(position, action, player): None, or NotImplemented."},
+    {"is_legal", FASTCALL(is_legal), METH_FASTCALL,
+     "is_legal(position, action, player): a bool, or NotImplemented."},
+    {"apply", FASTCALL(apply), METH_FASTCALL,
+     "apply(state, action, player): the next state, or NotImplemented."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module_def = {
+    PyModuleDef_HEAD_INIT,
+    "romme._cturn",
+    "The turn core's optional accelerator (private): see romme._turn.dispatch.",
+    -1,
+    methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__cturn(void)
+{
+    if (rm_names_init() < 0) {
+        return NULL;
+    }
+    return PyModule_Create(&module_def);
+}

@@ -1,0 +1,211 @@
+/* The coded position (mirrors romme/_turn/position.py: `read_position`, for a
+ * GameState; the seat to act is its current player, as `seats_to_act` says for
+ * every phase but the round's end, which no slice reads). */
+#include "position.h"
+
+rm_names_t rm_names;
+
+static int
+intern(PyObject **slot, const char *name)
+{
+    *slot = PyUnicode_InternFromString(name);
+    return *slot == NULL ? -1 : 0;
+}
+
+/* `getattr(import(module), name)`, and `.member` of that if `member` is given. */
+static int
+lookup(PyObject **slot, const char *module, const char *name, const char *member)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    if (mod == NULL) {
+        return -1;
+    }
+    PyObject *found = PyObject_GetAttrString(mod, name);
+    Py_DECREF(mod);
+    if (found == NULL) {
+        return -1;
+    }
+    if (member != NULL) {
+        PyObject *value = PyObject_GetAttrString(found, member);
+        Py_DECREF(found);
+        found = value;
+        if (found == NULL) {
+            return -1;
+        }
+    }
+    *slot = found;
+    return 0;
+}
+
+/* A value of an action class, built by calling the class with no arguments. */
+static int
+action(PyObject **slot, const char *name)
+{
+    PyObject *cls;
+    if (lookup(&cls, "romme.game", name, NULL) < 0) {
+        return -1;
+    }
+    *slot = PyObject_CallNoArgs(cls);
+    Py_DECREF(cls);
+    return *slot == NULL ? -1 : 0;
+}
+
+int
+rm_names_init(void)
+{
+    if (intern(&rm_names.s_phase, "phase") < 0 || intern(&rm_names.s_rules, "rules") < 0
+        || intern(&rm_names.s_hands, "hands") < 0
+        || intern(&rm_names.s_current_player, "current_player") < 0
+        || intern(&rm_names.s_stock, "stock") < 0
+        || intern(&rm_names.s_discard_pile, "discard_pile") < 0
+        || intern(&rm_names.s_turn, "turn") < 0 || intern(&rm_names.s_code, "code") < 0
+        || intern(&rm_names.s_take_discard, "take_discard") < 0
+        || intern(&rm_names.s_next_player_buys, "next_player_buys") < 0
+        || intern(&rm_names.s_last_card_stock_only, "last_card_stock_only") < 0
+        || intern(&rm_names.s_rediscard_taken, "rediscard_taken") < 0
+        || intern(&rm_names.s_joker_discard, "joker_discard") < 0
+        || intern(&rm_names.s_to_go_out, "to_go_out") < 0) {
+        return -1;
+    }
+    if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
+        || lookup(&rm_names.phase_draw, "romme.game", "Phase", "DRAW") < 0
+        || lookup(&rm_names.take_free, "romme.rules", "TakeDiscardMode", "FREE") < 0
+        || lookup(&rm_names.joker_last_card_only, "romme.rules", "JokerDiscard",
+                  "LAST_CARD_ONLY") < 0) {
+        return -1;
+    }
+    if (action(&rm_names.draw, "Draw") < 0 || action(&rm_names.take_discard, "TakeDiscard") < 0
+        || action(&rm_names.buy, "Buy") < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+int
+rm_flag(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        return -1;
+    }
+    int truth = PyObject_IsTrue(value);
+    Py_DECREF(value);
+    return truth;
+}
+
+int
+rm_is(PyObject *obj, PyObject *name, PyObject *expected)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        return -1;
+    }
+    int same = value == expected;
+    Py_DECREF(value);
+    return same;
+}
+
+/* The length of the tuple attribute `name` of `obj`, and with `last` its last item's
+ * card code (-1 if empty); -1 with an exception set. */
+static Py_ssize_t
+tuple_size(PyObject *obj, PyObject *name, int *last)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    if (value == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PyObject_Size(value);
+    if (size >= 0 && last != NULL) {
+        *last = -1;
+        if (size > 0) {
+            PyObject *card = PySequence_GetItem(value, size - 1);
+            PyObject *code = card == NULL ? NULL : PyObject_GetAttr(card, rm_names.s_code);
+            Py_XDECREF(card);
+            long number = code == NULL ? -1 : PyLong_AsLong(code);
+            Py_XDECREF(code);
+            if (number == -1 && PyErr_Occurred()) {
+                size = -1;
+            }
+            else {
+                *last = (int)number;
+            }
+        }
+    }
+    Py_DECREF(value);
+    return size;
+}
+
+int
+rm_read_position(PyObject *state, rm_pos *pos)
+{
+    pos->state = state;
+    pos->rules = PyObject_GetAttr(state, rm_names.s_rules);
+    if (pos->rules == NULL) {
+        return -1;
+    }
+    pos->turn = PyObject_GetAttr(state, rm_names.s_turn);
+    if (pos->turn == NULL) {
+        return -1;
+    }
+    PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
+    if (hands == NULL) {
+        return -1;
+    }
+    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    if (seat == NULL) {
+        Py_DECREF(hands);
+        return -1;
+    }
+    pos->hand = PyObject_GetItem(hands, seat);
+    Py_DECREF(seat);
+    Py_DECREF(hands);
+    if (pos->hand == NULL) {
+        return -1;
+    }
+    pos->hand_size = PyObject_Size(pos->hand);
+    if (pos->hand_size < 0) {
+        return -1;
+    }
+    pos->pile_size = tuple_size(state, rm_names.s_discard_pile, &pos->top_discard);
+    if (pos->pile_size < 0) {
+        return -1;
+    }
+    pos->stock_size = tuple_size(state, rm_names.s_stock, NULL);
+    return pos->stock_size < 0 ? -1 : 0;
+}
+
+int
+rm_read_hand(rm_pos *pos)
+{
+    memset(pos->counts, 0, sizeof pos->counts);
+    for (Py_ssize_t i = 0; i < pos->hand_size; i++) {
+        PyObject *card = PySequence_GetItem(pos->hand, i);
+        if (card == NULL) {
+            return -1;
+        }
+        PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
+        Py_DECREF(card);
+        if (code == NULL) {
+            return -1;
+        }
+        long number = PyLong_AsLong(code);
+        Py_DECREF(code);
+        if (number == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (number < 0 || number >= RM_CODES) {
+            PyErr_Format(PyExc_SystemError, "a card with code %ld in a checked state", number);
+            return -1;
+        }
+        pos->counts[number]++;
+    }
+    return 0;
+}
+
+void
+rm_pos_clear(rm_pos *pos)
+{
+    Py_CLEAR(pos->rules);
+    Py_CLEAR(pos->turn);
+    Py_CLEAR(pos->hand);
+}

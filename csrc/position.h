@@ -1,0 +1,80 @@
+/* The coded position (mirrors romme/_turn/position.py: `Pos`, `read_position`).
+ *
+ * The C core reads a `GameState` into this struct, the fields the Python
+ * core's `Pos` holds, in coded form: the hand as the count of each card
+ * code (0-51 natural cards, 52 the joker: `romme.cards.Card.code`), the top
+ * discard as its code. It reads only what the slices written so far need,
+ * and only once a slice has said it will answer. Everything else stays
+ * Python objects, read through the names in `rm_names`.
+ */
+#ifndef ROMME_CTURN_POSITION_H
+#define ROMME_CTURN_POSITION_H
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define RM_JOKER_CODE 52
+#define RM_CODES 53
+
+/* The Python objects the C core compares with or builds: interned attribute
+ * names, enum members and the action classes' values (romme.game,
+ * romme.rules). Filled once when the module is imported (rm_names_init);
+ * every entry is a strong reference held for the life of the process. */
+typedef struct {
+    /* attribute names */
+    PyObject *s_phase, *s_rules, *s_hands, *s_current_player, *s_stock, *s_discard_pile,
+        *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
+        *s_rediscard_taken, *s_joker_discard, *s_to_go_out;
+    /* the classes and values the slices compare with */
+    PyObject *GameState;
+    PyObject *phase_draw;
+    PyObject *take_free;
+    PyObject *joker_last_card_only;
+    /* the actions the draw phase lists, built once by calling their classes */
+    PyObject *draw, *take_discard, *buy;
+} rm_names_t;
+
+extern rm_names_t rm_names;
+
+/* Fill `rm_names`; 0 on success, -1 with an exception set. */
+int rm_names_init(void);
+
+/* The position of the player to act, as the slices read it (a `Pos`). */
+typedef struct {
+    PyObject *state;      /* borrowed: the GameState read */
+    PyObject *rules;      /* strong */
+    PyObject *turn;       /* strong */
+    PyObject *hand;       /* strong: the hand of the player to act, a tuple of cards */
+    Py_ssize_t hand_size;
+    unsigned char counts[RM_CODES]; /* copies of each card code in hand (read_hand) */
+    Py_ssize_t pile_size;
+    int top_discard;      /* the top discard's code, -1 for an empty pile */
+    Py_ssize_t stock_size;
+} rm_pos;
+
+/* Read the fields of `state` (a GameState whose phase the caller read) that every
+ * slice needs: rules, turn, the hand to act, the discard pile's size and top card, the
+ * stock's size. The hand's cards are counted by rm_read_hand, only when asked.
+ * 0 on success, -1 with an exception set (rm_pos_clear is still to be called). */
+int rm_read_position(PyObject *state, rm_pos *pos);
+
+/* Count the hand's cards by code into `pos->counts`; 0, or -1 with an exception set. */
+int rm_read_hand(rm_pos *pos);
+
+/* Drop the references `pos` holds. */
+void rm_pos_clear(rm_pos *pos);
+
+/* A bool attribute of `obj`: 1 true, 0 false, -1 with an exception set. */
+int rm_flag(PyObject *obj, PyObject *name);
+
+/* Whether attribute `name` of `obj` is `value` (an identity test, as the Python core's
+ * `is`): 1, 0, or -1 with an exception set. */
+int rm_is(PyObject *obj, PyObject *name, PyObject *value);
+
+/* The draw phase's legal moves (mirrors romme/_turn/generator.py, the draw branch
+ * of `_moves`): a new tuple, Py_NotImplemented (a new reference) for a position the
+ * slice does not decide, or NULL with an exception set. `state` is a GameState in
+ * the draw phase. */
+PyObject *rm_draw_phase_moves(PyObject *state);
+
+#endif
