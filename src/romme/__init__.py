@@ -8,7 +8,16 @@ frontends. Everything public is importable from here; see `__all__`.
 31
 """
 
-from romme._turn import apply, check, is_legal, legal_actions, new_game, new_position, score_round
+from romme._turn import (
+    accelerated,
+    apply,
+    check,
+    is_legal,
+    legal_actions,
+    new_game,
+    new_position,
+    score_round,
+)
 from romme.cards import (
     JOKER,
     MAX_NOTATION_LENGTH,
@@ -215,6 +224,7 @@ __all__ = [
     "TakeFromTable",
     "TurnState",
     "__version__",
+    "accelerated",
     "apply",
     "best_melds",
     "card_penalty",

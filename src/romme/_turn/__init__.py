@@ -5,8 +5,13 @@ boundary test keeps it so); the modules inside are free to change.
 
 - `legal_actions` lists every action the checker accepts, each once;
   `check` and `is_legal` ask the checker of one action (`legal`);
-- `apply` makes the next state and `score_round` scores a finished round
-  (`engine`);
+- `apply` makes the next state (`engine`); these four go through one
+  dispatch (`dispatch`), which asks the optional C accelerator,
+  `romme._cturn`, first and the pure Python functions wherever it does
+  not answer; `accelerated` says whether it is in use, and `pure` holds
+  the pure functions themselves, the oracle the accelerator is tested
+  against;
+- `score_round` scores a finished round (`engine`);
 - `new_game` deals a round and `new_position` takes one handed in from
   outside, with `check_seed` and `check_seats`, the checks they share
   with matches and records (`deal`);
@@ -32,12 +37,15 @@ checker's stages accept, without going through the checker's dispatch.
 
 from __future__ import annotations
 
+from romme._turn import pure
 from romme._turn.deal import check_seats, check_seed, new_game, new_position
-from romme._turn.engine import apply, score_round
-from romme._turn.legal import check, is_legal, legal_actions, only_discard_left, stuck_problem
+from romme._turn.dispatch import accelerated, apply, check, is_legal, legal_actions
+from romme._turn.engine import score_round
+from romme._turn.legal import only_discard_left, stuck_problem
 from romme._turn.rearranging import rob_parts
 
 __all__ = [
+    "accelerated",
     "apply",
     "check",
     "check_seats",
@@ -47,6 +55,7 @@ __all__ = [
     "new_game",
     "new_position",
     "only_discard_left",
+    "pure",
     "rob_parts",
     "score_round",
     "stuck_problem",

@@ -1,0 +1,84 @@
+"""The one boundary between the turn core and its accelerator (docs/maintainers.md, "The accelerator"; issue 34, point 2)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import romme
+from romme import Draw, apply, find_rules, new_game
+from romme._turn import pure
+
+_PROBE = (
+    "import romme\n"
+    "from romme._turn import pure\n"
+    "print(romme.accelerated, romme.legal_actions is pure.legal_actions, "
+    "romme.apply is pure.apply)\n"
+)
+
+
+def _probe(**env: str) -> str:
+    """What a fresh interpreter says of the core in use, with `env` changed (``ROMME_PURE`` left out unless given)."""
+    environment = {key: value for key, value in os.environ.items() if key != "ROMME_PURE"}
+    source = str(Path(romme.__file__).parents[1])
+    environment["PYTHONPATH"] = os.pathsep.join(
+        [source, *filter(None, [environment.get("PYTHONPATH")])]
+    )
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "-c", _PROBE],
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+
+
+def test_romme_pure_forces_the_pure_core(cturn: ModuleType) -> None:
+    """Issue 34, point 2: with ROMME_PURE=1 the accelerator is built but not used; the four names are the pure functions."""
+    assert "False True True" == _probe(ROMME_PURE="1")
+
+
+def test_a_built_accelerator_is_in_use(cturn: ModuleType) -> None:
+    """Issue 34, point 2: where romme._cturn imports and ROMME_PURE is not set, the dispatch asks it first."""
+    assert "True False False" == _probe()
+
+
+def test_the_public_functions_keep_their_names_and_documentation() -> None:
+    """Issue 34, point 2: whichever core answers, help() and the reference pages show the same functions."""
+    for name in ("legal_actions", "check", "is_legal", "apply"):
+        public, plain = getattr(romme, name), getattr(pure, name)
+        assert (public.__name__, public.__doc__, public.__module__) == (
+            name,
+            plain.__doc__,
+            plain.__module__,
+        )
+
+
+def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts or the moves it lists."""
+    state = new_game(find_rules("german-rummy"), 3, seed=5)
+    while state.phase.value != "draw":
+        state = apply(state, pure.legal_actions(state)[0])
+    moves = cturn.legal_actions(state)
+    assert moves == pure.legal_actions(state)
+    watched = [
+        state,
+        state.rules,
+        state.turn,
+        state.hands,
+        state.hand,
+        state.discard_pile,
+        state.stock,
+    ]
+    watched += moves
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        cturn.legal_actions(state)
+        cturn.check(state, Draw(), None)
+        cturn.is_legal(state, Draw(), None)
+        cturn.apply(state, Draw(), None)
+    assert before == [sys.getrefcount(value) for value in watched]

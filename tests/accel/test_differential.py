@@ -1,0 +1,213 @@
+"""The accelerator proved equal to the pure turn core, decision by decision (docs/maintainers.md, "The accelerator").
+
+Random rounds under every preset and under random `Rules`
+(`romme.testing.rules`: every field, claims and Räuber-Rommé included) are
+played with random legal moves. At every decision the accelerator
+(`romme._cturn`, the pure function wherever it answers ``NotImplemented``,
+as `romme._turn.dispatch` does) and the pure core (`romme._turn.pure`) must
+give the same `legal_actions` (the same moves in the same order, for the
+state and for the acting player's view), the same verdict of `check` and
+`is_legal` (legal, or the same `Reason`, message and seat) for every listed
+action and for a near miss (`romme.testing.near_miss_actions`), and `apply`
+the same next state (``==``) or the same refusal. Each test counts the
+decisions the C core answered itself and fails if it answered none where
+its slice applies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from romme import (
+    PRESETS,
+    Action,
+    GameState,
+    IllegalActionError,
+    PlayerView,
+    Rules,
+    TakeDiscardMode,
+    find_rules,
+    new_game,
+    view,
+)
+from romme import testing as romme_testing
+from romme._turn import pure
+from tests.conftest import examples
+
+Outcome = tuple[Any, ...]
+
+
+def _outcome(call: Callable[[], object]) -> Outcome:
+    """What a call gives: its value, or the refusal's reason, message, seat and action."""
+    try:
+        return ("value", call())
+    except IllegalActionError as error:
+        return ("refused", error.reason, str(error), error.player, error.action)
+
+
+class Differ:
+    """Asks the accelerator and the pure core the same questions, and counts who answered."""
+
+    def __init__(self, cturn: ModuleType) -> None:
+        self.cturn = cturn
+        self.answered: Counter[str] = Counter()
+        self.deferred: Counter[str] = Counter()
+        self.decisions = 0
+
+    def _accelerated(self, name: str, *args: object) -> tuple[bool, Outcome]:
+        """The accelerator's answer to `name` (with the pure fallback), and whether C gave it."""
+        function_name = name.split()[0]
+        fallback = getattr(pure, function_name)
+        function = getattr(self.cturn, function_name)
+        first = _outcome(lambda: function(*args))
+        if first == ("value", NotImplemented):
+            self.deferred[name] += 1
+            if function_name == "legal_actions":
+                return False, _outcome(lambda: fallback(*args))
+            return False, _outcome(lambda: fallback(*args[:2], player=args[2]))
+        self.answered[name] += 1
+        return True, first
+
+    def legal_actions(self, position: GameState | PlayerView) -> tuple[Action, ...]:
+        expected = _outcome(lambda: pure.legal_actions(position))
+        name = "legal_actions" if isinstance(position, GameState) else "legal_actions of a view"
+        by_c, got = self._accelerated(name, position)
+        assert expected == got, f"legal_actions differs (C answered: {by_c})"
+        return expected[1]  # type: ignore[no-any-return]
+
+    def verdicts(self, state: GameState, action: Action, player: int | None) -> None:
+        for name in ("check", "is_legal"):
+            expected = _outcome(
+                lambda name=name: getattr(pure, name)(state, action, player=player)  # type: ignore[misc]
+            )
+            by_c, got = self._accelerated(name, state, action, player)
+            assert expected == got, f"{name}({action}, player={player}) differs (C: {by_c})"
+
+    def apply(self, state: GameState, action: Action, player: int | None) -> Outcome:
+        expected = _outcome(lambda: pure.apply(state, action, player=player))
+        by_c, got = self._accelerated("apply", state, action, player)
+        assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
+        return expected
+
+    def decide(
+        self, state: GameState, data: st.DataObject | None, rng: random.Random, every: bool
+    ) -> GameState:
+        """Compare the questions at this decision, and play a random legal move.
+
+        With `every`, the verdicts of every listed move; else of the move played.
+        """
+        self.decisions += 1
+        moves = self.legal_actions(state)
+        self.legal_actions(view(state, state.current_player))
+        chosen = rng.choice(moves)
+        for move in moves if every else (chosen,):
+            self.verdicts(state, move, None)
+        if data is not None:
+            miss = data.draw(romme_testing.near_miss_actions(state), label="near miss")
+            self.verdicts(state, miss.action, miss.player)
+            self.apply(state, miss.action, miss.player)
+        outcome = self.apply(state, chosen, None)
+        assert outcome[0] == "value", f"{chosen} is listed but apply refuses it"
+        return outcome[1]  # type: ignore[no-any-return]
+
+    def play(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        rng: random.Random,
+        data: st.DataObject | None = None,
+        max_steps: int = 400,
+        every: bool = True,
+    ) -> None:
+        state = new_game(rules, players, seed=seed, dealer=rng.randrange(players))
+        for _ in range(max_steps):
+            if state.is_over:
+                return
+            state = self.decide(state, data, rng, every)
+
+    def report(self, what: str) -> str:
+        return (
+            f"{what}: {self.decisions} decisions, C answered {dict(self.answered)}, "
+            f"deferred {dict(self.deferred)}"
+        )
+
+
+def _free_takes(rules: Rules) -> bool:
+    """Whether the draw phase's moves are the C core's slice (rules §4: ``take_discard=free``)."""
+    return rules.take_discard is TakeDiscardMode.FREE
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleType) -> None:
+    """Issue 34, point 3 (every preset): random rounds give the same moves, verdicts and states on both cores.
+
+    Under a preset whose top discard is taken freely (rules §4) the C core
+    answers the draw phase's `legal_actions` itself, at some decision of
+    every round.
+    """
+    rules = find_rules(preset)
+    differ = Differ(cturn)
+    rng = random.Random(f"differential {preset}")
+    rounds = examples(2, 10)
+    for _ in range(rounds):
+        players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
+        differ.play(rules, players, rng.randrange(2**32), rng)
+    print(differ.report(preset))
+    if _free_takes(rules):
+        assert differ.answered["legal_actions"] >= rounds
+    else:
+        assert differ.answered["legal_actions"] == 0  # the slice needs a free take
+
+
+@pytest.mark.long
+def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
+    """Issue 34, point 3 (random rules, claims and Räuber-Rommé included): the same at every decision, near misses too."""
+    differ = Differ(cturn)
+
+    @settings(max_examples=examples(10, 50))
+    @given(rules=romme_testing.rules(max_hand_size=11), data=st.data())
+    def plays_the_same(rules: Rules, data: st.DataObject) -> None:
+        players = data.draw(
+            st.integers(3 if rules.dealer_sits_out else 2, min(4, rules.max_players)),
+            label="players",
+        )
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        rng = data.draw(st.randoms(use_true_random=False), label="moves")
+        differ.play(rules, players, seed, rng, data, max_steps=200)
+
+    plays_the_same()
+    print(differ.report("random rules"))
+    assert differ.decisions > 0
+
+
+_MANY: int = 50_000
+"""The decisions of the slow run."""
+
+
+@pytest.mark.slow
+def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
+    """Issue 34, point 3 (the slow run): 50,000 decisions of random play under every preset, the same on both cores.
+
+    Each decision compares `legal_actions` (state and view), the verdicts
+    of the move played and the state `apply` returns; the long tests above
+    compare the verdicts of every listed move and of near misses.
+    """
+    differ = Differ(cturn)
+    rng = random.Random("differential, the slow run")
+    presets = sorted(PRESETS)
+    while differ.decisions < _MANY:
+        rules = find_rules(presets[differ.decisions % len(presets)])
+        players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
+        differ.play(rules, players, rng.randrange(2**32), rng, every=False)
+    print(differ.report("slow run"))
+    assert differ.answered["legal_actions"] > _MANY // 50
