@@ -35,7 +35,7 @@ if not os.environ.get("ROMME_PURE"):
         _cturn = importlib.import_module("romme._cturn")
 
 accelerated: Final = _cturn is not None
-"""Whether the optional C accelerator answers first: it was built, and ``ROMME_PURE`` was not set when `romme` was imported.
+"""Whether the optional C accelerator answers first: it was built, and ``ROMME_PURE`` was not set when the package was imported.
 
 The answers are the same either way; only their speed may differ.
 """
