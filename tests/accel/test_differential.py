@@ -22,6 +22,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,6 +32,7 @@ from romme import (
     Action,
     GameState,
     IllegalActionError,
+    JokerDiscard,
     PlayerView,
     Rules,
     TakeDiscardMode,
@@ -167,6 +169,36 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert differ.answered["legal_actions"] >= rounds
     else:
         assert differ.answered["legal_actions"] == 0  # the slice needs a free take
+
+
+def _slice_variants() -> dict[str, Rules]:
+    """Rules that send the C core's slice down each of its branches (rules §4, §13)."""
+    free = find_rules("german-rummy")
+    return {
+        "ass-kaufen with a free take (the next player's purchase listed)": attrs.evolve(
+            find_rules("ass-kaufen"), take_discard=TakeDiscardMode.FREE, next_player_buys=True
+        ),
+        "german-rummy, the taken card may go back": attrs.evolve(free, rediscard_taken=True),
+        "german-rummy, one card left draws from the stock": attrs.evolve(
+            free, last_card_stock_only=True
+        ),
+        "german-rummy, a joker goes only as the last card": attrs.evolve(
+            free, joker_discard=JokerDiscard.LAST_CARD_ONLY
+        ),
+    }
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("variant", sorted(_slice_variants()))
+def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: ModuleType) -> None:
+    """Issue 34, point 4: under rules that take the C core's slice down each branch (the purchase, rules §13; the taken card's and the joker's discard, the one-card rule, rules §4) both cores agree, and C answers."""
+    rules = _slice_variants()[variant]
+    differ = Differ(cturn)
+    rng = random.Random(f"differential {variant}")
+    for _ in range(examples(2, 10)):
+        differ.play(rules, rng.randint(2, 4), rng.randrange(2**32), rng)
+    print(differ.report(variant))
+    assert differ.answered["legal_actions"] > 0
 
 
 @pytest.mark.long
