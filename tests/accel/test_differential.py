@@ -160,7 +160,7 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
     rules = find_rules(preset)
     differ = Differ(cturn)
     rng = random.Random(f"differential {preset}")
-    rounds = examples(2, 10)
+    rounds = examples(2, 6)
     for _ in range(rounds):
         players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
         differ.play(rules, players, rng.randrange(2**32), rng)
@@ -195,7 +195,7 @@ def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: Mo
     rules = _slice_variants()[variant]
     differ = Differ(cturn)
     rng = random.Random(f"differential {variant}")
-    for _ in range(examples(2, 10)):
+    for _ in range(examples(2, 6)):
         differ.play(rules, rng.randint(2, 4), rng.randrange(2**32), rng)
     print(differ.report(variant))
     assert differ.answered["legal_actions"] > 0
@@ -206,7 +206,7 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     """Issue 34, point 3 (random rules, claims and Räuber-Rommé included): the same at every decision, near misses too."""
     differ = Differ(cturn)
 
-    @settings(max_examples=examples(10, 50))
+    @settings(max_examples=examples(10, 30))
     @given(rules=romme_testing.rules(max_hand_size=11), data=st.data())
     def plays_the_same(rules: Rules, data: st.DataObject) -> None:
         players = data.draw(
