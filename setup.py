@@ -2,9 +2,10 @@
 
 One C extension, written against the limited API of Python 3.10, so that one
 wheel per platform (tagged ``cp310-abi3``) serves every Python the package
-supports. It is optional: where no compiler is found the build says so and
-installs the pure-Python package, which is the same library (``romme.accelerated``
-then says ``False``).
+supports. It is optional: where it cannot be compiled (no compiler, no Python
+headers) the install goes on without it, quietly unless pip runs with ``-v``,
+and gives the pure-Python package, which is the same library
+(``romme.accelerated`` then says ``False``).
 """
 
 from __future__ import annotations
