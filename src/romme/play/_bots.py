@@ -43,7 +43,7 @@ from romme.melds import pack_cards, quick_best_melds, quick_packing_value, quick
 from romme.play._sampling import determinize
 from romme.rules import Rules, TakeDiscardMode
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "random_choice"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "near", "random_choice"]
 
 
 @runtime_checkable
@@ -316,19 +316,30 @@ def _partners(card: Card, hand: tuple[Card, ...], wraps: bool) -> int:
     """How many other hand cards could form a meld with `card` (same rank, or same suit close by)."""
     count = Counter(hand)
     count[card] -= 1
-    total = 0
-    for other, n in count.items():
-        if n <= 0 or other.is_joker:
-            total += n if other.is_joker else 0
-            continue
-        if other.rank is card.rank and other.suit is not card.suit:
-            total += n
-        elif other.suit is card.suit and card.rank is not None and other.rank is not None:
-            distance = abs(int(other.rank) - int(card.rank))
-            # The ace sits next to the two (A-2-3); with ace_wraps K-A-2 joins K and 2.
-            if 0 < distance <= 2 or distance == 12 or (wraps and distance == 11):
-                total += n
-    return total
+    return sum(
+        n for other, n in count.items() if n > 0 and (other.is_joker or near(card, other, wraps))
+    )
+
+
+def near(card: Card, other: Card, wraps: bool) -> bool:
+    """Whether natural cards `card` and `other` could meet in a meld: same rank, or same suit close by.
+
+    Same rank in another suit (a set), or the same suit one or two ranks
+    apart (a run, the ace next to the two, and with `wraps` K-A-2 joining
+    the king and the two). False for a joker, and for another copy of the
+    same card. `GreedyBot` counts a card's partners by it;
+    `romme.play.HandReader` weighs the cards near those a seat took or
+    discarded by it.
+    """
+    if card.rank is None or other.rank is None:
+        return False
+    if other.rank is card.rank:
+        return other.suit is not card.suit
+    if other.suit is not card.suit:
+        return False
+    distance = abs(int(other.rank) - int(card.rank))
+    # The ace sits next to the two (A-2-3); with ace_wraps K-A-2 joins K and 2.
+    return 0 < distance <= 2 or distance == 12 or (wraps and distance == 11)
 
 
 def _table_outs(card: Card, view: PlayerView) -> int:
