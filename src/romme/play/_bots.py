@@ -327,7 +327,7 @@ def near(card: Card, other: Card, wraps: bool) -> bool:
     Same rank in another suit (a set), or the same suit one or two ranks
     apart (a run, the ace next to the two, and with `wraps` K-A-2 joining
     the king and the two). False for a joker, and for another copy of the
-    same card. `GreedyBot` counts a card's partners by it;
+    same card. `romme.GreedyBot` counts a card's partners by it;
     `romme.play.HandReader` weighs the cards near those a seat took or
     discarded by it.
     """
