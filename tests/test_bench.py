@@ -137,3 +137,24 @@ def test_raeuber_bench_reports_the_length_of_random_play() -> None:
         assert row["cut_off"] == 0
         assert 0 <= row["most_takes_a_turn"] <= 15
         assert row["longest_turn"] > 0
+
+
+def test_hand_reading_bench_reports_both_samplers() -> None:
+    """bench/hand_reading.py (issue 35, point 1; the search page's figures) plays a few rounds and reports the log-likelihood and the hit rate of the reader and of uniform determinize, with their difference."""
+    script = Path(__file__).parent.parent / "bench" / "hand_reading.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "4", "2", "classic"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "python bench/hand_reading.py 4 2 classic"
+    assert lines[1].startswith("classic: ")
+    assert "positions from" in lines[1]
+    assert lines[2].startswith("  log-likelihood per unseen card: reader ")
+    assert ", uniform " in lines[2]
+    assert lines[3].startswith("    reader - uniform ")
+    assert lines[4].startswith("  hit rate: reader ")
+    assert lines[5].startswith("    reader - uniform ")
