@@ -8,7 +8,8 @@
  * as the Python function does and checks nothing the Python function checks: a position
  * it does not recognise is the Python core's.
  *
- * Slices today: the draw phase's legal moves (draw.c). Written against the limited API
+ * Slices today: the draw phase (draw.c): its legal moves, and `check` and `is_legal` of
+ * a draw, a free take and a purchase where they are legal. Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
 #include "position.h"
@@ -46,30 +47,46 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return rm_draw_phase_moves(position);
 }
 
-/* check(position, action, player), is_legal(...), apply(state, action, player): no slice
- * decides an action yet; the dispatch's shape is theirs already. */
+/* check(position, action, player): None where the slice finds the action legal, else
+ * NotImplemented; a refusal, with its reason and message, is always the Python core's. */
 static PyObject *
 check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    (void)args;
     if (arity("check", nargs, 3) < 0) {
         return NULL;
+    }
+    int verdict = rm_draw_phase_legal(args[0], args[1], args[2]);
+    if (verdict < 0) {
+        return NULL;
+    }
+    if (verdict) {
+        Py_RETURN_NONE;
     }
     Py_RETURN_NOTIMPLEMENTED;
 }
 
+/* is_legal(position, action, player): True where the slice finds the action legal, else
+ * NotImplemented (the Python core says False, as its check refuses). */
 static PyObject *
 is_legal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    (void)args;
     if (arity("is_legal", nargs, 3) < 0) {
         return NULL;
+    }
+    int verdict = rm_draw_phase_legal(args[0], args[1], args[2]);
+    if (verdict < 0) {
+        return NULL;
+    }
+    if (verdict) {
+        Py_RETURN_TRUE;
     }
     Py_RETURN_NOTIMPLEMENTED;
 }
 
+/* apply(state, action, player): no slice applies an action yet; the dispatch's shape is
+ * its already. */
 static PyObject *
 apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {

@@ -1,7 +1,8 @@
 /* The draw phase (mirrors romme/_turn/generator.py, the draw branch of `_moves`, with
  * the verdicts it asks of romme/_turn/checker.py: `draw_refused`, `take_refused`,
  * `buy_refused`, `take` under ``take_discard=free``, and of romme/_turn/ending.py:
- * `finish`, `locked_code`, `may_discard`, `can_discard_something`).
+ * `finish`, `locked_code`, `may_discard`, `can_discard_something`; the checker's
+ * `_draw`, `take` and `_buy` where they accept the move).
  *
  * The slice: a GameState in the draw phase whose top discard, if any, is taken freely
  * (rules §4), with or without the next player's purchase (rules §13). A take under
@@ -126,4 +127,130 @@ rm_draw_phase_moves(PyObject *state)
     }
     rm_pos_clear(&pos);
     return result;
+}
+
+/* The moves of the draw phase that the slice checks and applies. */
+enum { NOT_DECIDED = 0, DRAW, TAKE, BUY };
+
+/* Which of the draw phase's moves `action` is, for the slice: DRAW, TAKE (a TakeDiscard
+ * with no use), BUY, or NOT_DECIDED; -1 with an exception set. */
+static int
+move_kind(PyObject *action)
+{
+    PyTypeObject *type = Py_TYPE(action);
+    if (type == Py_TYPE(rm_names.draw)) {
+        return DRAW;
+    }
+    if (type == Py_TYPE(rm_names.buy)) {
+        return BUY;
+    }
+    if (type != Py_TYPE(rm_names.take_discard)) {
+        return NOT_DECIDED;
+    }
+    PyObject *use = PyObject_GetAttr(action, rm_names.s_use);
+    if (use == NULL) {
+        return -1;
+    }
+    int kind = use == Py_None ? TAKE : NOT_DECIDED; /* a take that lays the card down */
+    Py_DECREF(use);
+    return kind;
+}
+
+/* Whether the slice reads `state` for `player` as `position_for` does: a GameState of exact
+ * type in the draw phase whose top discard is taken freely (rules §4), `player` None or
+ * the seat to act (an int, as the checker asks). 1, 0, or -1 with an exception set. */
+static int
+in_slice(PyObject *state, PyObject *player)
+{
+    if ((PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0; /* a view, or no position at all */
+    }
+    int draw = rm_is(state, rm_names.s_phase, rm_names.phase_draw);
+    if (draw <= 0) {
+        return draw;
+    }
+    PyObject *rules = PyObject_GetAttr(state, rm_names.s_rules);
+    if (rules == NULL) {
+        return -1;
+    }
+    int free_take = rm_is(rules, rm_names.s_take_discard, rm_names.take_free);
+    Py_DECREF(rules);
+    if (free_take <= 0 || player == Py_None) {
+        return free_take; /* the takes that lay the card down are the Python core's */
+    }
+    if (!PyLong_CheckExact(player)) {
+        return 0; /* the TypeError is the Python core's */
+    }
+    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    if (seat == NULL) {
+        return -1;
+    }
+    int same = PyObject_RichCompareBool(player, seat, Py_EQ);
+    Py_DECREF(seat);
+    return same; /* another seat: Reason.NOT_YOUR_TURN, the Python core's */
+}
+
+/* The verdict of the checker (romme/_turn/checker.py: `_draw`, `take` under a free take,
+ * `_buy`) on the move `kind` in the position read (in the slice): 1 legal, 0 refused or not decided
+ * (the Python core answers), -1 with an exception set. */
+static int
+legal(rm_pos *pos, int kind)
+{
+    if (kind == DRAW) {
+        return pos->stock_size > 0; /* draw_refused: Reason.STOCK_EMPTY */
+    }
+    if (kind == BUY) {
+        int buys = rm_flag(pos->rules, rm_names.s_next_player_buys);
+        if (buys <= 0 || pos->stock_size == 0) {
+            return buys; /* no purchase (a claim answer, rules §13), or the stock empty */
+        }
+    }
+    /* take_refused, for the take and the purchase */
+    if (pos->pile_size == 0) {
+        return 0;
+    }
+    if (pos->hand_size == 1) {
+        int stock_only = rm_flag(pos->rules, rm_names.s_last_card_stock_only);
+        if (stock_only != 0) {
+            return stock_only < 0 ? -1 : 0; /* DRoV rule 10 */
+        }
+    }
+    if (kind == BUY) {
+        return 1;
+    }
+    int bound = rm_flag(pos->turn, rm_names.s_to_go_out);
+    if (bound != 0) {
+        return bound < 0 ? -1 : 0; /* `finish` would search the hand (DRoV Nr. 10) */
+    }
+    return free_take_goes_on(pos);
+}
+
+/* The slice's verdict on `action` by `player` in `state`: the move's kind (DRAW, TAKE,
+ * BUY) with `pos` read where it is legal, NOT_DECIDED where the Python core answers,
+ * -1 with an exception set. */
+static int
+decide(PyObject *state, PyObject *action, PyObject *player, rm_pos *pos)
+{
+    int kind = move_kind(action);
+    if (kind <= 0) {
+        return kind;
+    }
+    int inside = in_slice(state, player);
+    if (inside <= 0) {
+        return inside;
+    }
+    if (rm_read_position(state, pos) < 0) {
+        return -1;
+    }
+    int verdict = legal(pos, kind);
+    return verdict <= 0 ? verdict : kind;
+}
+
+int
+rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_pos pos = {0};
+    int kind = decide(state, action, player, &pos);
+    rm_pos_clear(&pos);
+    return kind < 0 ? -1 : kind > 0;
 }

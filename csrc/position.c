@@ -64,7 +64,8 @@ rm_names_init(void)
         || intern(&rm_names.s_last_card_stock_only, "last_card_stock_only") < 0
         || intern(&rm_names.s_rediscard_taken, "rediscard_taken") < 0
         || intern(&rm_names.s_joker_discard, "joker_discard") < 0
-        || intern(&rm_names.s_to_go_out, "to_go_out") < 0) {
+        || intern(&rm_names.s_to_go_out, "to_go_out") < 0
+        || intern(&rm_names.s_use, "use") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0

@@ -24,7 +24,7 @@ typedef struct {
     /* attribute names */
     PyObject *s_phase, *s_rules, *s_hands, *s_current_player, *s_stock, *s_discard_pile,
         *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
-        *s_rediscard_taken, *s_joker_discard, *s_to_go_out;
+        *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_use;
     /* the classes and values the slices compare with */
     PyObject *GameState;
     PyObject *phase_draw;
@@ -76,5 +76,12 @@ int rm_is(PyObject *obj, PyObject *name, PyObject *value);
  * slice does not decide, or NULL with an exception set. `state` is a GameState in
  * the draw phase. */
 PyObject *rm_draw_phase_moves(PyObject *state);
+
+/* Whether the draw phase's slice decides `action` by `player` (None, or the seat as the
+ * checker reads it) in `state` and finds it legal: 1, 0 where the slice does not decide
+ * it or would refuse it (the Python core then builds the refusal), -1 with an exception
+ * set. `state` is any object; `action` and `player` are the caller's. */
+int rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player);
+
 
 #endif

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import romme
-from romme import Draw, apply, find_rules, new_game
+from romme import Buy, Draw, TakeDiscard, apply, find_rules, new_game
 from romme._turn import pure
 
 _PROBE = (
@@ -78,7 +78,9 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
-        cturn.check(state, Draw(), None)
-        cturn.is_legal(state, Draw(), None)
-        cturn.apply(state, Draw(), None)
+        for action in (Draw(), TakeDiscard(), Buy()):
+            cturn.check(state, action, None)
+            cturn.is_legal(state, action, None)
+            cturn.apply(state, action, None)
+        cturn.check(state, Draw(), 1)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -1,8 +1,10 @@
 """The C core's first slice, the draw phase under a free take, on positions written by hand (docs/maintainers.md, "The accelerator").
 
-Each position sends the slice down one branch; the moves expected are
-written out from the rules, and the C core must answer them itself (not
-hand the position to Python) and agree with the pure core.
+Each position sends the slice down one branch; the moves and verdicts
+expected are written out from the rules, and the C core must
+answer them itself (not hand the position to Python) and agree with the
+pure core. Where it would refuse, it must hand the position to Python,
+which builds every refusal.
 """
 
 from __future__ import annotations
@@ -13,7 +15,18 @@ from typing import Any
 import attrs
 import pytest
 
-from romme import Action, Buy, Draw, GameState, JokerDiscard, Rules, TakeDiscard, find_rules
+from romme import (
+    Action,
+    Buy,
+    Draw,
+    GameState,
+    JokerDiscard,
+    LayOff,
+    Rules,
+    TakeDiscard,
+    find_rules,
+    parse_cards,
+)
 from romme._turn import pure
 from tests.scenarios._helpers import position
 
@@ -75,3 +88,81 @@ def test_the_next_player_may_buy_before_taking(cturn: ModuleType) -> None:
     """ASS S. 3 (next_player_buys, rules §13): the draw, the purchase, then the free take."""
     state = position(_BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], discard="7♣")
     assert (Draw(), Buy(), TakeDiscard()) == _answered(cturn, state)
+
+
+# -- check and is_legal of the draw phase's moves ----------------------------
+
+
+def _legal_in_c(cturn: ModuleType, state: GameState, action: Action, player: int | None) -> None:
+    """C's verdict on a legal move is its own: None from check, True from is_legal, as Python's."""
+    assert cturn.check(state, action, player) is None
+    assert cturn.is_legal(state, action, player) is True
+    pure.check(state, action, player=player)
+    assert pure.is_legal(state, action, player=player)
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "action"),
+    [
+        (_FREE, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], Draw()),  # rules §4
+        (_FREE, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], TakeDiscard()),  # rules §4, take_discard=free
+        (_BUYING, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], Buy()),  # ASS S. 3
+        (_BUYING, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], Draw()),  # rules §13: a window opens
+    ],
+)
+def test_the_draw_phases_legal_moves_are_checked_in_c(
+    cturn: ModuleType, rules: Rules, hands: list[str], action: Action
+) -> None:
+    """Rules §4, §13: the draw, the free take and the purchase, legal here, get C's verdict, for the seat to act named or not."""
+    state = position(rules, hands=hands, discard="7♣")
+    for player in (None, 0):
+        _legal_in_c(cturn, state, action, player)
+
+
+def _refused(cturn: ModuleType, state: GameState, action: Action, player: object = None) -> None:
+    """Where Python would refuse, C answers nothing: every refusal and its message are Python's."""
+    assert cturn.check(state, action, player) is NotImplemented
+    assert cturn.is_legal(state, action, player) is NotImplemented
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "discard", "action"),
+    [
+        (_FREE, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], "", TakeDiscard()),  # DISCARD_PILE_EMPTY
+        (_FREE, ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], "7♣", Buy()),  # no purchase: a claim answer
+        (  # DRoV rule 10: LAST_CARD_STOCK_ONLY
+            attrs.evolve(_FREE, last_card_stock_only=True),
+            ["9♥", "4♣ 6♦ 10♥"],
+            "7♣",
+            TakeDiscard(),
+        ),
+        (  # rules §4, the discard rules: NO_DISCARD_LEFT
+            attrs.evolve(_FREE, joker_discard=JokerDiscard.LAST_CARD_ONLY),
+            ["JK", "4♣ 6♦ 10♥"],
+            "7♣",
+            TakeDiscard(),
+        ),
+        (  # rules §4 (take_discard=free): TAKE_IS_FREE
+            _FREE,
+            ["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"],
+            "7♣",
+            TakeDiscard(use=LayOff(target=0, cards=parse_cards("7♣"))),
+        ),
+    ],
+)
+def test_a_refused_take_or_purchase_is_left_to_python(
+    cturn: ModuleType, rules: Rules, hands: list[str], discard: str, action: Action
+) -> None:
+    """Rules §4, §13: each refusal of the draw phase's moves comes from the Python core."""
+    state = position(rules, hands=hands, discard=discard)
+    _refused(cturn, state, action)
+    assert not pure.is_legal(state, action)
+
+
+@pytest.mark.parametrize("player", [1, True, 0.0, "0", 2**70])
+def test_another_seat_or_a_seat_of_another_type_is_left_to_python(
+    cturn: ModuleType, player: object
+) -> None:
+    """Rules §4: NOT_YOUR_TURN for another seat, and the TypeError of a seat that is no int, are the Python core's."""
+    state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
+    _refused(cturn, state, Draw(), player)

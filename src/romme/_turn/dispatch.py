@@ -3,8 +3,10 @@
 Each function asks `romme._cturn` first, when that extension is importable
 and the environment variable ``ROMME_PURE`` is not set (both read once, at
 import); the C function answers in full for the positions one of its
-slices decides exactly and returns ``NotImplemented`` for every other, and
-the pure Python function (`romme._turn.pure`) then answers. Without the
+slices decides exactly (`check` and `is_legal` only where the action is
+legal: every refusal is built here) and returns ``NotImplemented`` for
+every other, and the pure Python function (`romme._turn.pure`) then
+answers. Without the
 accelerator the names are the pure functions themselves. `accelerated`
 says which is in use.
 
