@@ -8,8 +8,8 @@
  * as the Python function does and checks nothing the Python function checks: a position
  * it does not recognise is the Python core's.
  *
- * Slices today: the draw phase (draw.c): its legal moves, and `check` and `is_legal` of
- * a draw, a free take and a purchase where they are legal. Written against the limited API
+ * Slices today: the draw phase (draw.c): its legal moves, and `check`, `is_legal` and
+ * `apply` of a draw, a free take and a purchase where they are legal. Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
 #include "position.h"
@@ -85,17 +85,16 @@ is_legal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NOTIMPLEMENTED;
 }
 
-/* apply(state, action, player): no slice applies an action yet; the dispatch's shape is
- * its already. */
+/* apply(state, action, player): the next state where the slice finds the action legal and
+ * no claim window opens, else NotImplemented. */
 static PyObject *
 apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    (void)args;
     if (arity("apply", nargs, 3) < 0) {
         return NULL;
     }
-    Py_RETURN_NOTIMPLEMENTED;
+    return rm_draw_phase_apply(args[0], args[1], args[2]);
 }
 
 #define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))

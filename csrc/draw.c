@@ -2,7 +2,8 @@
  * the verdicts it asks of romme/_turn/checker.py: `draw_refused`, `take_refused`,
  * `buy_refused`, `take` under ``take_discard=free``, and of romme/_turn/ending.py:
  * `finish`, `locked_code`, `may_discard`, `can_discard_something`; the checker's
- * `_draw`, `take` and `_buy` where they accept the move).
+ * `_draw`, `take` and `_buy` where they accept the move; and romme/_turn/engine.py's
+ * `apply` of those moves: `_carry_out`, `_next_state`).
  *
  * The slice: a GameState in the draw phase whose top discard, if any, is taken freely
  * (rules §4), with or without the next player's purchase (rules §13). A take under
@@ -253,4 +254,265 @@ rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player)
     int kind = decide(state, action, player, &pos);
     rm_pos_clear(&pos);
     return kind < 0 ? -1 : kind > 0;
+}
+
+/* The hand's packed multiset (romme/_turn/position.py, `hand_key`): the key the state
+ * keeps, or the hand's cards packed and kept on it as `hand_key` keeps them. A new
+ * reference, or NULL with an exception set. `pos->counts` holds the hand. */
+static PyObject *
+hand_key(rm_pos *pos)
+{
+    PyObject *key = PyObject_GenericGetAttr(pos->state, rm_names.s_coded);
+    if (key != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        return key;
+    }
+    PyErr_Clear();
+    key = PyLong_FromLong(0);
+    for (int code = 0; key != NULL && code < RM_CODES; code++) {
+        for (int copies = pos->counts[code]; key != NULL && copies > 0; copies--) {
+            PyObject *sum = PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
+            RM_SETREF(key, sum);
+        }
+    }
+    if (key != NULL && PyObject_GenericSetAttr(pos->state, rm_names.s_coded, key) < 0) {
+        Py_CLEAR(key);
+    }
+    return key;
+}
+
+/* `key` (stolen) with one card of `code` added; a new reference, or NULL. */
+static PyObject *
+key_plus(PyObject *key, int code)
+{
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *sum = PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
+    Py_DECREF(key);
+    return sum;
+}
+
+/* The card code of `card`; -1 with an exception set. */
+static int
+code_of(PyObject *card)
+{
+    PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
+    if (code == NULL) {
+        return -1;
+    }
+    long number = PyLong_AsLong(code);
+    Py_DECREF(code);
+    if (number < 0 || number >= RM_CODES) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_SystemError, "a card with code %ld in a checked state", number);
+        }
+        return -1;
+    }
+    return (int)number;
+}
+
+/* `pos->hand` with `card` (of `code`) put in its place, after the cards of its code, as
+ * romme/_turn/hands.py's `add` does; `pos->counts` gains the card. A new tuple or NULL. */
+static PyObject *
+hand_plus(rm_pos *pos, PyObject *hand, PyObject *card, int code)
+{
+    Py_ssize_t size = PyTuple_Size(hand);
+    if (size < 0) {
+        return NULL;
+    }
+    Py_ssize_t place = 0;
+    for (int below = 0; below <= code; below++) {
+        place += pos->counts[below];
+    }
+    pos->counts[code]++;
+    PyObject *grown = PyTuple_New(size + 1);
+    if (grown == NULL) {
+        return NULL;
+    }
+    for (Py_ssize_t i = 0, j = 0; j <= size; j++) {
+        PyObject *item = j == place ? card : PyTuple_GetItem(hand, i++);
+        Py_INCREF(item);
+        PyTuple_SetItem(grown, j, item);
+    }
+    return grown;
+}
+
+/* A new instance of `cls` (a slotted attrs class) whose fields `names` are those of `old`
+ * but where `changes` (a dict of field name to value) says otherwise, each set through its
+ * slot, as the classes' `_of` and `_copy` set them. A new reference, or NULL. */
+static PyObject *
+copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
+{
+    PyObject *value = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    Py_ssize_t count = PyTuple_Size(names);
+    for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
+        PyObject *name = PyTuple_GetItem(names, i);
+        PyObject *field = PyDict_GetItemWithError(changes, name); /* borrowed */
+        if (field != NULL) {
+            Py_INCREF(field);
+        }
+        else if (!PyErr_Occurred()) {
+            field = PyObject_GenericGetAttr(old, name);
+        }
+        if (field == NULL || PyObject_GenericSetAttr(value, name, field) < 0) {
+            Py_CLEAR(value);
+        }
+        Py_XDECREF(field);
+    }
+    return value;
+}
+
+/* The last item of the tuple attribute `name` of `obj` (a new reference, through
+ * `*last`) and the tuple without it (returned, a new reference); NULL with an exception
+ * set. The tuple holds an item (the checker said so). */
+static PyObject *
+popped(PyObject *obj, PyObject *name, PyObject **last)
+{
+    PyObject *cards = PyObject_GetAttr(obj, name);
+    if (cards == NULL) {
+        return NULL;
+    }
+    Py_ssize_t size = PyTuple_Size(cards);
+    PyObject *rest = NULL;
+    if (size > 0) {
+        *last = PyTuple_GetItem(cards, size - 1);
+        Py_INCREF(*last);
+        rest = PyTuple_GetSlice(cards, 0, size - 1);
+        if (rest == NULL) {
+            Py_CLEAR(*last);
+        }
+    }
+    else if (!PyErr_Occurred()) {
+        PyErr_SetString(PyExc_SystemError, "a card taken from an empty pile");
+    }
+    Py_DECREF(cards);
+    return rest;
+}
+
+/* `changes` of the next state (the hands, stock, discard pile, turn) filled for `kind`,
+ * and the next hand's key; the key (a new reference), or NULL with an exception set. */
+static PyObject *
+next_parts(rm_pos *pos, int kind, PyObject *changes)
+{
+    if (rm_read_hand(pos) < 0) {
+        return NULL;
+    }
+    PyObject *key = hand_key(pos);
+    if (key == NULL) {
+        return NULL;
+    }
+    PyObject *hand = pos->hand;
+    Py_INCREF(hand);
+    if (kind == TAKE || kind == BUY) {
+        /* romme/_turn/checker.py, `take` and `_buy`: the top discard goes to the hand */
+        PyObject *card = NULL;
+        PyObject *pile = popped(pos->state, rm_names.s_discard_pile, &card);
+        int code = pile == NULL ? -1 : code_of(card);
+        int failed = code < 0 || PyDict_SetItem(changes, rm_names.s_discard_pile, pile) < 0;
+        Py_XDECREF(pile);
+        if (!failed) {
+            RM_SETREF(hand, hand_plus(pos, hand, card, code));
+            key = key_plus(key, code);
+            failed = hand == NULL || key == NULL;
+        }
+        if (!failed && kind == TAKE) {
+            /* turn._with_taken(taken=card, taken_in_hand=True, taken_staged=as it was) */
+            PyObject *turn_changes = PyDict_New();
+            PyObject *turn = NULL;
+            if (turn_changes != NULL
+                && PyDict_SetItem(turn_changes, rm_names.s_taken, card) == 0
+                && PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_True) == 0) {
+                turn = copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
+                                 turn_changes);
+            }
+            Py_XDECREF(turn_changes);
+            failed = turn == NULL || PyDict_SetItem(changes, rm_names.s_turn, turn) < 0;
+            Py_XDECREF(turn);
+        }
+        Py_XDECREF(card);
+        if (failed) {
+            Py_XDECREF(hand);
+            Py_XDECREF(key);
+            return NULL;
+        }
+    }
+    if (kind == DRAW || kind == BUY) {
+        /* romme/_turn/engine.py, `_carry_out`: the top stock card goes to the hand */
+        PyObject *card = NULL;
+        PyObject *stock = popped(pos->state, rm_names.s_stock, &card);
+        int code = stock == NULL ? -1 : code_of(card);
+        int failed = code < 0 || PyDict_SetItem(changes, rm_names.s_stock, stock) < 0;
+        Py_XDECREF(stock);
+        if (!failed) {
+            RM_SETREF(hand, hand_plus(pos, hand, card, code));
+            key = key_plus(key, code);
+            failed = hand == NULL || key == NULL;
+        }
+        Py_XDECREF(card);
+        if (failed) {
+            Py_XDECREF(hand);
+            Py_XDECREF(key);
+            return NULL;
+        }
+    }
+    /* romme/_turn/engine.py, `_next_state`: the seat holds the new hand */
+    PyObject *hands = PyObject_GetAttr(pos->state, rm_names.s_hands);
+    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    Py_ssize_t at = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
+    Py_XDECREF(seat);
+    Py_ssize_t players = hands == NULL || at < 0 ? -1 : PyTuple_Size(hands);
+    PyObject *next = players < 0 ? NULL : PyTuple_New(players);
+    for (Py_ssize_t i = 0; next != NULL && i < players; i++) {
+        PyObject *item = i == at ? hand : PyTuple_GetItem(hands, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(next, i, item);
+    }
+    Py_XDECREF(hands);
+    Py_DECREF(hand);
+    if (next == NULL || PyDict_SetItem(changes, rm_names.s_hands, next) < 0) {
+        Py_XDECREF(next);
+        Py_XDECREF(key);
+        return NULL;
+    }
+    Py_DECREF(next);
+    return key;
+}
+
+/* Whether a draw may open a claim window: `Rules.claims_played` (rules §13), read, not
+ * restated. 1, 0, or -1 with an exception set. */
+static int
+claims_played(rm_pos *pos)
+{
+    return rm_flag(pos->rules, rm_names.s_claims_played);
+}
+
+PyObject *
+rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_pos pos = {0};
+    PyObject *result = NULL;
+    int kind = decide(state, action, player, &pos);
+    if (kind == DRAW) {
+        int claims = claims_played(&pos);
+        kind = claims < 0 ? -1 : claims ? NOT_DECIDED : DRAW; /* a window: engine's */
+    }
+    if (kind == NOT_DECIDED) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    PyObject *changes = kind > 0 ? PyDict_New() : NULL;
+    if (changes != NULL) {
+        PyObject *key = next_parts(&pos, kind, changes);
+        if (key != NULL && PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) == 0) {
+            result = copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
+            /* the seat goes on acting: the state keeps its hand's key (`keep_hand_key`) */
+            if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
+                Py_CLEAR(result);
+            }
+        }
+        Py_XDECREF(key);
+        Py_DECREF(changes);
+    }
+    rm_pos_clear(&pos);
+    return result;
 }

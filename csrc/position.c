@@ -50,6 +50,37 @@ action(PyObject **slot, const char *name)
     return *slot == NULL ? -1 : 0;
 }
 
+/* The names of the attrs fields of `cls`, in order, as a tuple of interned strings. */
+static int
+field_names(PyObject **slot, PyObject *cls)
+{
+    PyObject *fields;
+    if (lookup(&fields, "attrs", "fields", NULL) < 0) {
+        return -1;
+    }
+    PyObject *found = PyObject_CallFunctionObjArgs(fields, cls, NULL);
+    Py_DECREF(fields);
+    if (found == NULL) {
+        return -1;
+    }
+    Py_ssize_t size = PyObject_Size(found);
+    PyObject *names = size < 0 ? NULL : PyTuple_New(size);
+    for (Py_ssize_t i = 0; names != NULL && i < size; i++) {
+        PyObject *field = PySequence_GetItem(found, i);
+        PyObject *name = field == NULL ? NULL : PyObject_GetAttrString(field, "name");
+        Py_XDECREF(field);
+        if (name != NULL) {
+            PyUnicode_InternInPlace(&name);
+        }
+        if (name == NULL || PyTuple_SetItem(names, i, name) < 0) {
+            Py_CLEAR(names);
+        }
+    }
+    Py_DECREF(found);
+    *slot = names;
+    return names == NULL ? -1 : 0;
+}
+
 int
 rm_names_init(void)
 {
@@ -65,11 +96,18 @@ rm_names_init(void)
         || intern(&rm_names.s_rediscard_taken, "rediscard_taken") < 0
         || intern(&rm_names.s_joker_discard, "joker_discard") < 0
         || intern(&rm_names.s_to_go_out, "to_go_out") < 0
-        || intern(&rm_names.s_use, "use") < 0) {
+        || intern(&rm_names.s_claims_played, "claims_played") < 0
+        || intern(&rm_names.s_use, "use") < 0
+        || intern(&rm_names.s_coded, "_coded") < 0 || intern(&rm_names.s_taken, "taken") < 0
+        || intern(&rm_names.s_taken_in_hand, "taken_in_hand") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
+        || lookup(&rm_names.TurnState, "romme.game", "TurnState", NULL) < 0
         || lookup(&rm_names.phase_draw, "romme.game", "Phase", "DRAW") < 0
+        || lookup(&rm_names.phase_play, "romme.game", "Phase", "PLAY") < 0
+        || lookup(&rm_names.object_new, "builtins", "object", "__new__") < 0
+        || lookup(&rm_names.units, "romme.melds._search.packed", "UNITS", NULL) < 0
         || lookup(&rm_names.take_free, "romme.rules", "TakeDiscardMode", "FREE") < 0
         || lookup(&rm_names.joker_last_card_only, "romme.rules", "JokerDiscard",
                   "LAST_CARD_ONLY") < 0) {
@@ -77,6 +115,14 @@ rm_names_init(void)
     }
     if (action(&rm_names.draw, "Draw") < 0 || action(&rm_names.take_discard, "TakeDiscard") < 0
         || action(&rm_names.buy, "Buy") < 0) {
+        return -1;
+    }
+    if (field_names(&rm_names.state_fields, rm_names.GameState) < 0
+        || field_names(&rm_names.turn_fields, rm_names.TurnState) < 0) {
+        return -1;
+    }
+    if (!PyTuple_Check(rm_names.units) || PyTuple_Size(rm_names.units) != RM_CODES) {
+        PyErr_SetString(PyExc_SystemError, "romme.melds' UNITS is not a tuple of 53 ints");
         return -1;
     }
     return 0;

@@ -16,6 +16,15 @@
 #define RM_JOKER_CODE 52
 #define RM_CODES 53
 
+/* Replace the strong reference in `slot` by `value` (CPython's Py_SETREF, which the
+ * limited API lacks). */
+#define RM_SETREF(slot, value)                                                             \
+    do {                                                                                   \
+        PyObject *rm_old_ = (PyObject *)(slot);                                            \
+        (slot) = (value);                                                                  \
+        Py_XDECREF(rm_old_);                                                               \
+    } while (0)
+
 /* The Python objects the C core compares with or builds: interned attribute
  * names, enum members and the action classes' values (romme.game,
  * romme.rules). Filled once when the module is imported (rm_names_init);
@@ -24,14 +33,21 @@ typedef struct {
     /* attribute names */
     PyObject *s_phase, *s_rules, *s_hands, *s_current_player, *s_stock, *s_discard_pile,
         *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
-        *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_use;
+        *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_claims_played, *s_use,
+        *s_coded, *s_taken, *s_taken_in_hand;
     /* the classes and values the slices compare with */
     PyObject *GameState;
+    PyObject *TurnState;
     PyObject *phase_draw;
+    PyObject *phase_play;
     PyObject *take_free;
     PyObject *joker_last_card_only;
     /* the actions the draw phase lists, built once by calling their classes */
     PyObject *draw, *take_discard, *buy;
+    /* the next state's parts: the attrs fields of GameState and TurnState, in order (tuples
+     * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
+     * one card of each code, a tuple of 53 ints) */
+    PyObject *state_fields, *turn_fields, *object_new, *units;
 } rm_names_t;
 
 extern rm_names_t rm_names;
@@ -83,5 +99,10 @@ PyObject *rm_draw_phase_moves(PyObject *state);
  * set. `state` is any object; `action` and `player` are the caller's. */
 int rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player);
 
+/* The state after `action` by `player` in `state` (mirrors romme/_turn/engine.py, `apply`
+ * of a draw, a free take or a purchase): a new GameState, Py_NotImplemented (a new
+ * reference) where the slice does not decide the action, finds it illegal or a claim
+ * window would open, or NULL with an exception set. */
+PyObject *rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player);
 
 #endif

@@ -59,7 +59,7 @@ def test_the_public_functions_keep_their_names_and_documentation() -> None:
 
 
 def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts or the moves it lists."""
+    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts, the moves it lists or the states it builds."""
     state = new_game(find_rules("german-rummy"), 3, seed=5)
     while state.phase.value != "draw":
         state = apply(state, pure.legal_actions(state)[0])
@@ -75,6 +75,10 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
         state.stock,
     ]
     watched += moves
+    assert moves[-1] == TakeDiscard()
+    after = cturn.apply(state, moves[-1], None)  # the take: a new turn too
+    assert after == pure.apply(state, moves[-1])
+    watched += [after.turn, state.discard_pile[-1], state.stock[-1]]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)

@@ -12,7 +12,7 @@ action and for a near miss (`romme.testing.near_miss_actions`), and `apply`
 the same next state (``==``) or the same refusal. Each test counts the
 decisions the C core answered itself, per function, and fails if a
 function of its slice (the draw phase: `legal_actions`, `check`,
-`is_legal`) was never answered where the slice applies.
+`is_legal`, `apply`) was never answered where the slice applies.
 """
 
 from __future__ import annotations
@@ -148,7 +148,7 @@ class Differ:
         )
 
 
-_SLICE_FUNCTIONS = ("legal_actions", "check", "is_legal")
+_SLICE_FUNCTIONS = ("legal_actions", "check", "is_legal", "apply")
 """The functions the C core's draw-phase slice answers."""
 
 
@@ -164,7 +164,7 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
 
     Under a preset whose top discard is taken freely (rules §4) the C core
     answers the draw phase's `legal_actions` itself, at some decision of
-    every round, and `check` and `is_legal` of its moves.
+    every round, and `check`, `is_legal` and `apply` of its moves.
     """
     rules = find_rules(preset)
     differ = Differ(cturn)

@@ -1,7 +1,7 @@
 """The C core's first slice, the draw phase under a free take, on positions written by hand (docs/maintainers.md, "The accelerator").
 
-Each position sends the slice down one branch; the moves and verdicts
-expected are written out from the rules, and the C core must
+Each position sends the slice down one branch; the moves, verdicts and
+next states expected are written out from the rules, and the C core must
 answer them itself (not hand the position to Python) and agree with the
 pure core. Where it would refuse, it must hand the position to Python,
 which builds every refusal.
@@ -22,12 +22,15 @@ from romme import (
     GameState,
     JokerDiscard,
     LayOff,
+    Phase,
     Rules,
     TakeDiscard,
     find_rules,
     parse_cards,
 )
 from romme._turn import pure
+from romme._turn.position import kept_hand_key
+from romme.melds import pack_cards
 from tests.scenarios._helpers import position
 
 _FREE = find_rules("german-rummy")
@@ -90,7 +93,7 @@ def test_the_next_player_may_buy_before_taking(cturn: ModuleType) -> None:
     assert (Draw(), Buy(), TakeDiscard()) == _answered(cturn, state)
 
 
-# -- check and is_legal of the draw phase's moves ----------------------------
+# -- check, is_legal and apply of the draw phase's moves ----------------------------
 
 
 def _legal_in_c(cturn: ModuleType, state: GameState, action: Action, player: int | None) -> None:
@@ -119,10 +122,80 @@ def test_the_draw_phases_legal_moves_are_checked_in_c(
         _legal_in_c(cturn, state, action, player)
 
 
+def _applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameState:
+    """C's next state, the same as Python's, keeping the packed hand of the seat that goes on acting."""
+    after = cturn.apply(state, action, None)
+    assert after is not NotImplemented, "the slice handed its own move to Python"
+    assert type(after) is GameState
+    python = pure.apply(state, action)
+    assert python == after
+    assert kept_hand_key(after) == kept_hand_key(python)
+    return after
+
+
+def test_a_draw_takes_the_top_stock_card_into_the_hand_in_card_order(cturn: ModuleType) -> None:
+    """Rules §4: the draw puts the top stock card into the hand, in card order, and the play phase begins."""
+    state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], stock_top="K♠", discard="7♣")
+    for player in (None, 0):
+        _legal_in_c(cturn, state, Draw(), player)
+    after = _applied_in_c(cturn, state, Draw())
+    assert after.hands == (parse_cards("3♣ K♠ 9♥ 5♦"), parse_cards("4♣ 10♥ 6♦"))
+    assert after.stock == state.stock[:-1]
+    assert after.discard_pile == parse_cards("7♣")
+    assert (after.phase, after.current_player, after.turn) == (Phase.PLAY, 0, state.turn)
+    assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 9♥ K♠"))
+
+
+def test_a_free_take_puts_the_top_discard_into_the_hand_and_names_it(cturn: ModuleType) -> None:
+    """Rules §4 (take_discard=free): the top discard goes to the hand, and the turn names it as taken and held."""
+    state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="2♥ 7♣")
+    _legal_in_c(cturn, state, TakeDiscard(), None)
+    after = _applied_in_c(cturn, state, TakeDiscard())
+    assert after.hand == parse_cards("3♣ 7♣ 9♥ 5♦")
+    assert after.discard_pile == parse_cards("2♥")
+    assert after.stock == state.stock
+    assert after.turn == attrs.evolve(state.turn, taken=parse_cards("7♣")[0], taken_in_hand=True)
+    assert after.phase is Phase.PLAY
+    assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 7♣ 5♦ 9♥"))
+
+
+def test_a_purchase_takes_the_top_discard_and_the_top_stock_card(cturn: ModuleType) -> None:
+    """ASS S. 3 (next_player_buys, rules §13): the buyer gets the top discard, then the top stock card, and plays on."""
+    state = position(
+        _BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], stock_top="K♠", discard="7♣"
+    )
+    _legal_in_c(cturn, state, Buy(), None)
+    after = _applied_in_c(cturn, state, Buy())
+    assert after.hand == parse_cards("3♣ 7♣ K♠ 9♥ 5♦")
+    assert (after.discard_pile, after.stock) == ((), state.stock[:-1])
+    assert (after.phase, after.turn) == (Phase.PLAY, state.turn)
+    assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 7♣ 9♥ K♠"))
+
+
+def test_a_draw_that_opens_a_claim_window_is_applied_by_python(cturn: ModuleType) -> None:
+    """Rules §13 (buying): declining the top discard opens a claim window; C checks the draw but leaves its state to Python."""
+    state = position(_BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], discard="7♣")
+    _legal_in_c(cturn, state, Draw(), None)
+    assert cturn.apply(state, Draw(), None) is NotImplemented
+    assert pure.apply(state, Draw()).phase is Phase.CLAIM
+
+
+def test_the_key_of_a_state_never_checked_is_packed_from_its_hand(cturn: ModuleType) -> None:
+    """The coded slot (romme._coded): a state that keeps no packed hand yet gets it packed, as Python's hand_key does, and the next state keeps it with the card drawn."""
+    state = position(_FREE, hands=["3♣ 3♣ JK", "4♣ 6♦ 10♥"], stock_top="4♠", discard="7♣")
+    fresh = attrs.evolve(state)  # built anew: no slot filled
+    assert kept_hand_key(fresh) is None
+    after = _applied_in_c(cturn, fresh, Draw())
+    assert kept_hand_key(fresh) == pack_cards(parse_cards("3♣ 3♣ JK"))
+    assert after.hand == parse_cards("3♣ 3♣ 4♠ JK")
+    assert kept_hand_key(after) == pack_cards(parse_cards("JK 4♠ 3♣ 3♣"))
+
+
 def _refused(cturn: ModuleType, state: GameState, action: Action, player: object = None) -> None:
     """Where Python would refuse, C answers nothing: every refusal and its message are Python's."""
     assert cturn.check(state, action, player) is NotImplemented
     assert cturn.is_legal(state, action, player) is NotImplemented
+    assert cturn.apply(state, action, player) is NotImplemented
 
 
 @pytest.mark.parametrize(
