@@ -389,6 +389,26 @@ popped(PyObject *obj, PyObject *name, PyObject **last)
     return rest;
 }
 
+/* The top card of the tuple attribute `name` of the state (the discard pile or the stock)
+ * goes to the hand: `changes[name]` holds the tuple without it, `*hand` and `*key` (new
+ * references, replaced) gain it, and `*card` is it (a new reference, or NULL). 0, or -1
+ * with an exception set (`*hand` or `*key` may then be NULL). */
+static int
+to_hand(rm_pos *pos, PyObject *name, PyObject *changes, PyObject **hand, PyObject **key,
+        PyObject **card)
+{
+    PyObject *rest = popped(pos->state, name, card);
+    int code = rest == NULL ? -1 : code_of(*card);
+    int failed = code < 0 || PyDict_SetItem(changes, name, rest) < 0;
+    Py_XDECREF(rest);
+    if (failed) {
+        return -1;
+    }
+    RM_SETREF(*hand, hand_plus(pos, *hand, *card, code));
+    *key = key_plus(*key, code);
+    return *hand == NULL || *key == NULL ? -1 : 0;
+}
+
 /* `changes` of the next state (the hands, stock, discard pile, turn) filled for `kind`,
  * and the next hand's key; the key (a new reference), or NULL with an exception set. */
 static PyObject *
@@ -403,18 +423,11 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
     }
     PyObject *hand = pos->hand;
     Py_INCREF(hand);
+    int failed = 0;
     if (kind == TAKE || kind == BUY) {
         /* romme/_turn/checker.py, `take` and `_buy`: the top discard goes to the hand */
         PyObject *card = NULL;
-        PyObject *pile = popped(pos->state, rm_names.s_discard_pile, &card);
-        int code = pile == NULL ? -1 : code_of(card);
-        int failed = code < 0 || PyDict_SetItem(changes, rm_names.s_discard_pile, pile) < 0;
-        Py_XDECREF(pile);
-        if (!failed) {
-            RM_SETREF(hand, hand_plus(pos, hand, card, code));
-            key = key_plus(key, code);
-            failed = hand == NULL || key == NULL;
-        }
+        failed = to_hand(pos, rm_names.s_discard_pile, changes, &hand, &key, &card) < 0;
         if (!failed && kind == TAKE) {
             /* turn._with_taken(taken=card, taken_in_hand=True, taken_staged=as it was) */
             PyObject *turn_changes = PyDict_New();
@@ -430,30 +443,17 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
             Py_XDECREF(turn);
         }
         Py_XDECREF(card);
-        if (failed) {
-            Py_XDECREF(hand);
-            Py_XDECREF(key);
-            return NULL;
-        }
     }
-    if (kind == DRAW || kind == BUY) {
+    if (!failed && (kind == DRAW || kind == BUY)) {
         /* romme/_turn/engine.py, `_carry_out`: the top stock card goes to the hand */
         PyObject *card = NULL;
-        PyObject *stock = popped(pos->state, rm_names.s_stock, &card);
-        int code = stock == NULL ? -1 : code_of(card);
-        int failed = code < 0 || PyDict_SetItem(changes, rm_names.s_stock, stock) < 0;
-        Py_XDECREF(stock);
-        if (!failed) {
-            RM_SETREF(hand, hand_plus(pos, hand, card, code));
-            key = key_plus(key, code);
-            failed = hand == NULL || key == NULL;
-        }
+        failed = to_hand(pos, rm_names.s_stock, changes, &hand, &key, &card) < 0;
         Py_XDECREF(card);
-        if (failed) {
-            Py_XDECREF(hand);
-            Py_XDECREF(key);
-            return NULL;
-        }
+    }
+    if (failed) {
+        Py_XDECREF(hand);
+        Py_XDECREF(key);
+        return NULL;
     }
     /* romme/_turn/engine.py, `_next_state`: the seat holds the new hand */
     PyObject *hands = PyObject_GetAttr(pos->state, rm_names.s_hands);
