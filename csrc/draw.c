@@ -5,8 +5,10 @@
  * `_draw`, `take` and `_buy` where they accept the move; and romme/_turn/engine.py's
  * `apply` of those moves: `_carry_out`, `_next_state`).
  *
- * The slice: a GameState in the draw phase whose top discard, if any, is taken freely
- * (rules §4), with or without the next player's purchase (rules §13). A take under
+ * The slice: a GameState in the draw phase. Its moves are listed where the top discard,
+ * if any, is taken freely (rules §4), with or without the next player's purchase (rules
+ * §13); a draw and a purchase are checked and applied under either take mode, a take of
+ * the top discard into the hand only where it is taken freely. A take under
  * ``take_discard=immediate_use`` needs the meld search, and a turn bound to go out
  * (DRoV Nr. 10) the search of `_goes_out`: those positions are the Python core's.
  */
@@ -157,11 +159,14 @@ move_kind(PyObject *action)
     return kind;
 }
 
-/* Whether the slice reads `state` for `player` as `position_for` does: a GameState of exact
- * type in the draw phase whose top discard is taken freely (rules §4), `player` None or
- * the seat to act (an int, as the checker asks). 1, 0, or -1 with an exception set. */
+/* Whether the slice reads `state` for `player` and the move `kind` as `position_for`
+ * does: a GameState of exact type in the draw phase, `player` None or the seat to act (an
+ * int, as the checker asks), and for a take a top discard taken freely (rules §4). A draw
+ * and a purchase read nothing of the take mode (`draw_refused`, `buy_refused`, `_draw`,
+ * `_buy`), so they are the slice's under `immediate_use` too. 1, 0, or -1 with an
+ * exception set. */
 static int
-in_slice(PyObject *state, PyObject *player)
+in_slice(PyObject *state, PyObject *player, int kind)
 {
     if ((PyObject *)Py_TYPE(state) != rm_names.GameState) {
         return 0; /* a view, or no position at all */
@@ -170,14 +175,19 @@ in_slice(PyObject *state, PyObject *player)
     if (draw <= 0) {
         return draw;
     }
-    PyObject *rules = PyObject_GetAttr(state, rm_names.s_rules);
-    if (rules == NULL) {
-        return -1;
+    if (kind == TAKE) {
+        PyObject *rules = PyObject_GetAttr(state, rm_names.s_rules);
+        if (rules == NULL) {
+            return -1;
+        }
+        int free_take = rm_is(rules, rm_names.s_take_discard, rm_names.take_free);
+        Py_DECREF(rules);
+        if (free_take <= 0) {
+            return free_take; /* a take that must lay the card down is the Python core's */
+        }
     }
-    int free_take = rm_is(rules, rm_names.s_take_discard, rm_names.take_free);
-    Py_DECREF(rules);
-    if (free_take <= 0 || player == Py_None) {
-        return free_take; /* the takes that lay the card down are the Python core's */
+    if (player == Py_None) {
+        return 1;
     }
     if (!PyLong_CheckExact(player)) {
         return 0; /* the TypeError is the Python core's */
@@ -236,7 +246,7 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_pos *pos)
     if (kind <= 0) {
         return kind;
     }
-    int inside = in_slice(state, player);
+    int inside = in_slice(state, player, kind);
     if (inside <= 0) {
         return inside;
     }

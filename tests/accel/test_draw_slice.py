@@ -239,3 +239,26 @@ def test_another_seat_or_a_seat_of_another_type_is_left_to_python(
     """Rules §4: NOT_YOUR_TURN for another seat, and the TypeError of a seat that is no int, are the Python core's."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
     _refused(cturn, state, Draw(), player)
+
+
+_IMMEDIATE = find_rules("drov")
+
+
+def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleType) -> None:
+    """Rules §4 (DRoV Nr. 4, take_discard=immediate_use): the draw reads nothing of the take mode, so C
+    checks and applies it; the moves, with the takes that lay the card down, and the take of the card
+    into the hand, which these rules refuse, are the Python core's."""
+    state = position(
+        _IMMEDIATE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", ""], stock_top="K♠", discard="7♣", dealer=2
+    )
+    assert cturn.legal_actions(state) is NotImplemented
+    for player in (None, 0):
+        _legal_in_c(cturn, state, Draw(), player)
+    after = _applied_in_c(cturn, state, Draw())
+    assert after.hands[0] == parse_cards("3♣ K♠ 9♥ 5♦")
+    assert after.stock == state.stock[:-1]
+    assert after.discard_pile == parse_cards("7♣")
+    assert (after.phase, after.current_player, after.turn) == (Phase.PLAY, 0, state.turn)
+    assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 9♥ K♠"))
+    _refused(cturn, state, TakeDiscard())
+    assert not pure.is_legal(state, TakeDiscard())
