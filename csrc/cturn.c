@@ -47,42 +47,38 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return rm_draw_phase_moves(position);
 }
 
-/* check(position, action, player): None where the slice finds the action legal, else
- * NotImplemented; a refusal, with its reason and message, is always the Python core's. */
+/* The verdict `legal_answer` (None for `check`, True for `is_legal`) where a slice finds
+ * the action legal, else NotImplemented: a refusal, with its reason and message, is always
+ * the Python core's (which says False from `is_legal`, as its check refuses). */
+static PyObject *
+verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *legal_answer)
+{
+    if (arity(name, nargs, 3) < 0) {
+        return NULL;
+    }
+    int legal = rm_draw_phase_legal(args[0], args[1], args[2]);
+    if (legal < 0) {
+        return NULL;
+    }
+    PyObject *answer = legal ? legal_answer : Py_NotImplemented;
+    Py_INCREF(answer);
+    return answer;
+}
+
+/* check(position, action, player): None where the action is legal, else NotImplemented. */
 static PyObject *
 check(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (arity("check", nargs, 3) < 0) {
-        return NULL;
-    }
-    int verdict = rm_draw_phase_legal(args[0], args[1], args[2]);
-    if (verdict < 0) {
-        return NULL;
-    }
-    if (verdict) {
-        Py_RETURN_NONE;
-    }
-    Py_RETURN_NOTIMPLEMENTED;
+    return verdict("check", args, nargs, Py_None);
 }
 
-/* is_legal(position, action, player): True where the slice finds the action legal, else
- * NotImplemented (the Python core says False, as its check refuses). */
+/* is_legal(position, action, player): True where the action is legal, else NotImplemented. */
 static PyObject *
 is_legal(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 {
     (void)module;
-    if (arity("is_legal", nargs, 3) < 0) {
-        return NULL;
-    }
-    int verdict = rm_draw_phase_legal(args[0], args[1], args[2]);
-    if (verdict < 0) {
-        return NULL;
-    }
-    if (verdict) {
-        Py_RETURN_TRUE;
-    }
-    Py_RETURN_NOTIMPLEMENTED;
+    return verdict("is_legal", args, nargs, Py_True);
 }
 
 /* apply(state, action, player): the next state where the slice finds the action legal and
