@@ -47,7 +47,7 @@ _Search = Callable[[int], int]
 
 
 class SearchTooLargeError(Exception):
-    """A search of a `Packer` made with a `limit` would keep more multisets than the limit."""
+    """A search of a `Packer` made with a `limit` would make more memo lookups than the limit (`LimitedMemo`)."""
 
 
 class LimitedMemo(dict[int, int]):
@@ -800,7 +800,7 @@ was searched before: about 1 to 2 microseconds each. Random hands of 17 to
 26 cards, with up to six jokers, take at most about 16,000; hands built
 rich in overlapping melds with four to six jokers up to 400,000 (up to
 300 ms). Past the limit the bots take the hand's melds greedily, as past
-`GREEDY_POOL` cards (`bench/big_hands.py --bots`).
+`GREEDY_POOL` cards (`bench/big_hands.py`, its bots' columns).
 """
 
 
@@ -1028,13 +1028,23 @@ def quick_packing_value(key: int, rules: Rules) -> int:
 @lru_cache(maxsize=256)
 def _judged_value(key: int, shape: MeldShape, searched: bool) -> int:
     """`quick_packing_value` of a packed multiset `key` of more than `SEARCH_POOL` cards, in a search of its own."""
+    return _judged(key, shape, searched, (key,))[0]
+
+
+def _judged(key: int, shape: MeldShape, searched: bool, keys: Sequence[int]) -> tuple[int, ...]:
+    """The values of `keys` (within `key`) as the bots judge them: one search within `key`, bounded as a whole.
+
+    With `searched`, `packing_value` of each while the search stays within
+    `JUDGED_LOOKUPS`; without it, or past the limit, `Packer.at_least` of
+    each, found greedily.
+    """
     judge = Packer(key, shape, True, limit=JUDGED_LOOKUPS)
     if searched:
         try:
-            return judge.free(key)
+            return tuple(map(judge.free, keys))
         except SearchTooLargeError:
             pass
-    return judge.at_least(key)
+    return tuple(map(judge.at_least, keys))
 
 
 def quick_values_without_one(key: int, rules: Rules) -> dict[int, int]:
@@ -1056,14 +1066,9 @@ def quick_values_without_one(key: int, rules: Rules) -> dict[int, int]:
 @lru_cache(maxsize=64)
 def _judged_without_one(key: int, shape: MeldShape, searched: bool) -> tuple[tuple[int, int], ...]:
     """`quick_values_without_one` of a packed multiset `key` of more than `SEARCH_POOL` cards, as (code, value) pairs."""
-    judge = Packer(key, shape, True, limit=JUDGED_LOOKUPS)
     codes = tuple(codes_in(key))
-    if searched:
-        try:
-            return tuple((code, judge.free(key - UNITS[code])) for code in codes)
-        except SearchTooLargeError:
-            pass
-    return tuple((code, judge.at_least(key - UNITS[code])) for code in codes)
+    values = _judged(key, shape, searched, [key - UNITS[code] for code in codes])
+    return tuple(zip(codes, values, strict=True))
 
 
 def quick_best_melds(cards: tuple[Card, ...], rules: Rules) -> tuple[Meld, ...]:
