@@ -132,6 +132,15 @@ class HandReader:
             tuple(sorted(self._dropped[seat].elements())) if 0 <= seat < len(self._dropped) else ()
         )
 
+    def _check_seat(self, view: object) -> None:
+        """Refuse `view` if it is no `romme.PlayerView` (`TypeError`) or another seat's than the reader's (`InvalidInputError`)."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
+        if self._player is not None and view.player != self._player:
+            raise InvalidInputError(
+                f"this reader reads the views of seat {self._player}, not of seat {view.player}"
+            )
+
     def observe(self, view: PlayerView) -> None:
         """Read `view`, the next view of the reader's seat.
 
@@ -140,12 +149,7 @@ class HandReader:
             InvalidInputError: If `view` is another seat's than the views
                 before; the reader is left unchanged.
         """
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
-        if self._player is not None and view.player != self._player:
-            raise InvalidInputError(
-                f"this reader reads the views of seat {self._player}, not of seat {view.player}"
-            )
+        self._check_seat(view)
         self._player = view.player
         last = self._last
         if last is None or _new_round(last, view):
@@ -226,12 +230,7 @@ class HandReader:
             TypeError: If `view` is not a `romme.PlayerView`.
             InvalidInputError: If `view` is another seat's than the reader's.
         """
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"view must be a PlayerView, not {type(view).__name__}")
-        if self._player is not None and view.player != self._player:
-            raise InvalidInputError(
-                f"this reader reads the views of seat {self._player}, not of seat {view.player}"
-            )
+        self._check_seat(view)
         unseen = sorted(set(unseen_cards(view)))
         players = len(view.hand_sizes)
         dropped = (
