@@ -9,7 +9,9 @@
  * it does not recognise is the Python core's.
  *
  * Slices today: the draw phase (draw.c): its legal moves, and `check`, `is_legal` and
- * `apply` of a draw, a free take and a purchase where they are legal. Written against the limited API
+ * `apply` of a draw, a free take and a purchase where they are legal; the discard
+ * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn.
+ * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
 #include "position.h"
@@ -57,6 +59,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
         return NULL;
     }
     int legal = rm_draw_phase_legal(args[0], args[1], args[2]);
+    if (legal == 0) {
+        legal = rm_discard_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -90,7 +95,12 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (arity("apply", nargs, 3) < 0) {
         return NULL;
     }
-    return rm_draw_phase_apply(args[0], args[1], args[2]);
+    PyObject *after = rm_draw_phase_apply(args[0], args[1], args[2]);
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_discard_apply(args[0], args[1], args[2]);
+    }
+    return after;
 }
 
 #define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))

@@ -186,19 +186,7 @@ in_slice(PyObject *state, PyObject *player, int kind)
             return free_take; /* a take that must lay the card down is the Python core's */
         }
     }
-    if (player == Py_None) {
-        return 1;
-    }
-    if (!PyLong_CheckExact(player)) {
-        return 0; /* the TypeError is the Python core's */
-    }
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
-    if (seat == NULL) {
-        return -1;
-    }
-    int same = PyObject_RichCompareBool(player, seat, Py_EQ);
-    Py_DECREF(seat);
-    return same; /* another seat: Reason.NOT_YOUR_TURN, the Python core's */
+    return rm_player_acts(state, player);
 }
 
 /* The verdict of the checker (romme/_turn/checker.py: `_draw`, `take` under a free take,
@@ -302,25 +290,6 @@ key_plus(PyObject *key, int code)
     return sum;
 }
 
-/* The card code of `card`; -1 with an exception set. */
-static int
-code_of(PyObject *card)
-{
-    PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
-    if (code == NULL) {
-        return -1;
-    }
-    long number = PyLong_AsLong(code);
-    Py_DECREF(code);
-    if (number < 0 || number >= RM_CODES) {
-        if (!PyErr_Occurred()) {
-            PyErr_Format(PyExc_SystemError, "a card with code %ld in a checked state", number);
-        }
-        return -1;
-    }
-    return (int)number;
-}
-
 /* `pos->hand` with `card` (of `code`) put in its place, after the cards of its code, as
  * romme/_turn/hands.py's `add` does; `pos->counts` gains the card. A new tuple or NULL. */
 static PyObject *
@@ -345,31 +314,6 @@ hand_plus(rm_pos *pos, PyObject *hand, PyObject *card, int code)
         PyTuple_SetItem(grown, j, item);
     }
     return grown;
-}
-
-/* A new instance of `cls` (a slotted attrs class) whose fields `names` are those of `old`
- * but where `changes` (a dict of field name to value) says otherwise, each set through its
- * slot, as the classes' `_of` and `_copy` set them. A new reference, or NULL. */
-static PyObject *
-copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
-{
-    PyObject *value = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
-    Py_ssize_t count = PyTuple_Size(names);
-    for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
-        PyObject *name = PyTuple_GetItem(names, i);
-        PyObject *field = PyDict_GetItemWithError(changes, name); /* borrowed */
-        if (field != NULL) {
-            Py_INCREF(field);
-        }
-        else if (!PyErr_Occurred()) {
-            field = PyObject_GenericGetAttr(old, name);
-        }
-        if (field == NULL || PyObject_GenericSetAttr(value, name, field) < 0) {
-            Py_CLEAR(value);
-        }
-        Py_XDECREF(field);
-    }
-    return value;
 }
 
 /* The last item of the tuple attribute `name` of `obj` (a new reference, through
@@ -408,7 +352,7 @@ to_hand(rm_pos *pos, PyObject *name, PyObject *changes, PyObject **hand, PyObjec
         PyObject **card)
 {
     PyObject *rest = popped(pos->state, name, card);
-    int code = rest == NULL ? -1 : code_of(*card);
+    int code = rest == NULL ? -1 : rm_code_of(*card);
     int failed = code < 0 || PyDict_SetItem(changes, name, rest) < 0;
     Py_XDECREF(rest);
     if (failed) {
@@ -445,7 +389,7 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
             if (turn_changes != NULL
                 && PyDict_SetItem(turn_changes, rm_names.s_taken, card) == 0
                 && PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_True) == 0) {
-                turn = copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
+                turn = rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
                                  turn_changes);
             }
             Py_XDECREF(turn_changes);
@@ -514,7 +458,7 @@ rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player)
     if (changes != NULL) {
         PyObject *key = next_parts(&pos, kind, changes);
         if (key != NULL && PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) == 0) {
-            result = copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
+            result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
             /* the seat goes on acting: the state keeps its hand's key (`keep_hand_key`) */
             if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
                 Py_CLEAR(result);

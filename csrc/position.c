@@ -99,13 +99,22 @@ rm_names_init(void)
         || intern(&rm_names.s_claims_played, "claims_played") < 0
         || intern(&rm_names.s_use, "use") < 0
         || intern(&rm_names.s_coded, "_coded") < 0 || intern(&rm_names.s_taken, "taken") < 0
-        || intern(&rm_names.s_taken_in_hand, "taken_in_hand") < 0) {
+        || intern(&rm_names.s_taken_in_hand, "taken_in_hand") < 0
+        || intern(&rm_names.s_card, "card") < 0 || intern(&rm_names.s_table, "table") < 0
+        || intern(&rm_names.s_staged, "staged") < 0 || intern(&rm_names.s_fresh, "fresh") < 0
+        || intern(&rm_names.s_borrowed, "borrowed") < 0
+        || intern(&rm_names.s_opened, "opened") < 0
+        || intern(&rm_names.s_dealt_in, "dealt_in") < 0
+        || intern(&rm_names.s_number, "number") < 0
+        || intern(&rm_names.s_jokers_only_ends_round, "jokers_only_ends_round") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
         || lookup(&rm_names.TurnState, "romme.game", "TurnState", NULL) < 0
         || lookup(&rm_names.phase_draw, "romme.game", "Phase", "DRAW") < 0
         || lookup(&rm_names.phase_play, "romme.game", "Phase", "PLAY") < 0
+        || lookup(&rm_names.Discard, "romme.game", "Discard", NULL) < 0
+        || lookup(&rm_names.turn_begun, "romme._turn.engine", "turn_begun", NULL) < 0
         || lookup(&rm_names.object_new, "builtins", "object", "__new__") < 0
         || lookup(&rm_names.units, "romme.melds._search.packed", "UNITS", NULL) < 0
         || lookup(&rm_names.take_free, "romme.rules", "TakeDiscardMode", "FREE") < 0
@@ -227,24 +236,12 @@ rm_read_hand(rm_pos *pos)
     memset(pos->counts, 0, sizeof pos->counts);
     for (Py_ssize_t i = 0; i < pos->hand_size; i++) {
         PyObject *card = PySequence_GetItem(pos->hand, i);
-        if (card == NULL) {
+        int code = card == NULL ? -1 : rm_code_of(card);
+        Py_XDECREF(card);
+        if (code < 0) {
             return -1;
         }
-        PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
-        Py_DECREF(card);
-        if (code == NULL) {
-            return -1;
-        }
-        long number = PyLong_AsLong(code);
-        Py_DECREF(code);
-        if (number == -1 && PyErr_Occurred()) {
-            return -1;
-        }
-        if (number < 0 || number >= RM_CODES) {
-            PyErr_Format(PyExc_SystemError, "a card with code %ld in a checked state", number);
-            return -1;
-        }
-        pos->counts[number]++;
+        pos->counts[code]++;
     }
     return 0;
 }
@@ -255,4 +252,66 @@ rm_pos_clear(rm_pos *pos)
     Py_CLEAR(pos->rules);
     Py_CLEAR(pos->turn);
     Py_CLEAR(pos->hand);
+}
+
+/* The card code of `card`; -1 with an exception set. */
+int
+rm_code_of(PyObject *card)
+{
+    PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
+    if (code == NULL) {
+        return -1;
+    }
+    long number = PyLong_AsLong(code);
+    Py_DECREF(code);
+    if (number < 0 || number >= RM_CODES) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_SystemError, "a card with code %ld in a checked state", number);
+        }
+        return -1;
+    }
+    return (int)number;
+}
+
+/* A new instance of `cls` (a slotted attrs class) whose fields `names` are those of `old`
+ * but where `changes` (a dict of field name to value) says otherwise, each set through its
+ * slot, as the classes' `_of` and `_copy` set them. A new reference, or NULL. */
+PyObject *
+rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
+{
+    PyObject *value = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    Py_ssize_t count = PyTuple_Size(names);
+    for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
+        PyObject *name = PyTuple_GetItem(names, i);
+        PyObject *field = PyDict_GetItemWithError(changes, name); /* borrowed */
+        if (field != NULL) {
+            Py_INCREF(field);
+        }
+        else if (!PyErr_Occurred()) {
+            field = PyObject_GenericGetAttr(old, name);
+        }
+        if (field == NULL || PyObject_GenericSetAttr(value, name, field) < 0) {
+            Py_CLEAR(value);
+        }
+        Py_XDECREF(field);
+    }
+    return value;
+}
+
+int
+rm_player_acts(PyObject *state, PyObject *player)
+{
+    if (player == Py_None) {
+        return 1;
+    }
+    if (!PyLong_CheckExact(player)) {
+        return 0; /* the TypeError is the Python core's */
+    }
+    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    if (seat == NULL) {
+        return -1;
+    }
+    int same = PyObject_RichCompareBool(player, seat, Py_EQ);
+    Py_DECREF(seat);
+    return same; /* another seat: Reason.NOT_YOUR_TURN, the Python core's */
 }

@@ -34,10 +34,12 @@ typedef struct {
     PyObject *s_phase, *s_rules, *s_hands, *s_current_player, *s_stock, *s_discard_pile,
         *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
         *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_claims_played, *s_use,
-        *s_coded, *s_taken, *s_taken_in_hand;
+        *s_coded, *s_taken, *s_taken_in_hand, *s_card, *s_table, *s_staged, *s_fresh,
+        *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round;
     /* the classes and values the slices compare with */
     PyObject *GameState;
     PyObject *TurnState;
+    PyObject *Discard;
     PyObject *phase_draw;
     PyObject *phase_play;
     PyObject *take_free;
@@ -48,6 +50,8 @@ typedef struct {
      * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
      * one card of each code, a tuple of 53 ints) */
     PyObject *state_fields, *turn_fields, *object_new, *units;
+    /* romme/_turn/engine.py's `turn_begun`: the bookkeeping of a turn as it begins */
+    PyObject *turn_begun;
 } rm_names_t;
 
 extern rm_names_t rm_names;
@@ -87,6 +91,21 @@ int rm_flag(PyObject *obj, PyObject *name);
  * `is`): 1, 0, or -1 with an exception set. */
 int rm_is(PyObject *obj, PyObject *name, PyObject *value);
 
+/* The code of `card` (a Card of a checked state or action): 0-52, or -1 with an
+ * exception set. */
+int rm_code_of(PyObject *card);
+
+/* A new instance of `cls` (a slotted attrs class) with the fields `names` (a tuple of
+ * interned names) of `old`, but where `changes` (a dict of field name to value) says
+ * otherwise, each set through its slot, as the classes' `_of` and `_copy` set them. A
+ * new reference, or NULL with an exception set. */
+PyObject *rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes);
+
+/* Whether `player` (None, or the seat the caller named) is the seat to act in `state`, as
+ * `position_for` reads it: 1; 0 where the Python core answers (another seat, refused
+ * with Reason.NOT_YOUR_TURN, or no int, its TypeError); -1 with an exception set. */
+int rm_player_acts(PyObject *state, PyObject *player);
+
 /* The draw phase's legal moves (mirrors romme/_turn/generator.py, the draw branch
  * of `_moves`): a new tuple, Py_NotImplemented (a new reference) for a position the
  * slice does not decide, or NULL with an exception set. `state` is a GameState in
@@ -104,5 +123,16 @@ int rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player);
  * reference) where the slice does not decide the action, finds it illegal or a claim
  * window would open, or NULL with an exception set. */
 PyObject *rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player);
+
+/* Whether the discard's slice decides `action` by `player` in `state` and finds it legal
+ * (mirrors romme/_turn/checker.py, `_discard_problem` where it finds no problem): 1, 0
+ * where the slice does not decide it or would refuse it, -1 with an exception set. */
+int rm_discard_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the discard `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of a discard that ends the turn): a new GameState,
+ * Py_NotImplemented (a new reference) where the slice does not decide it, or NULL with
+ * an exception set. */
+PyObject *rm_discard_apply(PyObject *state, PyObject *action, PyObject *player);
 
 #endif

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import romme
-from romme import Buy, Draw, TakeDiscard, apply, find_rules, new_game
+from romme import Buy, Discard, Draw, TakeDiscard, apply, find_rules, new_game
 from romme._turn import pure
 
 _PROBE = (
@@ -59,7 +59,7 @@ def test_the_public_functions_keep_their_names_and_documentation() -> None:
 
 
 def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts, the moves it lists or the states it builds."""
+    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts, the moves it lists or the states it builds (a discard's too)."""
     state = new_game(find_rules("german-rummy"), 3, seed=5)
     while state.phase.value != "draw":
         state = apply(state, pure.legal_actions(state)[0])
@@ -79,6 +79,11 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
     after = cturn.apply(state, moves[-1], None)  # the take: a new turn too
     assert after == pure.apply(state, moves[-1])
     watched += [after.turn, state.discard_pile[-1], state.stock[-1]]
+    # the discard's slice: a discard that ends the turn, and one of the taken card it refuses
+    discard, taken_back = Discard(after.hand[0]), Discard(after.turn.taken)
+    ended = cturn.apply(after, discard, None)
+    assert ended == pure.apply(after, discard)
+    watched += [after, after.hand, after.hands, after.turn, after.hand[0], ended.turn]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -87,4 +92,8 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.is_legal(state, action, None)
             cturn.apply(state, action, None)
         cturn.check(state, Draw(), 1)
+        for move in (discard, taken_back):
+            cturn.check(after, move, None)
+            cturn.is_legal(after, move, None)
+            cturn.apply(after, move, None)
     assert before == [sys.getrefcount(value) for value in watched]

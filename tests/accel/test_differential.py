@@ -10,9 +10,10 @@ state and for the acting player's view), the same verdict of `check` and
 `is_legal` (legal, or the same `Reason`, message and seat) for every listed
 action and for a near miss (`romme.testing.near_miss_actions`), and `apply`
 the same next state (``==``) or the same refusal. Each test counts the
-decisions the C core answered itself, per function, and fails if a
-function of its slice (the draw phase: `legal_actions`, `check`,
-`is_legal`, `apply`) was never answered where the slice applies.
+decisions the C core answered itself, per function and per kind of move,
+and fails if a function of its slices (the draw phase: `legal_actions`,
+`check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`)
+was never answered where a slice applies.
 """
 
 from __future__ import annotations
@@ -65,18 +66,24 @@ class Differ:
         self.deferred: Counter[str] = Counter()
         self.decisions = 0
 
-    def _accelerated(self, name: str, *args: object) -> tuple[bool, Outcome]:
-        """The accelerator's answer to `name` (with the pure fallback), and whether C gave it."""
+    def _accelerated(
+        self, name: str, *args: object, move: str | None = None
+    ) -> tuple[bool, Outcome]:
+        """The accelerator's answer to `name` (with the pure fallback), and whether C gave it.
+
+        Counted by `name`, and with `move` (the action's class) by both.
+        """
         function_name = name.split()[0]
+        counted = (name,) if move is None else (name, f"{name} {move}")
         fallback = getattr(pure, function_name)
         function = getattr(self.cturn, function_name)
         first = _outcome(lambda: function(*args))
         if first == ("value", NotImplemented):
-            self.deferred[name] += 1
+            self.deferred.update(counted)
             if function_name == "legal_actions":
                 return False, _outcome(lambda: fallback(*args))
             return False, _outcome(lambda: fallback(*args[:2], player=args[2]))
-        self.answered[name] += 1
+        self.answered.update(counted)
         return True, first
 
     def legal_actions(self, position: GameState | PlayerView) -> tuple[Action, ...]:
@@ -91,12 +98,12 @@ class Differ:
             expected = _outcome(
                 lambda name=name: getattr(pure, name)(state, action, player=player)  # type: ignore[misc]
             )
-            by_c, got = self._accelerated(name, state, action, player)
+            by_c, got = self._accelerated(name, state, action, player, move=type(action).__name__)
             assert expected == got, f"{name}({action}, player={player}) differs (C: {by_c})"
 
     def apply(self, state: GameState, action: Action, player: int | None) -> Outcome:
         expected = _outcome(lambda: pure.apply(state, action, player=player))
-        by_c, got = self._accelerated("apply", state, action, player)
+        by_c, got = self._accelerated("apply", state, action, player, move=type(action).__name__)
         assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
         return expected
 
@@ -137,9 +144,9 @@ class Differ:
                 return
             state = self.decide(state, data, rng, every)
 
-    def unanswered(self) -> list[str]:
-        """The functions of the draw phase's slice that C never answered itself."""
-        return [name for name in _SLICE_FUNCTIONS if not self.answered[name]]
+    def unanswered(self, slices: tuple[str, ...] = ()) -> list[str]:
+        """The functions of the draw phase's slice, and of `slices` (from `_DISCARD_SLICE`), that C never answered itself."""
+        return [name for name in (*_SLICE_FUNCTIONS, *slices) if not self.answered[name]]
 
     def report(self, what: str) -> str:
         return (
@@ -150,6 +157,8 @@ class Differ:
 
 _SLICE_FUNCTIONS = ("legal_actions", "check", "is_legal", "apply")
 """The functions the C core's draw-phase slice answers."""
+_DISCARD_SLICE = ("check Discard", "is_legal Discard", "apply Discard")
+"""The functions the C core's discard slice answers, with the kind of move counted."""
 
 
 def _free_takes(rules: Rules) -> bool:
@@ -162,8 +171,9 @@ def _free_takes(rules: Rules) -> bool:
 def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleType) -> None:
     """Issue 34, point 3 (every preset): random rounds give the same moves, verdicts and states on both cores.
 
-    Under a preset whose top discard is taken freely (rules §4) the C core
-    answers the draw phase's `legal_actions` itself, at some decision of
+    Under every preset the C core checks and applies a discard that ends
+    the turn (rules §4), in every round. Under a preset whose top discard is
+    taken freely (rules §4) it answers the draw phase's `legal_actions` itself, at some decision of
     every round, and `check`, `is_legal` and `apply` of its moves; under
     the others `check` and `is_legal` of the draw, and its `apply` where no
     claim window opens (rules §13).
@@ -176,6 +186,9 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
         differ.play(rules, players, rng.randrange(2**32), rng)
     print(differ.report(preset))
+    # A discard that simply ends the turn (rules §4) is C's under every preset.
+    assert not differ.unanswered(_DISCARD_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
+    assert differ.answered["apply Discard"] >= rounds, differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert not differ.unanswered(), differ.report(preset)
@@ -237,6 +250,7 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     plays_the_same()
     print(differ.report("random rules"))
     assert differ.decisions > 0
+    assert not differ.unanswered(_DISCARD_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 
 _MANY: int = 50_000
@@ -260,4 +274,5 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
         differ.play(rules, players, rng.randrange(2**32), rng, every=False)
     print(differ.report("slow run"))
     assert differ.answered["legal_actions"] > _MANY // 50
-    assert not differ.unanswered(), differ.report("slow run")
+    assert differ.answered["apply Discard"] > _MANY // 10
+    assert not differ.unanswered(_DISCARD_SLICE), differ.report("slow run")

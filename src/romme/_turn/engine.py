@@ -29,7 +29,7 @@ from romme.game import (
 from romme.melds import unit
 from romme.rules import MAX_RESHUFFLES, StockExhausted
 
-__all__ = ["apply", "score_round"]
+__all__ = ["apply", "score_round", "turn_begun"]
 
 
 def apply(state: GameState, action: Action, *, player: int | None = None) -> GameState:
@@ -185,7 +185,7 @@ def _next_turn(
         if dealt_in[candidate]:
             seat = candidate
             break
-    turn = _turn_begun(state.turn.number + 1, opened[seat])
+    turn = turn_begun(state.turn.number + 1, opened[seat])
     return _enter_draw(
         _new_state(
             rules=state.rules,
@@ -213,12 +213,13 @@ _new_turn: Final = TurnState._of
 
 
 @functools.lru_cache(maxsize=1024)
-def _turn_begun(number: int, opened_before: bool) -> TurnState:
+def turn_begun(number: int, opened_before: bool) -> TurnState:
     """The bookkeeping of turn `number` as it begins: nothing taken, laid off or borrowed yet.
 
     A value, so every state that reaches the same turn shares one (a
     bounded cache: a round has at most ``MAX_TURNS`` turns, each seen by
-    a player who has opened or not).
+    a player who has opened or not). The accelerator's discard
+    (csrc/discard.c) begins the next turn with it too.
     """
     return _new_turn(
         number=number,
