@@ -17,7 +17,7 @@ from setuptools import Extension, setup
 _LIMITED_API = "0x030A0000"
 """Python 3.10, the oldest the package supports (``Py_LIMITED_API``)."""
 
-_SOURCES = ["csrc/cturn.c", "csrc/position.c", "csrc/draw.c", "csrc/discard.c"]
+_SOURCES = ["csrc/cturn.c", "csrc/position.c", "csrc/draw.c", "csrc/discard.c", "csrc/claims.c"]
 
 _WARNINGS = [] if os.name == "nt" else ["-Wall", "-Wextra"]
 

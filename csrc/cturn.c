@@ -10,7 +10,8 @@
  *
  * Slices today: the draw phase (draw.c): its legal moves, and `check`, `is_legal` and
  * `apply` of a draw, a free take and a purchase where they are legal; the discard
- * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn.
+ * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn;
+ * the claim window (claims.c): its answers, their verdicts and their next states.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
@@ -39,14 +40,18 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if ((PyObject *)Py_TYPE(position) != rm_names.GameState) {
         Py_RETURN_NOTIMPLEMENTED; /* a view, or no position at all */
     }
-    int draw = rm_is(position, rm_names.s_phase, rm_names.phase_draw);
-    if (draw < 0) {
+    PyObject *phase = PyObject_GetAttr(position, rm_names.s_phase);
+    if (phase == NULL) {
         return NULL;
     }
-    if (!draw) {
-        Py_RETURN_NOTIMPLEMENTED;
+    Py_DECREF(phase); /* an enum member: the Phase class holds it */
+    if (phase == rm_names.phase_draw) {
+        return rm_draw_phase_moves(position);
     }
-    return rm_draw_phase_moves(position);
+    if (phase == rm_names.phase_claim) {
+        return rm_claim_phase_moves(position);
+    }
+    Py_RETURN_NOTIMPLEMENTED;
 }
 
 /* The verdict `legal_answer` (None for `check`, True for `is_legal`) where a slice finds
@@ -61,6 +66,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     int legal = rm_draw_phase_legal(args[0], args[1], args[2]);
     if (legal == 0) {
         legal = rm_discard_legal(args[0], args[1], args[2]);
+    }
+    if (legal == 0) {
+        legal = rm_claim_legal(args[0], args[1], args[2]);
     }
     if (legal < 0) {
         return NULL;
@@ -99,6 +107,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_discard_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_claim_apply(args[0], args[1], args[2]);
     }
     return after;
 }

@@ -106,7 +106,13 @@ rm_names_init(void)
         || intern(&rm_names.s_opened, "opened") < 0
         || intern(&rm_names.s_dealt_in, "dealt_in") < 0
         || intern(&rm_names.s_number, "number") < 0
-        || intern(&rm_names.s_jokers_only_ends_round, "jokers_only_ends_round") < 0) {
+        || intern(&rm_names.s_jokers_only_ends_round, "jokers_only_ends_round") < 0
+        || intern(&rm_names.s_claim, "claim") < 0 || intern(&rm_names.s_buyer, "buyer") < 0
+        || intern(&rm_names.s_passed, "passed") < 0
+        || intern(&rm_names.s_consented, "consented") < 0
+        || intern(&rm_names.s_turn_of, "turn_of") < 0
+        || intern(&rm_names.s_knocking, "knocking") < 0
+        || intern(&rm_names.s_buying, "buying") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
@@ -114,6 +120,9 @@ rm_names_init(void)
         || lookup(&rm_names.phase_draw, "romme.game", "Phase", "DRAW") < 0
         || lookup(&rm_names.phase_play, "romme.game", "Phase", "PLAY") < 0
         || lookup(&rm_names.Discard, "romme.game", "Discard", NULL) < 0
+        || lookup(&rm_names.ClaimWindow, "romme.game", "ClaimWindow", NULL) < 0
+        || lookup(&rm_names.phase_claim, "romme.game", "Phase", "CLAIM") < 0
+        || lookup(&rm_names.asked_seat, "romme.game", "asked_seat", NULL) < 0
         || lookup(&rm_names.turn_begun, "romme._turn.engine", "turn_begun", NULL) < 0
         || lookup(&rm_names.object_new, "builtins", "object", "__new__") < 0
         || lookup(&rm_names.units, "romme.melds._search.packed", "UNITS", NULL) < 0
@@ -123,11 +132,14 @@ rm_names_init(void)
         return -1;
     }
     if (action(&rm_names.draw, "Draw") < 0 || action(&rm_names.take_discard, "TakeDiscard") < 0
-        || action(&rm_names.buy, "Buy") < 0) {
+        || action(&rm_names.buy, "Buy") < 0 || action(&rm_names.knock, "Knock") < 0
+        || action(&rm_names.pass, "Pass") < 0 || action(&rm_names.consent, "Consent") < 0
+        || action(&rm_names.refuse, "Refuse") < 0) {
         return -1;
     }
     if (field_names(&rm_names.state_fields, rm_names.GameState) < 0
-        || field_names(&rm_names.turn_fields, rm_names.TurnState) < 0) {
+        || field_names(&rm_names.turn_fields, rm_names.TurnState) < 0
+        || field_names(&rm_names.claim_fields, rm_names.ClaimWindow) < 0) {
         return -1;
     }
     if (!PyTuple_Check(rm_names.units) || PyTuple_Size(rm_names.units) != RM_CODES) {

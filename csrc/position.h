@@ -35,21 +35,27 @@ typedef struct {
         *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
         *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_claims_played, *s_use,
         *s_coded, *s_taken, *s_taken_in_hand, *s_card, *s_table, *s_staged, *s_fresh,
-        *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round;
+        *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round, *s_claim,
+        *s_buyer, *s_passed, *s_consented, *s_turn_of, *s_knocking, *s_buying;
     /* the classes and values the slices compare with */
     PyObject *GameState;
     PyObject *TurnState;
     PyObject *Discard;
+    PyObject *ClaimWindow;
+    PyObject *phase_claim;
     PyObject *phase_draw;
     PyObject *phase_play;
     PyObject *take_free;
     PyObject *joker_last_card_only;
-    /* the actions the draw phase lists, built once by calling their classes */
-    PyObject *draw, *take_discard, *buy;
+    /* the actions the draw phase and the claim window list, built once by calling their
+     * classes */
+    PyObject *draw, *take_discard, *buy, *knock, *pass, *consent, *refuse;
     /* the next state's parts: the attrs fields of GameState and TurnState, in order (tuples
      * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
      * one card of each code, a tuple of 53 ints) */
-    PyObject *state_fields, *turn_fields, *object_new, *units;
+    PyObject *state_fields, *turn_fields, *claim_fields, *object_new, *units;
+    /* romme.game's `asked_seat`: the seat a claim window asks now */
+    PyObject *asked_seat;
     /* romme/_turn/engine.py's `turn_begun`: the bookkeeping of a turn as it begins */
     PyObject *turn_begun;
 } rm_names_t;
@@ -134,5 +140,19 @@ int rm_discard_legal(PyObject *state, PyObject *action, PyObject *player);
  * Py_NotImplemented (a new reference) where the slice does not decide it, or NULL with
  * an exception set. */
 PyObject *rm_discard_apply(PyObject *state, PyObject *action, PyObject *player);
+
+/* The claim window's answers (mirrors romme/_turn/claiming.py, `claim_answers`): a new
+ * tuple, or NULL with an exception set. `state` is a GameState in the claim phase. */
+PyObject *rm_claim_phase_moves(PyObject *state);
+
+/* Whether the claim window's slice decides the answer `action` by `player` in `state` and
+ * finds it legal: 1, 0 where it does not decide it or would refuse it, -1 with an
+ * exception set. */
+int rm_claim_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the answer `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of a claim answer): a new GameState, Py_NotImplemented
+ * (a new reference) where the slice does not decide it, or NULL with an exception set. */
+PyObject *rm_claim_apply(PyObject *state, PyObject *action, PyObject *player);
 
 #endif

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 import romme
-from romme import Buy, Discard, Draw, TakeDiscard, apply, find_rules, new_game
+from romme import Buy, Discard, Draw, Knock, Pass, TakeDiscard, apply, find_rules, new_game
 from romme._turn import pure
 
 _PROBE = (
@@ -59,7 +59,7 @@ def test_the_public_functions_keep_their_names_and_documentation() -> None:
 
 
 def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts, the moves it lists or the states it builds (a discard's too)."""
+    """Issue 34, point 4: an answer of the C core keeps no reference to the state, its parts, the moves it lists or the states it builds (a discard's and a claim window's too)."""
     state = new_game(find_rules("german-rummy"), 3, seed=5)
     while state.phase.value != "draw":
         state = apply(state, pure.legal_actions(state)[0])
@@ -84,6 +84,16 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
     ended = cturn.apply(after, discard, None)
     assert ended == pure.apply(after, discard)
     watched += [after, after.hand, after.hands, after.turn, after.hand[0], ended.turn]
+    # the claim window's slice: a knocking window's answers, listed, checked and applied
+    window = new_game(find_rules("ass-klopfen"), 4, seed=5)
+    while window.phase.value != "claim":
+        window = apply(window, pure.legal_actions(window)[0])
+    answers = cturn.legal_actions(window)
+    assert answers == (Knock(), Pass())
+    knocked = cturn.apply(window, Knock(), None)
+    assert knocked == pure.apply(window, Knock())
+    watched += [window, window.turn, window.turn.claim, window.hands, window.discard_pile]
+    watched += [window.stock, window.discard_pile[-1], window.stock[-1], *answers, knocked]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -96,4 +106,10 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.check(after, move, None)
             cturn.is_legal(after, move, None)
             cturn.apply(after, move, None)
+        cturn.legal_actions(window)
+        for answer in answers:
+            cturn.check(window, answer, None)
+            cturn.is_legal(window, answer, None)
+            cturn.apply(window, answer, None)
+        del answer  # the loop's name would hold one of the answers watched
     assert before == [sys.getrefcount(value) for value in watched]

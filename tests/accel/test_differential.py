@@ -12,8 +12,8 @@ action and for a near miss (`romme.testing.near_miss_actions`), and `apply`
 the same next state (``==``) or the same refusal. Each test counts the
 decisions the C core answered itself, per function and per kind of move,
 and fails if a function of its slices (the draw phase: `legal_actions`,
-`check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`)
-was never answered where a slice applies.
+`check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`;
+the claim window: all four) was never answered where a slice applies.
 """
 
 from __future__ import annotations
@@ -88,8 +88,10 @@ class Differ:
 
     def legal_actions(self, position: GameState | PlayerView) -> tuple[Action, ...]:
         expected = _outcome(lambda: pure.legal_actions(position))
-        name = "legal_actions" if isinstance(position, GameState) else "legal_actions of a view"
-        by_c, got = self._accelerated(name, position)
+        if isinstance(position, GameState):
+            by_c, got = self._accelerated("legal_actions", position, move=position.phase.value)
+        else:
+            by_c, got = self._accelerated("legal_actions of a view", position)
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
         return expected[1]  # type: ignore[no-any-return]
 
@@ -159,6 +161,8 @@ _SLICE_FUNCTIONS = ("legal_actions", "check", "is_legal", "apply")
 """The functions the C core's draw-phase slice answers."""
 _DISCARD_SLICE = ("check Discard", "is_legal Discard", "apply Discard")
 """The functions the C core's discard slice answers, with the kind of move counted."""
+_CLAIM_SLICE = ("legal_actions claim", "check Pass", "is_legal Pass", "apply Pass")
+"""The functions the C core's claim window answers (the listing counted by phase)."""
 
 
 def _free_takes(rules: Rules) -> bool:
@@ -172,7 +176,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
     """Issue 34, point 3 (every preset): random rounds give the same moves, verdicts and states on both cores.
 
     Under every preset the C core checks and applies a discard that ends
-    the turn (rules §4), in every round. Under a preset whose top discard is
+    the turn (rules §4), in every round; where claims are played (rules
+    §13) it lists, checks and applies the claim window's answers. Under a preset whose top discard is
     taken freely (rules §4) it answers the draw phase's `legal_actions` itself, at some decision of
     every round, and `check`, `is_legal` and `apply` of its moves; under
     the others `check` and `is_legal` of the draw, and its `apply` where no
@@ -189,6 +194,9 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
     # A discard that simply ends the turn (rules §4) is C's under every preset.
     assert not differ.unanswered(_DISCARD_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
     assert differ.answered["apply Discard"] >= rounds, differ.report(preset)
+    if rules.claims_played:  # rules §13: the claim window's answers are C's
+        assert not differ.unanswered(_CLAIM_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
+        assert differ.answered["legal_actions claim"] >= rounds, differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert not differ.unanswered(), differ.report(preset)
@@ -275,4 +283,4 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     print(differ.report("slow run"))
     assert differ.answered["legal_actions"] > _MANY // 50
     assert differ.answered["apply Discard"] > _MANY // 10
-    assert not differ.unanswered(_DISCARD_SLICE), differ.report("slow run")
+    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE)), differ.report("slow run")
