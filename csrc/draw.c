@@ -2,8 +2,9 @@
  * the verdicts it asks of romme/_turn/checker.py: `draw_refused`, `take_refused`,
  * `buy_refused`, `take` under ``take_discard=free``, and of romme/_turn/ending.py:
  * `finish`, `locked_code`, `may_discard`, `can_discard_something`; the checker's
- * `_draw`, `take` and `_buy` where they accept the move; and romme/_turn/engine.py's
- * `apply` of those moves: `_carry_out`, `_next_state`).
+ * `_draw`, `take` and `_buy` where they accept the move, with romme/_turn/claiming.py's
+ * `claim_window` where a draw opens one; and romme/_turn/engine.py's `apply` of those
+ * moves: `_carry_out`, `_next_state`, `_claim_step`).
  *
  * The slice: a GameState in the draw phase. Its moves are listed where the top discard,
  * if any, is taken freely (rules §4), with or without the next player's purchase (rules
@@ -432,12 +433,73 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
     return key;
 }
 
-/* Whether a draw may open a claim window: `Rules.claims_played` (rules §13), read, not
- * restated. 1, 0, or -1 with an exception set. */
-static int
-claims_played(rm_pos *pos)
+/* The seat a draw's claim window asks first (romme/_turn/claiming.py, `claim_window`): a
+ * new reference to it, or to None where no window opens; NULL with an exception set. A
+ * window opens where claims are played (`Rules.claims_played`, rules §13, read, not
+ * restated), a top discard lies to claim, a stock card will be left after the draw, and
+ * `romme.game.claimants` (called, so that who is asked is stated once) names a seat. */
+static PyObject *
+first_claimant(rm_pos *pos)
 {
-    return rm_flag(pos->rules, rm_names.s_claims_played);
+    int claims = rm_flag(pos->rules, rm_names.s_claims_played);
+    if (claims <= 0 || pos->pile_size == 0 || pos->stock_size < 2) {
+        if (claims < 0) {
+            return NULL;
+        }
+        Py_RETURN_NONE;
+    }
+    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_opened);
+    PyObject *dealt_in =
+        opened == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_dealt_in);
+    PyObject *asked = dealt_in == NULL
+                          ? NULL
+                          : PyObject_CallFunctionObjArgs(rm_names.claimants, pos->rules, seat,
+                                                         opened, dealt_in, NULL);
+    Py_XDECREF(seat);
+    Py_XDECREF(opened);
+    Py_XDECREF(dealt_in);
+    if (asked == NULL) {
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_Size(asked);
+    PyObject *first = count > 0 ? PyTuple_GetItem(asked, 0) : count == 0 ? Py_None : NULL;
+    Py_XINCREF(first);
+    Py_DECREF(asked);
+    return first;
+}
+
+/* `changes` of the state after a draw that opens a claim window asking `first`
+ * (`_draw`'s effect carried out by `_claim_step`): the turn with the window of the seat
+ * to act, nobody asked yet, and the claim phase of the seat asked. 0, or -1 with an
+ * exception set. */
+static int
+window_opens(rm_pos *pos, PyObject *first, PyObject *changes)
+{
+    PyObject *fields = PyDict_New();
+    PyObject *seat = fields == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    PyObject *none = seat == NULL ? NULL : PyTuple_New(0);
+    int failed = none == NULL || PyDict_SetItem(fields, rm_names.s_turn_of, seat) < 0
+                 || PyDict_SetItem(fields, rm_names.s_passed, none) < 0
+                 || PyDict_SetItem(fields, rm_names.s_buyer, Py_None) < 0
+                 || PyDict_SetItem(fields, rm_names.s_consented, none) < 0;
+    PyObject *window =
+        failed ? NULL : rm_copy_with(rm_names.ClaimWindow, rm_names.claim_fields, NULL, fields);
+    Py_XDECREF(none);
+    Py_XDECREF(seat);
+    Py_XDECREF(fields);
+    PyObject *turn_changes = window == NULL ? NULL : PyDict_New();
+    failed = turn_changes == NULL || PyDict_SetItem(turn_changes, rm_names.s_claim, window) < 0;
+    PyObject *turn = failed ? NULL
+                            : rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
+                                           turn_changes);
+    failed = turn == NULL || PyDict_SetItem(changes, rm_names.s_turn, turn) < 0
+             || PyDict_SetItem(changes, rm_names.s_current_player, first) < 0
+             || PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_claim) < 0;
+    Py_XDECREF(turn);
+    Py_XDECREF(turn_changes);
+    Py_XDECREF(window);
+    return failed ? -1 : 0;
 }
 
 PyObject *
@@ -445,10 +507,11 @@ rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player)
 {
     rm_pos pos = {0};
     PyObject *result = NULL;
+    PyObject *first = NULL; /* a draw's: the seat its claim window asks first, or None */
     int kind = decide(state, action, player, &pos);
     if (kind == DRAW) {
-        int claims = claims_played(&pos);
-        kind = claims < 0 ? -1 : claims ? NOT_DECIDED : DRAW; /* a window: engine's */
+        first = first_claimant(&pos);
+        kind = first == NULL ? -1 : kind;
     }
     if (kind == NOT_DECIDED) {
         result = Py_NotImplemented;
@@ -457,7 +520,14 @@ rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player)
     PyObject *changes = kind > 0 ? PyDict_New() : NULL;
     if (changes != NULL) {
         PyObject *key = next_parts(&pos, kind, changes);
-        if (key != NULL && PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) == 0) {
+        if (key != NULL && first != NULL && first != Py_None) {
+            /* declining the top discard opens a claim window on it (rules §13) */
+            if (window_opens(&pos, first, changes) == 0) {
+                result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
+            }
+        }
+        else if (key != NULL
+                 && PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) == 0) {
             result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
             /* the seat goes on acting: the state keeps its hand's key (`keep_hand_key`) */
             if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
@@ -467,6 +537,7 @@ rm_draw_phase_apply(PyObject *state, PyObject *action, PyObject *player)
         Py_XDECREF(key);
         Py_DECREF(changes);
     }
+    Py_XDECREF(first);
     rm_pos_clear(&pos);
     return result;
 }

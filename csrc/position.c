@@ -123,6 +123,7 @@ rm_names_init(void)
         || lookup(&rm_names.ClaimWindow, "romme.game", "ClaimWindow", NULL) < 0
         || lookup(&rm_names.phase_claim, "romme.game", "Phase", "CLAIM") < 0
         || lookup(&rm_names.asked_seat, "romme.game", "asked_seat", NULL) < 0
+        || lookup(&rm_names.claimants, "romme.game", "claimants", NULL) < 0
         || lookup(&rm_names.turn_begun, "romme._turn.engine", "turn_begun", NULL) < 0
         || lookup(&rm_names.object_new, "builtins", "object", "__new__") < 0
         || lookup(&rm_names.units, "romme.melds._search.packed", "UNITS", NULL) < 0
@@ -299,8 +300,11 @@ rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
         if (field != NULL) {
             Py_INCREF(field);
         }
-        else if (!PyErr_Occurred()) {
+        else if (!PyErr_Occurred() && old != NULL) {
             field = PyObject_GenericGetAttr(old, name);
+        }
+        else if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_SystemError, "no value for the field %R", name);
         }
         if (field == NULL || PyObject_GenericSetAttr(value, name, field) < 0) {
             Py_CLEAR(value);

@@ -54,8 +54,9 @@ typedef struct {
      * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
      * one card of each code, a tuple of 53 ints) */
     PyObject *state_fields, *turn_fields, *claim_fields, *object_new, *units;
-    /* romme.game's `asked_seat`: the seat a claim window asks now */
-    PyObject *asked_seat;
+    /* romme.game's `asked_seat` and `claimants`: the seat a claim window asks now, and the
+     * seats a window opening asks */
+    PyObject *asked_seat, *claimants;
     /* romme/_turn/engine.py's `turn_begun`: the bookkeeping of a turn as it begins */
     PyObject *turn_begun;
 } rm_names_t;
@@ -103,8 +104,8 @@ int rm_code_of(PyObject *card);
 
 /* A new instance of `cls` (a slotted attrs class) with the fields `names` (a tuple of
  * interned names) of `old`, but where `changes` (a dict of field name to value) says
- * otherwise, each set through its slot, as the classes' `_of` and `_copy` set them. A
- * new reference, or NULL with an exception set. */
+ * otherwise, each set through its slot, as the classes' `_of` and `_copy` set them; with
+ * `old` NULL, `changes` names every field. A new reference, or NULL with an exception set. */
 PyObject *rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes);
 
 /* Whether `player` (None, or the seat the caller named) is the seat to act in `state`, as

@@ -86,13 +86,23 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
     watched += [after, after.hand, after.hands, after.turn, after.hand[0], ended.turn]
     # the claim window's slice: a knocking window's answers, listed, checked and applied
     window = new_game(find_rules("ass-klopfen"), 4, seed=5)
+    declining = window
     while window.phase.value != "claim":
-        window = apply(window, pure.legal_actions(window)[0])
+        declining, window = window, apply(window, pure.legal_actions(window)[0])
+    assert cturn.apply(declining, Draw(), None) == window  # the draw that opened it
     answers = cturn.legal_actions(window)
     assert answers == (Knock(), Pass())
     knocked = cturn.apply(window, Knock(), None)
     assert knocked == pure.apply(window, Knock())
-    watched += [window, window.turn, window.turn.claim, window.hands, window.discard_pile]
+    watched += [
+        declining,
+        declining.turn,
+        window,
+        window.turn,
+        window.turn.claim,
+        window.hands,
+        window.discard_pile,
+    ]
     watched += [window.stock, window.discard_pile[-1], window.stock[-1], *answers, knocked]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
@@ -106,6 +116,7 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.check(after, move, None)
             cturn.is_legal(after, move, None)
             cturn.apply(after, move, None)
+        cturn.apply(declining, Draw(), None)
         cturn.legal_actions(window)
         for answer in answers:
             cturn.check(window, answer, None)

@@ -18,6 +18,7 @@ import pytest
 from romme import (
     Action,
     Buy,
+    ClaimWindow,
     Draw,
     GameState,
     JokerDiscard,
@@ -172,12 +173,34 @@ def test_a_purchase_takes_the_top_discard_and_the_top_stock_card(cturn: ModuleTy
     assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 7♣ 9♥ K♠"))
 
 
-def test_a_draw_that_opens_a_claim_window_is_applied_by_python(cturn: ModuleType) -> None:
-    """Rules §13 (buying): declining the top discard opens a claim window; C checks the draw but leaves its state to Python."""
-    state = position(_BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], discard="7♣")
+def test_a_draw_that_opens_a_claim_window_is_applied_in_c(cturn: ModuleType) -> None:
+    """Rules §13 (buying): declining the top discard opens a claim window on it; the drawn card goes to the hand and seat 1, the only seat asked (seat 2 discarded the card), answers first."""
+    state = position(
+        _BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], stock_top="K♠", discard="7♣"
+    )
     _legal_in_c(cturn, state, Draw(), None)
-    assert cturn.apply(state, Draw(), None) is NotImplemented
-    assert pure.apply(state, Draw()).phase is Phase.CLAIM
+    after = cturn.apply(state, Draw(), None)
+    assert after is not NotImplemented, "the slice handed its own draw to Python"
+    assert after == pure.apply(state, Draw())
+    assert after.hands[0] == parse_cards("3♣ K♠ 9♥ 5♦")
+    assert (after.stock, after.discard_pile) == (state.stock[:-1], state.discard_pile)
+    assert (after.phase, after.current_player) == (Phase.CLAIM, 1)
+    assert after.turn == attrs.evolve(state.turn, claim=ClaimWindow(turn_of=0))
+    assert kept_hand_key(after) is None  # seat 1 acts next
+
+
+def test_a_draw_that_leaves_one_stock_card_opens_no_window(cturn: ModuleType) -> None:
+    """Rules §13: a window opens only where a stock card is left after the draw (the knocker's penalty card, the buyer's second card); drawing the last one opens none, and the drawer plays on."""
+    state = position(
+        _BUYING,
+        hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"],
+        rest="discard",
+        stock_top="K♠",
+        discard="7♣",
+    )
+    assert len(state.stock) == 1
+    after = _applied_in_c(cturn, state, Draw())
+    assert (after.phase, after.current_player, after.turn.claim) == (Phase.PLAY, 0, None)
 
 
 def test_the_key_of_a_state_never_checked_is_packed_from_its_hand(cturn: ModuleType) -> None:
