@@ -15,7 +15,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from typing import Final, Literal
 
 from romme._guard import shown
 from romme._turn.legal import stuck_problem
@@ -161,21 +161,31 @@ def new_game(
         hands[starter].append(stock.pop())
     elif rules.extra_card is ExtraCard.DEALER:
         hands[dealer].append(stock.pop())
-    discard_pile = [stock.pop()] if rules.upcard else []
-    return GameState(
+    discard_pile = (stock.pop(),) if rules.upcard else ()
+    # The deal is the library's own, a deck of these rules shuffled and dealt: built
+    # unchecked, as `apply` builds its states, with the hands in card order as the
+    # constructor keeps them (tests/property/test_deal.py: the constructor accepts it).
+    return GameState._of(
         rules=rules,
         seed=seed,
         dealer=dealer,
-        hands=hands,
-        stock=stock,
+        hands=tuple(tuple(sorted(hand, key=card_code)) for hand in hands),
+        stock=tuple(stock),
         discard_pile=discard_pile,
         table=(),
         opened=(False,) * players,
         dealt_in=dealt_in,
         current_player=starter,
         phase=Phase.DRAW if rules.first_turn_draws else Phase.PLAY,
-        turn=TurnState(),
+        turn=_NO_TURN,
+        reshuffles=0,
+        result=None,
+        first_to_open=None,
     )
+
+
+_NO_TURN: Final = TurnState()
+"""The bookkeeping of a round's first turn, before anything is done (`GameState`'s default)."""
 
 
 TableEntry = TableMeld | tuple[Meld | Iterable[Card] | str, int]
