@@ -1,6 +1,7 @@
 /* The coded position (mirrors romme/_turn/position.py: `read_position`, for a
- * GameState; the seat to act is its current player, as `seats_to_act` says for
- * every phase but the round's end, which no slice reads). */
+ * GameState, or for the PlayerView of the seat to act; the seat to act is its current
+ * player, as `seats_to_act` says for every phase but the round's end, which no slice
+ * reads). */
 #include "position.h"
 
 rm_names_t rm_names;
@@ -112,10 +113,13 @@ rm_names_init(void)
         || intern(&rm_names.s_consented, "consented") < 0
         || intern(&rm_names.s_turn_of, "turn_of") < 0
         || intern(&rm_names.s_knocking, "knocking") < 0
-        || intern(&rm_names.s_buying, "buying") < 0) {
+        || intern(&rm_names.s_buying, "buying") < 0 || intern(&rm_names.s_hand, "hand") < 0
+        || intern(&rm_names.s_stock_size, "stock_size") < 0
+        || intern(&rm_names.s_player, "player") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
+        || lookup(&rm_names.PlayerView, "romme.game", "PlayerView", NULL) < 0
         || lookup(&rm_names.TurnState, "romme.game", "TurnState", NULL) < 0
         || lookup(&rm_names.phase_draw, "romme.game", "Phase", "DRAW") < 0
         || lookup(&rm_names.phase_play, "romme.game", "Phase", "PLAY") < 0
@@ -215,6 +219,19 @@ rm_read_position(PyObject *state, rm_pos *pos)
     pos->turn = PyObject_GetAttr(state, rm_names.s_turn);
     if (pos->turn == NULL) {
         return -1;
+    }
+    if ((PyObject *)Py_TYPE(state) == rm_names.PlayerView) {
+        /* the view of the seat to act: its own hand, and the stock by its size */
+        pos->hand = PyObject_GetAttr(state, rm_names.s_hand);
+        pos->hand_size = pos->hand == NULL ? -1 : PyObject_Size(pos->hand);
+        PyObject *stock_size = pos->hand_size < 0 ? NULL : PyObject_GetAttr(state, rm_names.s_stock_size);
+        pos->stock_size = stock_size == NULL ? -1 : PyLong_AsSsize_t(stock_size);
+        Py_XDECREF(stock_size);
+        if (pos->stock_size < 0) {
+            return -1;
+        }
+        pos->pile_size = tuple_size(state, rm_names.s_discard_pile, &pos->top_discard);
+        return pos->pile_size < 0 ? -1 : 0;
     }
     PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
     if (hands == NULL) {

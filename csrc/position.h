@@ -36,9 +36,11 @@ typedef struct {
         *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_claims_played, *s_use,
         *s_coded, *s_taken, *s_taken_in_hand, *s_card, *s_table, *s_staged, *s_fresh,
         *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round, *s_claim,
-        *s_buyer, *s_passed, *s_consented, *s_turn_of, *s_knocking, *s_buying;
+        *s_buyer, *s_passed, *s_consented, *s_turn_of, *s_knocking, *s_buying, *s_hand,
+        *s_stock_size, *s_player;
     /* the classes and values the slices compare with */
     PyObject *GameState;
+    PyObject *PlayerView;
     PyObject *TurnState;
     PyObject *Discard;
     PyObject *ClaimWindow;
@@ -68,7 +70,7 @@ int rm_names_init(void);
 
 /* The position of the player to act, as the slices read it (a `Pos`). */
 typedef struct {
-    PyObject *state;      /* borrowed: the GameState read */
+    PyObject *state;      /* borrowed: the GameState (or PlayerView) read */
     PyObject *rules;      /* strong */
     PyObject *turn;       /* strong */
     PyObject *hand;       /* strong: the hand of the player to act, a tuple of cards */
@@ -79,8 +81,8 @@ typedef struct {
     Py_ssize_t stock_size;
 } rm_pos;
 
-/* Read the fields of `state` (a GameState whose phase the caller read) that every
- * slice needs: rules, turn, the hand to act, the discard pile's size and top card, the
+/* Read the fields of `state` (a GameState whose phase the caller read, or the PlayerView
+ * of the seat to act, for the slices that list moves) that every slice needs: rules, turn, the hand to act, the discard pile's size and top card, the
  * stock's size. The hand's cards are counted by rm_read_hand, only when asked.
  * 0 on success, -1 with an exception set (rm_pos_clear is still to be called). */
 int rm_read_position(PyObject *state, rm_pos *pos);

@@ -9,7 +9,18 @@ from pathlib import Path
 from types import ModuleType
 
 import romme
-from romme import Buy, Discard, Draw, Knock, Pass, TakeDiscard, apply, find_rules, new_game
+from romme import (
+    Buy,
+    Discard,
+    Draw,
+    Knock,
+    Pass,
+    TakeDiscard,
+    apply,
+    find_rules,
+    new_game,
+    view,
+)
 from romme._turn import pure
 
 _PROBE = (
@@ -104,6 +115,9 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
         window.discard_pile,
     ]
     watched += [window.stock, window.discard_pile[-1], window.stock[-1], *answers, knocked]
+    views = (view(state, state.current_player), view(window, window.current_player))
+    assert [cturn.legal_actions(each) for each in views] == [moves, answers]
+    watched += [*views, views[0].hand]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -117,6 +131,8 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.is_legal(after, move, None)
             cturn.apply(after, move, None)
         cturn.apply(declining, Draw(), None)
+        cturn.legal_actions(views[0])
+        cturn.legal_actions(views[1])
         cturn.legal_actions(window)
         for answer in answers:
             cturn.check(window, answer, None)

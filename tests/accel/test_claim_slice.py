@@ -29,6 +29,7 @@ from romme import (
     Rules,
     find_rules,
     parse_cards,
+    view,
 )
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
@@ -186,3 +187,11 @@ def test_another_seats_answer_and_an_answer_out_of_a_window_are_left_to_python(
     closed = pure.apply(state, Knock())
     _refused(cturn, closed, Pass())
     assert refusal(closed, Pass()) is Reason.WRONG_PHASE
+
+
+def test_the_view_of_the_seat_asked_lists_its_answers_in_c(cturn: ModuleType) -> None:
+    """Rules §13: the view of the seat asked lists its answers in C, as the state does; the view of a seat not asked lists nothing (Python's answer)."""
+    state = _window(_KNOCKING)
+    assert (Knock(), Pass()) == cturn.legal_actions(view(state, 1)) == pure.legal_actions(state)
+    assert cturn.legal_actions(view(state, 0)) is NotImplemented
+    assert pure.legal_actions(view(state, 0)) == ()

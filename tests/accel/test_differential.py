@@ -91,7 +91,9 @@ class Differ:
         if isinstance(position, GameState):
             by_c, got = self._accelerated("legal_actions", position, move=position.phase.value)
         else:
-            by_c, got = self._accelerated("legal_actions of a view", position)
+            by_c, got = self._accelerated(
+                "legal_actions of a view", position, move=position.phase.value
+            )
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
         return expected[1]  # type: ignore[no-any-return]
 
@@ -161,7 +163,13 @@ _SLICE_FUNCTIONS = ("legal_actions", "check", "is_legal", "apply")
 """The functions the C core's draw-phase slice answers."""
 _DISCARD_SLICE = ("check Discard", "is_legal Discard", "apply Discard")
 """The functions the C core's discard slice answers, with the kind of move counted."""
-_CLAIM_SLICE = ("legal_actions claim", "check Pass", "is_legal Pass", "apply Pass")
+_CLAIM_SLICE = (
+    "legal_actions claim",
+    "legal_actions of a view claim",
+    "check Pass",
+    "is_legal Pass",
+    "apply Pass",
+)
 """The functions the C core's claim window answers (the listing counted by phase)."""
 
 
@@ -199,6 +207,7 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert differ.answered["legal_actions claim"] >= rounds, differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
+        assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
         assert not differ.unanswered(), differ.report(preset)
     else:
         # The moves are listed by Python (a take lays the card down), but the draw

@@ -28,6 +28,7 @@ from romme import (
     TakeDiscard,
     find_rules,
     parse_cards,
+    view,
 )
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
@@ -285,3 +286,13 @@ def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleTyp
     assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 9♥ K♠"))
     _refused(cturn, state, TakeDiscard())
     assert not pure.is_legal(state, TakeDiscard())
+
+
+def test_the_view_of_the_seat_to_act_lists_the_same_moves_in_c(cturn: ModuleType) -> None:
+    """Rules §4: the acting seat's view shows its hand, the pile and the stock's size, all the draw phase's listing reads: C lists its moves as for the state; another seat's view lists nothing, which Python answers."""
+    state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
+    acting = view(state, 0)
+    assert (Draw(), TakeDiscard()) == cturn.legal_actions(acting) == pure.legal_actions(acting)
+    other = view(state, 1)
+    assert cturn.legal_actions(other) is NotImplemented
+    assert pure.legal_actions(other) == ()
