@@ -7,24 +7,26 @@ The shipped weights, ``src/romme/play/evaluation.json``, are made by::
 
 and this command reproduces them bit for bit: the self-play, the split and
 the fit depend on the seed alone, and the fit is plain Python floating point
-in a fixed order (no numpy, no BLAS). It takes about a quarter of an hour
-on one core.
+in a fixed order (no numpy, no BLAS). It takes about three minutes of one
+core.
 
 Self-play: round ``i`` is dealt under the preset ``i`` picks in turn from
 every preset, at 2, 3 or 4 seats (3 to 5 where the dealer sits out), from
 a seed derived from ``--seed`` and ``i``, and played by a GreedyBot at
 every seat. A position is the view of the seat to act at the start of
 each of its turns (its draw); its features are `romme.play._evaluation.features`
-of that view alone, and its label is what happened: the seat's score when
-the round ended (its penalty, 0 if it went out, bonuses included). Every
-fifth round is held out.
+of that view alone, and its labels are what happened: the seat's score
+when the round ended (its penalty, 0 if it went out, bonuses included) and
+whether it went out. Every fifth round is held out.
 
-The model is a ridge regression of the label on the standardized
-features, solved from its normal equations. The script prints the
-held-out mean squared error and correlation of the model against the
-hand-written judgement (the points left over after the hand's best
-packing, fitted by a line on the same training rounds) and a learning
-curve (held-out quality against training positions).
+The models are a ridge regression of the score and a ridge logistic
+regression of going out (`NEWTON_STEPS` Newton steps) on the standardized
+features, each solved from its normal equations. The script prints their
+held-out figures (the score's mean squared error and correlation, going
+out's log-loss and correlation) against the hand-written judgement (the
+points left over after the hand's best packing, fitted alone on the same
+training rounds) and a learning curve: the held-out figures against the
+training positions.
 """
 
 from __future__ import annotations
