@@ -1,17 +1,17 @@
 """The learnt evaluation (gelernte Bewertung): a hand and the visible table judged by a model fitted to self-play.
 
-`Evaluation` predicts the penalty a seat will hold at the round's end
-(its score, 0 if it goes out) from features of its `PlayerView` and a
-hand, the view's own or a hypothetical one (the hand without a card, or
-with the pile's top card): a linear model whose weights were fitted to
-positions of GreedyBot self-play under every preset by
-``tools/train_evaluation.py`` and ship with the package
-(``evaluation.json``). Only the view enters the features: nothing a
-player cannot see.
+`Evaluation` predicts, from features (`FEATURES`) of a seat's
+`PlayerView` and a hand, the view's own or a hypothetical one (the hand
+without a card, or with the pile's top card), the score the seat ends the
+round with (its penalty, 0 if it goes out) and the chance that it goes
+out: two linear models (`MODELS`) whose weights were fitted to positions
+of GreedyBot self-play under every preset by ``tools/train_evaluation.py``
+and ship with the package (``evaluation.json``). Only the view enters the
+features: nothing a player cannot see.
 
 `EvalBot` is a first measured use: GreedyBot, but its discard and its
 choice between the pile's top card and the stock judged by the
-evaluation. The bots page of the documentation gives the features, the
+evaluation. The search page of the documentation gives the features, the
 training, the held-out figures and the arena's.
 """
 
@@ -184,7 +184,6 @@ class _Context:
         """This context as it stands once the seat has opened."""
         other = copy.copy(self)
         other.opened = True
-        other.fits = {}
         return other
 
     def fits_table(self, card: Card) -> bool:
