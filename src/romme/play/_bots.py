@@ -33,13 +33,21 @@ from romme.game import (
     PlayerView,
     Refuse,
     SwapJoker,
+    TableMeld,
     TakeBack,
     TakeDiscard,
     TakeFromTable,
     card_penalty,
 )
 from romme.game import view as see
-from romme.melds import pack_cards, quick_best_melds, quick_packing_value, quick_values_without_one
+from romme.melds import (
+    MeldKind,
+    is_valid_meld,
+    pack_cards,
+    quick_best_melds,
+    quick_packing_value,
+    quick_values_without_one,
+)
 from romme.play._sampling import determinize
 from romme.rules import Rules, TakeDiscardMode
 
@@ -340,6 +348,26 @@ def near(card: Card, other: Card, wraps: bool) -> bool:
     distance = abs(int(other.rank) - int(card.rank))
     # The ace sits next to the two (A-2-3); with ace_wraps K-A-2 joins K and 2.
     return 0 < distance <= 2 or distance == 12 or (wraps and distance == 11)
+
+
+def lays_off(card: Card, entry: TableMeld, rules: Rules) -> bool:
+    """Whether `card` alone would go onto the table meld `entry` as a lay-off, as the bots judge a table.
+
+    A set takes a card of its rank or a joker, a run a card of its suit or
+    a joker at either end, where the meld with it is valid (rules §3); a
+    meld staged this turn takes nothing yet (rules §5). The turn's other
+    rules of a lay-off (rules §4) are not asked: the bots judge the cards.
+    """
+    meld = entry.meld
+    if entry.staged:
+        return False
+    if meld.kind is MeldKind.SET:
+        return (card.is_joker or meld.rank is card.rank) and is_valid_meld(
+            (*meld.cards, card), rules
+        )
+    if not card.is_joker and meld.suit is not card.suit:
+        return False
+    return is_valid_meld((*meld.cards, card), rules) or is_valid_meld((card, *meld.cards), rules)
 
 
 def _table_outs(card: Card, view: PlayerView) -> int:

@@ -36,15 +36,14 @@ from romme.game import (
     LayOff,
     Phase,
     PlayerView,
-    TableMeld,
     TakeDiscard,
     card_penalty,
 )
-from romme.melds import MeldKind, is_valid_meld, pack_cards, quick_packing_value
+from romme.melds import pack_cards, quick_packing_value
 from romme.melds import quick_values_without_one as values_without_one
-from romme.play._bots import GreedyBot, near
+from romme.play._bots import GreedyBot, lays_off, near
 from romme.play._sampling import unseen_cards
-from romme.rules import Rules, make_deck
+from romme.rules import make_deck
 
 __all__ = ["FEATURES", "MODELS", "EvalBot", "Evaluation", "Model", "features", "load_weights"]
 
@@ -178,7 +177,7 @@ class _Context:
         self.unseen = Counter(unseen_cards(view))
         self.fits: dict[Card, bool] = {}
         self.live: dict[Card, float] = {}
-        self._table = tuple(entry for entry in view.table if not entry.staged)
+        self._table = view.table
 
     def opening(self) -> _Context:
         """This context as it stands once the seat has opened."""
@@ -190,7 +189,7 @@ class _Context:
         """Whether one table meld or another would take `card` as a lay-off."""
         known = self.fits.get(card)
         if known is None:
-            known = any(_lays_off(card, entry, self.rules) for entry in self._table)
+            known = any(lays_off(card, entry, self.rules) for entry in self._table)
             self.fits[card] = known
         return known
 
@@ -204,17 +203,6 @@ class _Context:
             known = near_count / total if total else 0.0
             self.live[card] = known
         return known
-
-
-def _lays_off(card: Card, entry: TableMeld, rules: Rules) -> bool:
-    meld = entry.meld
-    if meld.kind is MeldKind.SET:
-        return (card.is_joker or meld.rank is card.rank) and is_valid_meld(
-            (*meld.cards, card), rules
-        )
-    if not card.is_joker and meld.suit is not card.suit:
-        return False
-    return is_valid_meld((*meld.cards, card), rules) or is_valid_meld((card, *meld.cards), rules)
 
 
 def _row(context: _Context, hand: Sequence[Card], melded: int) -> tuple[float, ...]:

@@ -32,8 +32,8 @@ from romme.game import (
     card_penalty,
 )
 from romme.game import view as view_of
-from romme.melds import MeldKind, is_valid_meld, quick_best_melds
-from romme.play._bots import GreedyBot
+from romme.melds import quick_best_melds
+from romme.play._bots import GreedyBot, lays_off
 from romme.play._sampling import determinize
 from romme.rules import Rules, Shortfall
 
@@ -302,7 +302,9 @@ class SearchBot:
         if self._fits_cache is not None and self._fits_cache[0] == view.table:
             return self._fits_cache[1]
         fits = frozenset(
-            card for card in _KINDS if any(_fits(card, entry, view.rules) for entry in view.table)
+            card
+            for card in _KINDS
+            if not card.is_joker and any(lays_off(card, entry, view.rules) for entry in view.table)
         )
         self._fits_cache = (view.table, fits)
         return fits
@@ -312,17 +314,6 @@ def _less(hand: Counter[Card], cards: Sequence[Card]) -> Counter[Card]:
     after = Counter(hand)
     after.subtract(cards)
     return +after
-
-
-def _fits(card: Card, entry: TableMeld, rules: Rules) -> bool:
-    meld = entry.meld
-    if entry.staged:
-        return False
-    if meld.kind is MeldKind.SET:
-        return meld.rank is card.rank and is_valid_meld((*meld.cards, card), rules)
-    if meld.suit is not card.suit:
-        return False
-    return is_valid_meld((*meld.cards, card), rules) or is_valid_meld((card, *meld.cards), rules)
 
 
 def _loose(
