@@ -48,12 +48,15 @@ PLAYERS = 2
 FLOOR_STEPS = 2000
 
 
-def _env_rate(make: Callable[[], Any], seconds: float, seed: int, draw: str = "mask") -> float:
-    """Steps per second of random legal play through an AEC environment, over whole rounds.
+def env_steps(
+    make: Callable[[], Any], seconds: float, seed: int, draw: str = "mask"
+) -> tuple[int, int, float]:
+    """Random legal play through an AEC environment, whole rounds until `seconds` of CPU time are spent.
 
-    `draw` says where the move is drawn from: ``"mask"`` (the mask as
-    returned), ``"bool_mask"`` (the mask viewed as booleans) or
-    ``"legal_moves"`` (``info["legal_moves"]``).
+    Returns the steps, the rounds and the CPU seconds they took. `draw`
+    says where the move is drawn from: ``"mask"`` (the mask as returned),
+    ``"bool_mask"`` (the mask viewed as booleans) or ``"legal_moves"``
+    (``info["legal_moves"]``).
     """
     env = make()
     rng = random.Random(seed)
@@ -76,7 +79,13 @@ def _env_rate(make: Callable[[], Any], seconds: float, seed: int, draw: str = "m
                 env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
     env.close()
-    return steps / (_clock() - start)
+    return steps, episode, _clock() - start
+
+
+def _env_rate(make: Callable[[], Any], seconds: float, seed: int, draw: str = "mask") -> float:
+    """Steps per CPU second of `env_steps`."""
+    steps, _rounds, spent = env_steps(make, seconds, seed, draw)
+    return steps / spent
 
 
 def _bare_rate(seconds: float, seed: int) -> float:
