@@ -1,27 +1,53 @@
-"""The benchmark suite: prints our figures (and the peers', when installed) as a table or JSON.
+"""The benchmark suite: prints our figures and the peers' (when installed) as a table or JSON.
 
 Run: ``python bench/run.py`` (add ``--json`` for machine-readable figures,
-``--quick`` for a short run). Every figure is the median of several
-repetitions after a warm-up; timings are wall-clock on this machine, so
-compare figures from one run with each other (the ratios), not across
-machines. The peers (RLCard's and OpenSpiel's gin rummy) are measured when
-installed: ``pip install -e ".[bench]"``.
+``--quick`` for a short run, ``--presets drov,ass`` or ``--all-presets`` for
+the presets of the interleaved random play, ``--blocks`` and ``--seconds``
+for its length). The peers (RLCard's and OpenSpiel's gin rummy, PettingZoo's
+``gin_rummy_v4``) are measured when installed: ``pip install -e ".[bench]"``.
+
+The comparisons are interleaved: ours and the peers take turns in blocks
+(A B C D, B C D A, …; several blocks each, after a warm-up of each), every
+run a slice of the process's CPU time (``time.process_time``: other jobs on
+a shared machine do not count) of whole rounds, and each ratio is taken
+block by block and reported as its median and range over the blocks, so
+that a change of load between two runs cannot pass for a change of speed.
+Ours runs on both cores: the accelerated one in this process, the pure one
+(``ROMME_PURE=1``, read at import) in a second, persistent process of this
+script (``--worker``) that takes its turn in the same interleaving, this
+process waiting idle while it works. So: random play under each preset
+(decisions/s, ours/RLCard and ours/OpenSpiel), the RL environment against
+``gin_rummy_v4`` (bench/rl.py's loop), the arena's GreedyBot tables on both
+cores, and the latency of `legal_actions` and `apply` per call on positions
+of seeded random play (each core in its own process, one after the other:
+absolute figures, not ratios). Each of the issue's targets is printed with
+whether the figure meets it.
+
+Then ours alone (this process): the floor, where a decision's time goes,
+`legal_actions` cold and in play order, worst cases, meld searches and
+states; each the median of several repetitions after a warm-up, wall-clock,
+so compare figures of one run with each other, not across machines.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+import romme
 from romme import (
+    PRESETS,
     Action,
     AdjacentJokers,
     Card,
@@ -69,37 +95,6 @@ def median_of(repeat: int, run: Callable[[], float]) -> float:
 
 
 # -- random play -----------------------------------------------------------------
-
-
-def random_play(preset: str, rounds: int, repeat: int) -> Figures:
-    """Uniform random play, 4 seats: `legal_actions` and `apply` at every decision.
-
-    Each repetition deals its own rounds, so that no repetition finds
-    another's positions in the library's caches; the warm-up (other deals
-    again) leaves the caches as a program that has been playing for a
-    while has them.
-    """
-    rules = find_rules(preset)
-
-    def once(first_seed: int) -> tuple[int, float]:
-        decisions = 0
-        started = time.perf_counter()
-        for seed in range(first_seed, first_seed + rounds):
-            state = new_game(rules, 4, seed=seed, dealer=seed % 4)
-            chooser = random.Random(seed)
-            while not state.is_over:
-                state = apply(state, chooser.choice(legal_actions(state)))
-                decisions += 1
-        return decisions, time.perf_counter() - started
-
-    clear_caches()
-    once(1_000_000)  # the warm-up
-    runs = [once(rep * rounds) for rep in range(repeat)]
-    return {
-        "decisions_per_second": statistics.median(d / elapsed for d, elapsed in runs),
-        "rounds_per_second": statistics.median(rounds / elapsed for _, elapsed in runs),
-        "decisions_per_round": sum(d for d, _ in runs) / (rounds * repeat),
-    }
 
 
 def time_split(preset: str, rounds: int) -> Figures:
@@ -342,11 +337,37 @@ def state_figures(positions: list[GameState]) -> Figures:
     }
 
 
-# -- peers --------------------------------------------------------------------------
+# -- interleaved runs: ours (both cores) and the peers taking turns --------------------
+
+PEERS = ("rlcard", "openspiel")
+TARGETS = {"drov": 1.5}
+"""The issue's target for ours (accelerated) over each peer: 1.5x under drov, `OTHER_TARGET` under the rest."""
+OTHER_TARGET = 1.2
 
 
-def rlcard_figures(games: int, repeat: int) -> Figures | None:
-    """RLCard's gin rummy game layer: legal actions listed and one applied per decision."""
+def play_slice(preset: str, seconds: float, first_seed: int) -> tuple[int, int, float]:
+    """Random play of whole rounds from `first_seed` on until `seconds` of CPU time are spent.
+
+    Returns the decisions, the rounds and the CPU seconds they took (the
+    clock is read between rounds only).
+    """
+    rules = find_rules(preset)
+    decisions = rounds = 0
+    started = time.process_time()
+    seed = first_seed
+    while time.process_time() - started < seconds:
+        state = new_game(rules, 4, seed=seed, dealer=seed % 4)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            state = apply(state, chooser.choice(legal_actions(state)))
+            decisions += 1
+        rounds += 1
+        seed += 1
+    return decisions, rounds, time.process_time() - started
+
+
+def _rlcard_slice() -> Callable[[float, int], tuple[int, int, float]] | None:
+    """RLCard's gin rummy game layer, as `play_slice` plays ours; None when not installed."""
     try:
         from rlcard.games.gin_rummy.game import (  # type: ignore[import-untyped, import-not-found, unused-ignore]
             GinRummyGame,
@@ -354,40 +375,35 @@ def rlcard_figures(games: int, repeat: int) -> Figures | None:
     except ImportError:
         return None
     game = GinRummyGame()
-    chooser = random.Random(0)
 
-    def once() -> tuple[int, float]:
-        decisions = 0
-        started = time.perf_counter()
-        for _ in range(games):
+    def play(seconds: float, seed: int) -> tuple[int, int, float]:
+        chooser = random.Random(seed)
+        decisions = games = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
             game.init_game()
             while not game.is_over():
                 game.step(chooser.choice(game.judge.get_legal_actions()))
                 decisions += 1
-        return decisions, time.perf_counter() - started
+            games += 1
+        return decisions, games, time.process_time() - started
 
-    once()  # the warm-up
-    runs = [once() for _ in range(repeat)]  # each with its own deals
-    return {
-        "decisions_per_second": statistics.median(d / elapsed for d, elapsed in runs),
-        "games_per_second": statistics.median(games / elapsed for _, elapsed in runs),
-        "decisions_per_game": sum(d for d, _ in runs) / (games * repeat),
-    }
+    return play
 
 
-def openspiel_figures(games: int, repeat: int) -> Figures | None:
+def _openspiel_slice() -> Callable[[float, int], tuple[int, int, float]] | None:
+    """OpenSpiel's gin rummy in a Python loop (its chance nodes not counted as decisions); None when not installed."""
     try:
         import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     game = pyspiel.load_game("gin_rummy")
-    chooser = random.Random(0)
 
-    def once() -> tuple[int, int, float]:
-        decisions = 0
-        actions = 0
-        started = time.perf_counter()
-        for _ in range(games):
+    def play(seconds: float, seed: int) -> tuple[int, int, float]:
+        chooser = random.Random(seed)
+        decisions = games = 0
+        started = time.process_time()
+        while time.process_time() - started < seconds:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -396,24 +412,300 @@ def openspiel_figures(games: int, repeat: int) -> Figures | None:
                 else:
                     state.apply_action(chooser.choice(state.legal_actions()))
                     decisions += 1
-                actions += 1
-        return decisions, actions, time.perf_counter() - started
+            games += 1
+        return decisions, games, time.process_time() - started
 
-    once()  # the warm-up
-    runs = [once() for _ in range(repeat)]  # each with its own deals
-    return {
-        "decisions_per_second": statistics.median(d / elapsed for d, _, elapsed in runs),
-        "actions_per_second": statistics.median(a / elapsed for _, a, elapsed in runs),
-        "games_per_second": statistics.median(games / elapsed for _, _, elapsed in runs),
+    return play
+
+
+class PureWorker:
+    """A second, persistent process of this script on the pure core (``ROMME_PURE=1``, read at its import).
+
+    It answers one task at a time (`WORKER_TASKS`, a JSON line in, a JSON
+    line out) and measures its own CPU time; this process waits, idle,
+    while it works, so the two take turns like any other pair of runs.
+    """
+
+    def __init__(self) -> None:
+        self._process = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "ROMME_PURE": "1"},
+        )
+        if self.ask("accelerated"):
+            raise RuntimeError("the pure worker runs on the accelerator: ROMME_PURE was not read")
+
+    def ask(self, task: str, *args: Any) -> Any:
+        assert self._process.stdin is not None
+        assert self._process.stdout is not None
+        self._process.stdin.write(json.dumps([task, *args]) + "\n")
+        self._process.stdin.flush()
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the pure worker stopped (exit {self._process.wait()})")
+        return json.loads(answer)
+
+    def slice(self, task: str, *args: Any) -> tuple[int, int, float]:
+        """A task that returns its units of work, its rounds and its CPU seconds."""
+        units, rounds, seconds = self.ask(task, *args)
+        return int(units), int(rounds), float(seconds)
+
+    def close(self) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.close()
+        self._process.wait(timeout=60)
+
+
+def spread(values: list[float]) -> Figures:
+    """The median, the least and the greatest of `values`."""
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def interleave(
+    runs: dict[str, Callable[[int], tuple[int, int, float]]], blocks: int
+) -> dict[str, list[tuple[int, int, float]]]:
+    """Run every run once to warm up (as block number `blocks`), then `blocks` times each, taking turns (A B C, B C A, …).
+
+    Each call gets the block's number (for its seeds) and returns its
+    units of work, its rounds and its CPU seconds. The order rotates from
+    block to block, so that no run always follows the same other run.
+    """
+    names = list(runs)
+    for name in names:
+        runs[name](blocks)  # the warm-up, on seeds of its own
+    found: dict[str, list[tuple[int, int, float]]] = {name: [] for name in names}
+    for block in range(blocks):
+        shift = block % len(names)
+        for name in names[shift:] + names[:shift]:
+            found[name].append(runs[name](block))
+    return found
+
+
+def paired_ratios(
+    found: dict[str, list[tuple[int, int, float]]], pairs: list[tuple[str, str]]
+) -> Figures:
+    """For each pair (a, b): a's rate over b's in each block, and their spread over the blocks."""
+    figures: Figures = {}
+    for first, second in pairs:
+        if first in found and second in found:
+            ratios = [
+                (a_units / a_seconds) / (b_units / b_seconds)
+                for (a_units, _, a_seconds), (b_units, _, b_seconds) in zip(
+                    found[first], found[second], strict=True
+                )
+            ]
+            figures[f"{first}/{second}"] = spread(ratios)
+    return figures
+
+
+def rates(found: dict[str, list[tuple[int, int, float]]]) -> Figures:
+    """Each run's units per CPU second (the spread over its blocks), rounds per second and units per round."""
+    figures: Figures = {}
+    for name, blocks in found.items():
+        units = sum(block[0] for block in blocks)
+        rounds = sum(block[1] for block in blocks)
+        seconds = sum(block[2] for block in blocks)
+        figures[name] = {
+            "per_second": spread([u / s for u, _, s in blocks]),
+            "rounds_per_second": rounds / seconds,
+            "per_round": units / rounds if rounds else 0.0,
+        }
+    return figures
+
+
+def _play_runs(
+    preset: str, seconds: float, worker: PureWorker | None
+) -> dict[str, Callable[[int], tuple[int, int, float]]]:
+    """Ours under `preset`, in this process and in the pure worker: a block's number in, its run out."""
+
+    def ours(block: int) -> tuple[int, int, float]:
+        return play_slice(preset, seconds, 10_000_000 + 100_000 * block)
+
+    def ours_pure(block: int) -> tuple[int, int, float]:
+        assert worker is not None
+        return worker.slice("play", preset, seconds, 10_000_000 + 100_000 * block)
+
+    runs: dict[str, Callable[[int], tuple[int, int, float]]] = {"ours": ours}
+    if worker is not None:
+        runs["ours_pure"] = ours_pure
+    return runs
+
+
+def _peer_block(
+    play: Callable[[float, int], tuple[int, int, float]], seconds: float, block: int
+) -> tuple[int, int, float]:
+    return play(seconds, 20_000_000 + block)
+
+
+def interleaved_play(
+    presets: list[str], blocks: int, seconds: float, worker: PureWorker | None
+) -> Figures:
+    """Random play under each preset, ours and the peers in turn: CPU-time slices of `seconds`.
+
+    Per preset, `blocks` blocks each of: ours in this process (accelerated
+    when built), ours on the pure core (the worker), RLCard's and
+    OpenSpiel's gin rummy (when installed); every run plays whole rounds
+    until its slice of CPU time is spent. Ours on both cores play the same
+    deals and (the cores agreeing) the same moves in a block. Ratios are
+    taken block by block (a change of load hits both runs of a pair), and
+    reported as their median and range.
+    """
+    peers = {"rlcard": _rlcard_slice(), "openspiel": _openspiel_slice()}
+    figures: Figures = {}
+    for preset in presets:
+        runs = _play_runs(preset, seconds, worker)
+        for name, play in peers.items():
+            if play is not None:
+                runs[name] = functools.partial(_peer_block, play, seconds)
+        found = interleave(runs, blocks)
+        figures[preset] = {
+            "rates": rates(found),
+            "ratios": paired_ratios(
+                found,
+                [("ours", peer) for peer in PEERS]
+                + [("ours_pure", peer) for peer in PEERS]
+                + [("ours", "ours_pure")],
+            ),
+        }
+    return figures
+
+
+def env_slice(seconds: float, seed: int) -> tuple[int, int, float]:
+    """Our PettingZoo env (bench/rl.py's loop: classic, 2 players, the move drawn from the mask)."""
+    import rl
+
+    return rl.env_steps(rl._romme_env, seconds, seed)
+
+
+def arena_slice(rounds: int, seed: int) -> tuple[int, int, float]:
+    """`rounds` arena rounds of four GreedyBots under classic, each its own deal, in this process."""
+    from romme.arena import run_arena
+
+    started = time.process_time()
+    run_arena(["greedy"] * 4, "classic", rounds, seed, workers=1, duplicate=False)
+    return rounds, rounds, time.process_time() - started
+
+
+def interleaved_rl(
+    blocks: int, seconds: float, arena_rounds: int, worker: PureWorker | None
+) -> Figures:
+    """The RL env against PettingZoo's gin_rummy_v4, and the arena's GreedyBot tables, on both cores, interleaved.
+
+    The env: bench/rl.py's loop (`rl.env_steps`), CPU-time slices of
+    `seconds`. The arena: `arena_rounds` rounds a block (a fixed amount of
+    work, the same deals on both cores).
+    """
+    import rl
+
+    runs: dict[str, Callable[[int], tuple[int, int, float]]] = {
+        "env": lambda block: env_slice(seconds, 1000 * block)
     }
+    if worker is not None:
+        runs["env_pure"] = lambda block: worker.slice("env", seconds, 1000 * block)
+    try:
+        rl._gin_rummy().close()
+    except ImportError:
+        pass
+    else:
+        runs["gin_rummy_v4"] = lambda block: rl.env_steps(rl._gin_rummy, seconds, 1000 * block)
+    env = interleave(runs, blocks)
+    arena_runs: dict[str, Callable[[int], tuple[int, int, float]]] = {
+        "arena": lambda block: arena_slice(arena_rounds, 30_000 + block)
+    }
+    if worker is not None:
+        arena_runs["arena_pure"] = lambda block: worker.slice("arena", arena_rounds, 30_000 + block)
+    arena = interleave(arena_runs, blocks)
+    return {
+        "rates": rates(env) | rates(arena),
+        "ratios": paired_ratios(
+            env, [("env", "gin_rummy_v4"), ("env_pure", "gin_rummy_v4"), ("env", "env_pure")]
+        )
+        | paired_ratios(arena, [("arena", "arena_pure")]),
+    }
+
+
+def latency(preset: str, rounds: int, passes: int) -> Figures:
+    """`legal_actions` and `apply` per call on the positions of seeded random play, each timed in `passes` passes.
+
+    The positions are those of `rounds` seeded rounds of uniformly random
+    play, each with the move played there (a listed move). A pass clears
+    the library's caches once, then times, in play order, `legal_actions`
+    of every position and `apply` of its move (the caches as a program
+    playing those rounds has them). A position's time is its median over
+    the passes; the figures are the 50th and the 99th percentile over the
+    positions, in µs, the clock's own cost (an empty timed call, also
+    reported) included.
+    """
+    rules = find_rules(preset)
+    pairs: list[tuple[GameState, Action]] = []
+    for seed in range(rounds):
+        state = new_game(rules, 4, seed=40_000 + seed, dealer=seed % 4)
+        chooser = random.Random(seed)
+        while not state.is_over:
+            action = chooser.choice(legal_actions(state))
+            pairs.append((state, action))
+            state = apply(state, action)
+    listing: list[list[int]] = [[] for _ in pairs]
+    applying: list[list[int]] = [[] for _ in pairs]
+    clock = time.perf_counter_ns
+    for _ in range(passes):
+        clear_caches()
+        for index, (state, action) in enumerate(pairs):
+            started = clock()
+            legal_actions(state)
+            listed = clock()
+            apply(state, action)
+            applying[index].append(clock() - listed)
+            listing[index].append(listed - started)
+    empty = []
+    for _ in range(1000):
+        started = clock()
+        empty.append(clock() - started)
+
+    def percentiles(times: list[list[int]]) -> Figures:
+        each = [statistics.median(found) / 1000 for found in times]
+        return {"p50_us": percentile(each, 0.5), "p99_us": percentile(each, 0.99)}
+
+    return {
+        "positions": len(pairs),
+        "passes": passes,
+        "legal_actions": percentiles(listing),
+        "apply": percentiles(applying),
+        "clock_us": statistics.median(empty) / 1000,
+    }
+
+
+WORKER_TASKS: dict[str, Callable[..., Any]] = {
+    "accelerated": lambda: romme.accelerated,
+    "play": play_slice,
+    "env": env_slice,
+    "arena": arena_slice,
+    "latency": latency,
+}
+"""What the pure worker does: a task's name and its arguments in, its answer out (JSON)."""
+
+
+def serve() -> None:
+    """The pure worker's loop (``--worker``): one JSON line in, one out, until stdin closes."""
+    for line in sys.stdin:
+        task, *args = json.loads(line)
+        print(json.dumps(WORKER_TASKS[task](*args)), flush=True)
 
 
 # -- report ---------------------------------------------------------------------------
 
 
-def collect(quick: bool) -> Figures:
+DEFAULT_PRESETS = ("drov", "classic", "german-rummy")
+
+
+def collect(quick: bool, presets: list[str], blocks: int | None, seconds: float | None) -> Figures:
+    """Every figure: the interleaved runs first (random play, latency, the RL env and the arena), then ours alone."""
     repeat = 3 if quick else 5
     rounds = 4 if quick else 20
+    blocks = blocks or (4 if quick else 10)
+    seconds = seconds or (0.2 if quick else 0.5)
     figures: Figures = {
         "machine": {
             "python": sys.version.split()[0],
@@ -421,9 +713,29 @@ def collect(quick: bool) -> Figures:
             "processor": platform.machine(),
             "date": time.strftime("%Y-%m-%d"),
         },
-        "random_play": {
-            p: random_play(p, rounds, repeat) for p in ("drov", "classic", "german-rummy")
-        },
+        "accelerated": romme.accelerated,
+        "interleaved": {"blocks": blocks, "cpu_seconds_per_run": seconds},
+    }
+    worker = PureWorker() if romme.accelerated else None
+    try:
+        play = interleaved_play(presets, blocks, seconds, worker)
+        figures["interleaved"]["random_play"] = play
+        core = "accelerated" if romme.accelerated else "pure"
+        latency_rounds, passes = (2, 5) if quick else (10, 15)
+        figures["latency"] = {core: latency("drov", latency_rounds, passes)}
+        if worker is not None:
+            figures["latency"]["pure"] = worker.ask("latency", "drov", latency_rounds, passes)
+        figures["interleaved"]["rl"] = interleaved_rl(blocks, seconds, 2 if quick else 5, worker)
+    finally:
+        if worker is not None:
+            worker.close()
+    figures["random_play"] = {
+        preset: {
+            "decisions_per_second": row["rates"]["ours"]["per_second"]["median"],
+            "rounds_per_second": row["rates"]["ours"]["rounds_per_second"],
+            "decisions_per_round": row["rates"]["ours"]["per_round"],
+        }
+        for preset, row in play.items()
     }
     figures["floor"] = floor_play(rounds, repeat)
     figures["time_split"] = time_split("drov", 4 if quick else 30)
@@ -436,27 +748,103 @@ def collect(quick: bool) -> Figures:
     }
     figures["melds"] = meld_figures(repeat)
     figures["state"] = state_figures(positions)
-    peers = {}
-    rl = rlcard_figures(20 if quick else 100, repeat)
-    if rl is not None:
-        peers["rlcard_gin_rummy"] = rl
-    spiel = openspiel_figures(20 if quick else 100, repeat)
-    if spiel is not None:
-        peers["openspiel_gin_rummy"] = spiel
-    figures["peers"] = peers
     return figures
 
 
+def _verdict(found: Figures, target: float, *, at_most: bool = False) -> str:
+    """Whether a figure (its median, and its whole range where it has one) meets a target."""
+    low, middle, high = found["min"], found["median"], found["max"]
+    if at_most:
+        low, high = -high, -low
+        middle, target = -middle, -target
+    if low >= target:
+        return "met"
+    if middle >= target:
+        return "met at the median, not in every block"
+    return "missed"
+
+
+def _range(found: Figures, form: str) -> str:
+    return f"{found['median']:{form}} [{found['min']:{form}}–{found['max']:{form}}]"
+
+
 def report(figures: Figures) -> str:
+    interleaved = figures["interleaved"]
     lines = [
         f"romme benchmark · Python {figures['machine']['python']} · {figures['machine']['platform']} · {figures['machine']['date']}",
+        f"this process runs the {'accelerated' if figures['accelerated'] else 'pure'} core"
+        + ("; a second process the pure one (ROMME_PURE=1)" if figures["accelerated"] else ""),
         "",
-        "random play, 4 seats          decisions/s   rounds/s   decisions/round",
+        (
+            f"interleaved: every run in turn, {interleaved['blocks']} blocks of "
+            f"{interleaved['cpu_seconds_per_run']:g} CPU s each; median [min–max] over the blocks"
+        ),
+        "random play, 4 seats                  decisions/s, median [range]   rounds/s   decisions/round",
     ]
-    for preset, row in figures["random_play"].items():
-        lines.append(
-            f"  {preset:<27} {row['decisions_per_second']:>11,.0f} {row['rounds_per_second']:>10.1f} {row['decisions_per_round']:>17.1f}"
+    names = {
+        "ours": "ours, accelerated" if figures["accelerated"] else "ours (not built: pure)",
+        "ours_pure": "ours, pure core",
+        "rlcard": "RLCard gin rummy",
+        "openspiel": "OpenSpiel gin rummy",
+        "env": "our PettingZoo env",
+        "env_pure": "our PettingZoo env, pure core",
+        "gin_rummy_v4": "PettingZoo gin_rummy_v4",
+        "arena": "arena, 4 GreedyBots",
+        "arena_pure": "arena, 4 GreedyBots, pure core",
+    }
+    for preset, row in interleaved["random_play"].items():
+        for name, rate in row["rates"].items():
+            lines.append(
+                f"  {preset + ': ' + names[name]:<35} {_range(rate['per_second'], '>8,.0f'):>30} "
+                f"{rate['rounds_per_second']:>10.1f} {rate['per_round']:>17.1f}"
+            )
+    lines += ["", "ratios of paired blocks            median [min–max]       target"]
+    for preset, row in interleaved["random_play"].items():
+        target = TARGETS.get(preset, OTHER_TARGET)
+        for pair, found in row["ratios"].items():
+            first, second = pair.split("/")
+            text = f"  {preset}: {names[first]} / {names[second]}"
+            if first == "ours" and figures["accelerated"] and second in PEERS:
+                verdict = f"≥ {target:g}×: {_verdict(found, target)}"
+            else:
+                verdict = ""
+            lines.append(f"{text:<55} {_range(found, '.2f'):<20} {verdict}")
+    lines += [
+        "",
+        "per call, on the positions of seeded random play (drov), in play order, caches cleared once a pass",
+    ]
+    for core, row in figures["latency"].items():
+        legal, applied = row["legal_actions"], row["apply"]
+        targets = (
+            f"  [legal_actions p99 ≤ 100 µs: {'met' if legal['p99_us'] <= 100 else 'missed'}; "
+            f"apply median ≤ 3 µs: {'met' if applied['p50_us'] <= 3 else 'missed'}]"
+            if core == "accelerated"
+            else ""
         )
+        lines.append(
+            f"  {core:<12} legal_actions p50 {legal['p50_us']:7.1f} µs, p99 {legal['p99_us']:7.1f} µs; "
+            f"apply p50 {applied['p50_us']:5.1f} µs, p99 {applied['p99_us']:6.1f} µs"
+            f" ({row['positions']} positions × {row['passes']} passes, the clock {row['clock_us']:.2f} µs){targets}"
+        )
+    rl = interleaved["rl"]
+    lines += [
+        "",
+        "the RL env (classic, 2 players) and the arena (classic), interleaved    per CPU s, median [range]",
+    ]
+    for name, rate in rl["rates"].items():
+        unit = "rounds" if name.startswith("arena") else "steps"
+        lines.append(f"  {names[name]:<35} {_range(rate['per_second'], '>8,.1f'):>30} {unit}/s")
+    for pair, found in rl["ratios"].items():
+        first, second = pair.split("/")
+        verdict = ""
+        if figures["accelerated"] and pair == "env/gin_rummy_v4":
+            verdict = f"≥ 2×: {_verdict(found, 2)}"
+        elif figures["accelerated"] and pair == "arena/arena_pure":
+            verdict = f"≥ 2× (the pure core for today's): {_verdict(found, 2)}"
+        lines.append(
+            f"  {names[first] + ' / ' + names[second]:<53} {_range(found, '.2f'):<20} {verdict}"
+        )
+    lines += ["", "ours alone, this process"]
     floor = figures["floor"]["decisions_per_second"]
     lines.append(
         f"  {'drov, draw and discard only':<27} {floor:>11,.0f}   (the floor: apply and discards, no melds)"
@@ -504,18 +892,9 @@ def report(figures: Figures) -> str:
         f"apply: median {state['apply_median_us']:.1f} µs; JSON dump + load of a mid-game state: {state['json_round_trip_us']:.0f} µs",
         f"memory per stored state (a whole round kept): {state['bytes_per_stored_state']:,.0f} bytes",
     ]
-    peers = figures["peers"]
-    if peers:
-        ours = figures["random_play"]["drov"]["decisions_per_second"]
-        lines += [
-            "",
-            "peers, uniform random play        decisions/s   games/s   ours (drov) / theirs",
-        ]
-        for name, row in peers.items():
-            lines.append(
-                f"  {name:<31} {row['decisions_per_second']:>11,.0f} {row['games_per_second']:>9.1f} {ours / row['decisions_per_second']:>10.2f}"
-            )
-    else:
+    if not any(
+        name in PEERS for row in interleaved["random_play"].values() for name in row["rates"]
+    ):
         lines += ["", "peers: not installed (pip install -e '.[bench]')"]
     return "\n".join(lines)
 
@@ -523,9 +902,29 @@ def report(figures: Figures) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions and rounds")
+    parser.add_argument("--quick", action="store_true", help="fewer blocks, repetitions and rounds")
+    parser.add_argument(
+        "--presets",
+        default=",".join(DEFAULT_PRESETS),
+        help="the presets of the interleaved random play, comma-separated (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--all-presets", action="store_true", help="interleaved random play under every preset"
+    )
+    parser.add_argument("--blocks", type=int, help="blocks of the interleaved runs (10; 4 --quick)")
+    parser.add_argument(
+        "--seconds", type=float, help="CPU seconds of each run in a block (0.5; 0.2 --quick)"
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    figures = collect(args.quick)
+    if args.worker:
+        serve()
+        return
+    presets = list(PRESETS) if args.all_presets else args.presets.split(",")
+    unknown = [preset for preset in presets if preset not in PRESETS]
+    if unknown:
+        parser.error(f"unknown presets {unknown}; the presets are {', '.join(PRESETS)}")
+    figures = collect(args.quick, presets, args.blocks, args.seconds)
     print(json.dumps(figures, indent=2) if args.json else report(figures))
 
 

@@ -13,12 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import require_extra
+
 SCRIPT = Path(__file__).parent.parent / "bench" / "run.py"
 
 
 @pytest.mark.slow
 def test_bench_quick_run_reports_every_figure() -> None:
-    """The quick benchmark prints every figure (a run of about 45 s: in the slow run)."""
+    """The quick benchmark prints every figure (a run of about 30 s: in the slow run); issue 34, items 6 and the targets: the interleaved ratios with their spread, both cores, the RL env and the arena, the latency per call."""
+    for module in ("rlcard", "pyspiel", "pettingzoo"):
+        require_extra(module, "bench")
     done = subprocess.run(
         [sys.executable, str(SCRIPT), "--quick", "--json"],
         capture_output=True,
@@ -27,6 +31,28 @@ def test_bench_quick_run_reports_every_figure() -> None:
         check=True,
     )
     figures = json.loads(done.stdout)
+    interleaved = figures["interleaved"]
+    assert set(interleaved["random_play"]) == {"drov", "classic", "german-rummy"}
+    for row in interleaved["random_play"].values():
+        # issue 34, item 6: every run takes its turn in every block, ratios paired by block
+        assert {"ours", "rlcard", "openspiel"} <= set(row["rates"])
+        assert {"ours/rlcard", "ours/openspiel"} <= set(row["ratios"])
+        for ratio in row["ratios"].values():
+            assert 0 < ratio["min"] <= ratio["median"] <= ratio["max"]
+    rl = interleaved["rl"]
+    assert {"env", "gin_rummy_v4", "arena"} <= set(rl["rates"])
+    assert "env/gin_rummy_v4" in rl["ratios"]
+    cores = {"accelerated", "pure"} if figures["accelerated"] else {"pure"}
+    assert set(figures["latency"]) == cores
+    if figures["accelerated"]:
+        # the pure core in its own process, in the same interleaving
+        assert {"ours/ours_pure", "env/env_pure", "arena/arena_pure"} <= set(
+            interleaved["random_play"]["drov"]["ratios"]
+        ) | set(rl["ratios"])
+    for row in figures["latency"].values():
+        assert row["positions"] > 0
+        assert 0 < row["legal_actions"]["p50_us"] <= row["legal_actions"]["p99_us"]
+        assert 0 < row["apply"]["p50_us"] <= row["apply"]["p99_us"]
     assert set(figures["random_play"]) == {"drov", "classic", "german-rummy"}
     for row in figures["random_play"].values():
         assert row["decisions_per_second"] > 0
