@@ -7,7 +7,9 @@ from its own seed and played by uniformly random legal moves
 a simulation does. It prints the process's resident set size after every
 ``--every`` rounds and the growth from round 2,000 (when the library's
 bounded caches have filled) to the last round: a flat line means no value
-and no cache grows without bound.
+and no cache grows without bound. It says which core played (the
+accelerator, `romme._cturn`, where it is built; the pure one under
+``ROMME_PURE=1``): run it on both.
 
 The resident set size is read from ``/proc/self/statm`` (Linux); elsewhere
 the peak (``resource.getrusage``) stands in, which can only grow.
@@ -24,6 +26,7 @@ import sys
 import time
 from typing import Any
 
+import romme
 from romme import apply, find_rules, legal_actions, new_game
 
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -58,6 +61,7 @@ def run(preset: str, rounds: int, every: int) -> dict[str, Any]:
     seconds = time.process_time() - started
     settled = [rss for number, rss in samples if number >= min(SETTLED, rounds)]
     return {
+        "core": "accelerated" if romme.accelerated else "pure",
         "preset": preset,
         "rounds": rounds,
         "decisions": decisions,
@@ -80,7 +84,8 @@ def main() -> None:
         print(json.dumps(figures, indent=2))
         return
     print(
-        f"{figures['preset']}: {figures['rounds']} rounds, {figures['decisions']} decisions "
+        f"{figures['preset']} on the {figures['core']} core: "
+        f"{figures['rounds']} rounds, {figures['decisions']} decisions "
         f"in {figures['cpu_seconds']:.0f} CPU seconds"
     )
     for number, megabytes in figures["rss_mb"].items():

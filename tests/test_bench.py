@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import romme
 from tests.conftest import require_extra
 
 SCRIPT = Path(__file__).parent.parent / "bench" / "run.py"
@@ -77,7 +78,7 @@ def test_bench_quick_run_reports_every_figure() -> None:
 
 
 def test_memory_bench_reports_the_resident_set_size() -> None:
-    """bench/memory.py runs and reports the resident set size of each sample (docs/performance.md)."""
+    """bench/memory.py runs and reports the resident set size of each sample and the core it ran on (docs/performance.md; issue 34, memory)."""
     done = subprocess.run(
         [
             sys.executable,
@@ -94,6 +95,7 @@ def test_memory_bench_reports_the_resident_set_size() -> None:
         check=True,
     )
     figures = json.loads(done.stdout)
+    assert figures["core"] == ("accelerated" if romme.accelerated else "pure")
     assert figures["rounds"] == 6
     assert figures["decisions"] > 0
     assert set(figures["rss_mb"]) == {"0", "3", "6"}
