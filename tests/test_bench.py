@@ -186,3 +186,30 @@ def test_hand_reading_bench_reports_both_samplers() -> None:
     assert lines[3].startswith("    reader - uniform ")
     assert lines[4].startswith("  hit rate: reader ")
     assert lines[5].startswith("    reader - uniform ")
+
+
+@pytest.mark.slow
+def test_asan_bench_finds_no_error_and_fails_on_a_leak() -> None:
+    """bench/asan.py (issue 34, memory: no leak under an ASan build) builds the accelerator with AddressSanitizer and plays clean; a reference leaked on purpose fails it."""
+    script = SCRIPT.parent / "asan.py"
+    clean = subprocess.run(
+        [sys.executable, str(script), "--rounds", "3"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    assert "-fsanitize=address" in clean.stdout
+    assert "leaks at exit: 0 (0 bytes)" in clean.stdout
+    assert clean.stdout.rstrip().endswith("no error and no leak of the extension")
+    leaking = subprocess.run(
+        [sys.executable, str(script), "--rounds", "15", "--show-a-leak"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert leaking.returncode == 1, leaking.stdout + leaking.stderr
+    assert "FAILED:" in leaking.stdout
+    assert "the live objects grew by" in leaking.stdout
