@@ -14,7 +14,9 @@ Each count plays seeded rounds of uniformly random legal moves
 warm-up, under ``valgrind --tool=callgrind``, once with N rounds and once
 with none; the difference over the decisions of the N rounds is what a
 decision costs in instructions, the interpreter's start and the warm-up
-left out.
+left out. Where the accelerator is built, each of our workloads is counted
+on it and again on the pure core (``ROMME_PURE=1``), with their ratio;
+``--one-core`` counts the core in use only.
 """
 
 from __future__ import annotations
@@ -139,8 +141,8 @@ def play_env(workload: str, rounds: int) -> int:
     return stepped(0, rounds)
 
 
-def count(workload: str, rounds: int) -> tuple[int, int]:
-    """The instructions and decisions of one valgrind run of `workload` with `rounds` rounds."""
+def count(workload: str, rounds: int, *, pure: bool = False) -> tuple[int, int]:
+    """The instructions and decisions of one valgrind run of `workload` with `rounds` rounds (on the pure core with `pure`)."""
     done = subprocess.run(
         [
             "valgrind",
@@ -156,7 +158,7 @@ def count(workload: str, rounds: int) -> tuple[int, int]:
         capture_output=True,
         text=True,
         check=True,
-        env={**os.environ, "PYTHONHASHSEED": "0"},
+        env={**os.environ, "PYTHONHASHSEED": "0"} | ({"ROMME_PURE": "1"} if pure else {}),
     )
     collected = re.search(r"Collected : (\d+)", done.stderr)
     if collected is None:
@@ -164,10 +166,10 @@ def count(workload: str, rounds: int) -> tuple[int, int]:
     return int(collected.group(1)), int(done.stdout.split()[-1])
 
 
-def per_decision(workload: str, rounds: int) -> tuple[float, int]:
+def per_decision(workload: str, rounds: int, *, pure: bool = False) -> tuple[float, int]:
     """Instructions per decision of `rounds` rounds of `workload`, the start and warm-up subtracted."""
-    empty, _ = count(workload, 0)
-    total, decisions = count(workload, rounds)
+    empty, _ = count(workload, 0, pure=pure)
+    total, decisions = count(workload, rounds, pure=pure)
     return (total - empty) / decisions, decisions
 
 
@@ -180,6 +182,11 @@ def main() -> None:
         "--rl",
         action="store_true",
         help="count the loops of bench/rl.py too: romme's env, bare play and gin_rummy_v4",
+    )
+    parser.add_argument(
+        "--one-core",
+        action="store_true",
+        help="count ours on the core in use only (by default also with ROMME_PURE=1)",
     )
     parser.add_argument("--workload", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -195,10 +202,22 @@ def main() -> None:
         sys.exit("valgrind is not installed (Debian: apt-get install valgrind)")
     workloads = [*args.presets, *(["rlcard"] if args.rlcard else [])]
     workloads += ["rl-env", "rl-bare", "rl-floor", "rl-gin"] if args.rl else []
-    print(f"{'workload':<16} {'decisions':>9} {'instructions/decision':>22}")
+    ours = {*args.presets, "rl-env", "rl-bare"}
+    import romme
+
+    both = romme.accelerated and not args.one_core
+    print(
+        f"{'workload':<16} {'decisions':>9} {'instructions/decision':>22}"
+        + (f" {'pure core':>12} {'accelerated/pure':>17}" if both else "")
+        + ("" if romme.accelerated else "   (the pure core: the accelerator is not built)")
+    )
     for workload in workloads:
         instructions, decisions = per_decision(workload, args.rounds)
-        print(f"{workload:<16} {decisions:>9} {instructions:>22,.0f}", flush=True)
+        line = f"{workload:<16} {decisions:>9} {instructions:>22,.0f}"
+        if both and workload in ours:
+            pure, _ = per_decision(workload, args.rounds, pure=True)
+            line += f" {pure:>12,.0f} {instructions / pure:>17.3f}"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":
