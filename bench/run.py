@@ -698,6 +698,8 @@ def serve() -> None:
 
 
 DEFAULT_PRESETS = ("drov", "classic", "german-rummy")
+LATENCY_PRESETS = ("drov", "german-rummy")
+"""The presets of the latency figures: the draw phase in C under `german-rummy` (a free take), less of it under `drov`."""
 
 
 def collect(quick: bool, presets: list[str], blocks: int | None, seconds: float | None) -> Figures:
@@ -722,10 +724,14 @@ def collect(quick: bool, presets: list[str], blocks: int | None, seconds: float 
         figures["interleaved"]["random_play"] = play
         core = "accelerated" if romme.accelerated else "pure"
         latency_rounds, passes = (2, 5) if quick else (10, 15)
-        figures["latency"] = {core: latency("drov", latency_rounds, passes)}
-        if worker is not None:
-            figures["latency"]["pure"] = worker.ask("latency", "drov", latency_rounds, passes)
-        figures["interleaved"]["rl"] = interleaved_rl(blocks, seconds, 2 if quick else 5, worker)
+        figures["latency"] = {}
+        for preset in LATENCY_PRESETS:
+            figures["latency"][preset] = {core: latency(preset, latency_rounds, passes)}
+            if worker is not None:
+                figures["latency"][preset]["pure"] = worker.ask(
+                    "latency", preset, latency_rounds, passes
+                )
+        figures["interleaved"]["rl"] = interleaved_rl(blocks, seconds, 15 if quick else 40, worker)
     finally:
         if worker is not None:
             worker.close()
@@ -811,9 +817,13 @@ def report(figures: Figures) -> str:
             lines.append(f"{text:<55} {_range(found, '.2f'):<20} {verdict}")
     lines += [
         "",
-        "per call, on the positions of seeded random play (drov), in play order, caches cleared once a pass",
+        "per call, on the positions of seeded random play, in play order, caches cleared once a pass",
     ]
-    for core, row in figures["latency"].items():
+    for preset, core, row in (
+        (preset, core, row)
+        for preset, cores in figures["latency"].items()
+        for core, row in cores.items()
+    ):
         legal, applied = row["legal_actions"], row["apply"]
         targets = (
             f"  [legal_actions p99 ≤ 100 µs: {'met' if legal['p99_us'] <= 100 else 'missed'}; "
@@ -822,7 +832,7 @@ def report(figures: Figures) -> str:
             else ""
         )
         lines.append(
-            f"  {core:<12} legal_actions p50 {legal['p50_us']:7.1f} µs, p99 {legal['p99_us']:7.1f} µs; "
+            f"  {preset + ', ' + core:<25} legal_actions p50 {legal['p50_us']:7.1f} µs, p99 {legal['p99_us']:7.1f} µs; "
             f"apply p50 {applied['p50_us']:5.1f} µs, p99 {applied['p99_us']:6.1f} µs"
             f" ({row['positions']} positions × {row['passes']} passes, the clock {row['clock_us']:.2f} µs){targets}"
         )
