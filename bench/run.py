@@ -636,7 +636,9 @@ def latency(preset: str, rounds: int, passes: int) -> Figures:
     playing those rounds has them). A position's time is its median over
     the passes; the figures are the 50th and the 99th percentile over the
     positions, in µs, the clock's own cost (an empty timed call, also
-    reported) included.
+    reported) included; and the same over the positions of each phase
+    apart (the C core answers much of the draw
+    phase, the Python core the play phase).
     """
     rules = find_rules(preset)
     pairs: list[tuple[GameState, Action]] = []
@@ -664,8 +666,12 @@ def latency(preset: str, rounds: int, passes: int) -> Figures:
         started = clock()
         empty.append(clock() - started)
 
-    def percentiles(times: list[list[int]]) -> Figures:
-        each = [statistics.median(found) / 1000 for found in times]
+    def percentiles(times: list[list[int]], phase: Phase | None = None) -> Figures:
+        each = [
+            statistics.median(found) / 1000
+            for found, (state, _) in zip(times, pairs, strict=True)
+            if phase is None or state.phase is phase
+        ]
         return {"p50_us": percentile(each, 0.5), "p99_us": percentile(each, 0.99)}
 
     return {
@@ -674,6 +680,15 @@ def latency(preset: str, rounds: int, passes: int) -> Figures:
         "legal_actions": percentiles(listing),
         "apply": percentiles(applying),
         "clock_us": statistics.median(empty) / 1000,
+        "by_phase": {
+            phase.value: {
+                "positions": sum(state.phase is phase for state, _ in pairs),
+                "legal_actions": percentiles(listing, phase),
+                "apply": percentiles(applying, phase),
+            }
+            for phase in Phase
+            if any(state.phase is phase for state, _ in pairs)
+        },
     }
 
 
@@ -836,6 +851,12 @@ def report(figures: Figures) -> str:
             f"apply p50 {applied['p50_us']:5.1f} µs, p99 {applied['p99_us']:6.1f} µs"
             f" ({row['positions']} positions × {row['passes']} passes, the clock {row['clock_us']:.2f} µs){targets}"
         )
+        for phase, part in row["by_phase"].items():
+            legal, applied = part["legal_actions"], part["apply"]
+            lines.append(
+                f"    {phase + ' phase':<23} legal_actions p50 {legal['p50_us']:7.1f} µs, p99 {legal['p99_us']:7.1f} µs; "
+                f"apply p50 {applied['p50_us']:5.1f} µs, p99 {applied['p99_us']:6.1f} µs ({part['positions']} positions)"
+            )
     rl = interleaved["rl"]
     lines += [
         "",

@@ -55,6 +55,8 @@ def test_bench_quick_run_reports_every_figure() -> None:
         assert row["positions"] > 0
         assert 0 < row["legal_actions"]["p50_us"] <= row["legal_actions"]["p99_us"]
         assert 0 < row["apply"]["p50_us"] <= row["apply"]["p99_us"]
+        assert set(row["by_phase"]) == {"draw", "play"}
+        assert sum(part["positions"] for part in row["by_phase"].values()) == row["positions"]
     assert set(figures["random_play"]) == {"drov", "classic", "german-rummy"}
     for row in figures["random_play"].values():
         assert row["decisions_per_second"] > 0
