@@ -1,7 +1,8 @@
 """Memory errors and leaks of the C accelerator under AddressSanitizer: seeded random play on an ASan build of `romme._cturn`.
 
-Run: ``python bench/asan.py`` (1,000 rounds of ``drov`` and 1,000 of
-``german-rummy``, 4 seats; ``--rounds``, ``--presets``, ``--keep``, and
+Run: ``python bench/asan.py`` (1,000 rounds each of ``drov``,
+``german-rummy``, ``ass-klopfen`` and ``ass-kaufen``, 4 seats: between
+them every slice of the C core; ``--rounds``, ``--presets``, ``--keep``, and
 ``--show-a-leak`` to see it fail on a reference leaked on purpose). Linux
 with GCC or Clang and their ASan runtime (``libasan``); it exits 1, saying
 why, when AddressSanitizer reports anything in the extension.
@@ -166,7 +167,7 @@ def leaks(report: str) -> list[tuple[str, int, int, list[str]]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=1000, help="rounds per preset (1000)")
-    parser.add_argument("--presets", default="drov,german-rummy")
+    parser.add_argument("--presets", default="drov,german-rummy,ass-klopfen,ass-kaufen")
     parser.add_argument("--keep", action="store_true", help="keep the build and the report")
     parser.add_argument(
         "--show-a-leak",
