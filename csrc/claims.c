@@ -292,16 +292,7 @@ window_closes(PyObject *state, PyObject *claim, PyObject *gives, PyObject *chang
         Py_ssize_t at = hands == NULL ? -1 : PyLong_AsSsize_t(gives);
         PyObject *hand = at < 0 ? NULL : PyTuple_GetItem(hands, at);
         PyObject *grown = hand == NULL ? NULL : hand_with_two(hand, discard, drawn);
-        PyObject *after = grown == NULL ? NULL : PySequence_List(hands);
-        int failed = after == NULL;
-        if (!failed) {
-            failed = PyList_SetItem(after, at, grown) < 0;
-            grown = NULL; /* stolen, even where it fails */
-        }
-        PyObject *tuple = failed ? NULL : PyList_AsTuple(after);
-        failed = tuple == NULL || PyDict_SetItem(changes, rm_names.s_hands, tuple) < 0;
-        Py_XDECREF(tuple);
-        Py_XDECREF(after);
+        int failed = grown == NULL || rm_change_hand(state, at, grown, changes) < 0;
         Py_XDECREF(grown);
         Py_XDECREF(hands);
         Py_XDECREF(drawn);
@@ -378,6 +369,31 @@ answered(PyObject *state, PyObject *rules, PyObject *turn, PyObject *claim, int 
     return failed ? -1 : 0;
 }
 
+/* Where the seat that answered acts on in `after` (the seat whose turn it is, refusing or
+ * consenting last: its play phase), `after` keeps that seat's packed hand, unchanged by
+ * the answer, as `_carry_out` keeps it (`keep_hand_key`). 0, or -1 with an exception set. */
+static int
+keeps_seat(PyObject *state, PyObject *after)
+{
+    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *next = seat == NULL ? NULL : PyObject_GetAttr(after, rm_names.s_current_player);
+    int same = next == NULL ? -1 : PyObject_RichCompareBool(seat, next, Py_EQ);
+    Py_XDECREF(seat);
+    Py_XDECREF(next);
+    if (same <= 0) {
+        return same;
+    }
+    rm_pos pos = {0};
+    PyObject *key = NULL;
+    if (rm_read_position(state, &pos) == 0 && rm_read_hand(&pos) == 0) {
+        key = rm_hand_key(&pos);
+    }
+    int failed = key == NULL || PyObject_GenericSetAttr(after, rm_names.s_coded, key) < 0;
+    Py_XDECREF(key);
+    rm_pos_clear(&pos);
+    return failed ? -1 : 0;
+}
+
 PyObject *
 rm_claim_apply(PyObject *state, PyObject *action, PyObject *player)
 {
@@ -393,6 +409,9 @@ rm_claim_apply(PyObject *state, PyObject *action, PyObject *player)
             result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
         }
         Py_DECREF(changes);
+    }
+    if (result != NULL && result != Py_NotImplemented && keeps_seat(state, result) < 0) {
+        Py_CLEAR(result);
     }
     Py_XDECREF(rules);
     Py_XDECREF(turn);

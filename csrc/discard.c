@@ -253,18 +253,10 @@ next_turn(rm_discard *move, PyObject *changes)
     if (next < 0 || next == seat) {
         return next < 0 ? -1 : 0;
     }
-    PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
-    Py_ssize_t players = hands == NULL ? -1 : PyTuple_Size(hands);
-    PyObject *rest = players < 0 ? NULL : hand_less(pos, move->code);
-    PyObject *after = rest == NULL ? NULL : PyTuple_New(players);
-    for (Py_ssize_t i = 0; after != NULL && i < players; i++) {
-        PyObject *item = i == seat ? rest : PyTuple_GetItem(hands, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(after, i, item);
-    }
+    PyObject *rest = hand_less(pos, move->code);
+    int failed = rest == NULL || rm_change_hand(state, seat, rest, changes) < 0;
     Py_XDECREF(rest);
-    Py_XDECREF(hands);
-    if (change(changes, rm_names.s_hands, after) < 0) {
+    if (failed) {
         return -1;
     }
     PyObject *pile = PyObject_GetAttr(state, rm_names.s_discard_pile);

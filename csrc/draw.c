@@ -255,30 +255,6 @@ rm_draw_phase_legal(PyObject *state, PyObject *action, PyObject *player)
     return kind < 0 ? -1 : kind > 0;
 }
 
-/* The hand's packed multiset (romme/_turn/position.py, `hand_key`): the key the state
- * keeps, or the hand's cards packed and kept on it as `hand_key` keeps them. A new
- * reference, or NULL with an exception set. `pos->counts` holds the hand. */
-static PyObject *
-hand_key(rm_pos *pos)
-{
-    PyObject *key = PyObject_GenericGetAttr(pos->state, rm_names.s_coded);
-    if (key != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError)) {
-        return key;
-    }
-    PyErr_Clear();
-    key = PyLong_FromLong(0);
-    for (int code = 0; key != NULL && code < RM_CODES; code++) {
-        for (int copies = pos->counts[code]; key != NULL && copies > 0; copies--) {
-            PyObject *sum = PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
-            RM_SETREF(key, sum);
-        }
-    }
-    if (key != NULL && PyObject_GenericSetAttr(pos->state, rm_names.s_coded, key) < 0) {
-        Py_CLEAR(key);
-    }
-    return key;
-}
-
 /* `key` (stolen) with one card of `code` added; a new reference, or NULL. */
 static PyObject *
 key_plus(PyObject *key, int code)
@@ -372,7 +348,7 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
     if (rm_read_hand(pos) < 0) {
         return NULL;
     }
-    PyObject *key = hand_key(pos);
+    PyObject *key = rm_hand_key(pos);
     if (key == NULL) {
         return NULL;
     }
@@ -411,25 +387,15 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
         return NULL;
     }
     /* romme/_turn/engine.py, `_next_state`: the seat holds the new hand */
-    PyObject *hands = PyObject_GetAttr(pos->state, rm_names.s_hands);
     PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
     Py_ssize_t at = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
-    Py_ssize_t players = hands == NULL || at < 0 ? -1 : PyTuple_Size(hands);
-    PyObject *next = players < 0 ? NULL : PyTuple_New(players);
-    for (Py_ssize_t i = 0; next != NULL && i < players; i++) {
-        PyObject *item = i == at ? hand : PyTuple_GetItem(hands, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(next, i, item);
-    }
-    Py_XDECREF(hands);
+    failed = at < 0 || rm_change_hand(pos->state, at, hand, changes) < 0;
     Py_DECREF(hand);
-    if (next == NULL || PyDict_SetItem(changes, rm_names.s_hands, next) < 0) {
-        Py_XDECREF(next);
+    if (failed) {
         Py_XDECREF(key);
         return NULL;
     }
-    Py_DECREF(next);
     return key;
 }
 

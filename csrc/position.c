@@ -348,3 +348,45 @@ rm_player_acts(PyObject *state, PyObject *player)
     Py_DECREF(seat);
     return same; /* another seat: Reason.NOT_YOUR_TURN, the Python core's */
 }
+
+/* The hand's packed multiset (romme/_turn/position.py, `hand_key`): the key the state
+ * keeps, or the hand's cards packed and kept on it as `hand_key` keeps them. A new
+ * reference, or NULL with an exception set. `pos->counts` holds the hand. */
+PyObject *
+rm_hand_key(rm_pos *pos)
+{
+    PyObject *key = PyObject_GenericGetAttr(pos->state, rm_names.s_coded);
+    if (key != NULL || !PyErr_ExceptionMatches(PyExc_AttributeError)) {
+        return key;
+    }
+    PyErr_Clear();
+    key = PyLong_FromLong(0);
+    for (int code = 0; key != NULL && code < RM_CODES; code++) {
+        for (int copies = pos->counts[code]; key != NULL && copies > 0; copies--) {
+            PyObject *sum = PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
+            RM_SETREF(key, sum);
+        }
+    }
+    if (key != NULL && PyObject_GenericSetAttr(pos->state, rm_names.s_coded, key) < 0) {
+        Py_CLEAR(key);
+    }
+    return key;
+}
+
+
+int
+rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *changes)
+{
+    PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
+    Py_ssize_t players = hands == NULL ? -1 : PyTuple_Size(hands);
+    PyObject *after = players < 0 ? NULL : PyTuple_New(players);
+    for (Py_ssize_t i = 0; after != NULL && i < players; i++) {
+        PyObject *item = i == seat ? hand : PyTuple_GetItem(hands, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(after, i, item);
+    }
+    Py_XDECREF(hands);
+    int failed = after == NULL || PyDict_SetItem(changes, rm_names.s_hands, after) < 0;
+    Py_XDECREF(after);
+    return failed ? -1 : 0;
+}

@@ -90,6 +90,16 @@ int rm_read_position(PyObject *state, rm_pos *pos);
 /* Count the hand's cards by code into `pos->counts`; 0, or -1 with an exception set. */
 int rm_read_hand(rm_pos *pos);
 
+/* The hand's packed multiset (romme/_turn/position.py, `hand_key`): the key the state
+ * keeps, or the hand's cards (`pos->counts`, read) packed and kept on it as `hand_key`
+ * keeps them. A new reference, or NULL with an exception set. */
+PyObject *rm_hand_key(rm_pos *pos);
+
+/* Put into `changes` (under "hands") the hands of `state` with the one of `seat` replaced
+ * by `hand` (borrowed), as romme/_turn/engine.py's `_next_state` builds them. 0, or -1
+ * with an exception set. */
+int rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *changes);
+
 /* Drop the references `pos` holds. */
 void rm_pos_clear(rm_pos *pos);
 

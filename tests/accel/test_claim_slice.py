@@ -32,7 +32,7 @@ from romme import (
     view,
 )
 from romme._turn import pure
-from romme._turn.position import kept_hand_key
+from tests.accel._slices import applied_in_c, listed_in_c, refused_by_python
 from tests.scenarios._helpers import position, refusal
 
 _KNOCKING = find_rules("ass-klopfen")
@@ -49,35 +49,9 @@ def _window(rules: Rules) -> GameState:
     return opened
 
 
-def _listed_in_c(cturn: ModuleType, state: GameState) -> tuple[Action, ...]:
-    moves = cturn.legal_actions(state)
-    assert moves is not NotImplemented, "the slice handed its own window to Python"
-    assert pure.legal_actions(state) == moves
-    return moves  # type: ignore[no-any-return]
-
-
-def _applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameState:
-    """C's verdict and next state, the same as Python's; no seat goes on acting, so no hand is kept packed."""
-    for player in (None, state.current_player):
-        assert cturn.check(state, action, player) is None
-        assert cturn.is_legal(state, action, player) is True
-    after = cturn.apply(state, action, None)
-    assert after is not NotImplemented, "the slice handed its own answer to Python"
-    assert type(after) is GameState
-    assert pure.apply(state, action) == after
-    assert kept_hand_key(after) is None
-    return after
-
-
-def _refused(cturn: ModuleType, state: GameState, action: Action, player: object = None) -> None:
-    assert cturn.check(state, action, player) is NotImplemented
-    assert cturn.is_legal(state, action, player) is NotImplemented
-    assert cturn.apply(state, action, player) is NotImplemented
-
-
 def test_a_knocking_window_offers_the_knock_then_the_pass(cturn: ModuleType) -> None:
     """ASS S. 1–2 (knocking): the seat asked may knock for the card or pass."""
-    assert (Knock(), Pass()) == _listed_in_c(cturn, _window(_KNOCKING))
+    assert (Knock(), Pass()) == listed_in_c(cturn, _window(_KNOCKING))
 
 
 def test_a_knock_takes_the_discard_and_a_penalty_card_and_closes_the_window(
@@ -85,7 +59,7 @@ def test_a_knock_takes_the_discard_and_a_penalty_card_and_closes_the_window(
 ) -> None:
     """ASS S. 1–2: the knocker takes the 7♣ and the top stock card (K♠) into the hand in card order; seat 0 plays on."""
     state = _window(_KNOCKING)
-    after = _applied_in_c(cturn, state, Knock())
+    after = applied_in_c(cturn, state, Knock())
     assert after.hands[1] == parse_cards("4♣ 7♣ K♠ 10♥ 6♦")
     assert (after.hands[0], after.hands[2:]) == (state.hands[0], state.hands[2:])
     assert after.discard_pile == parse_cards("2♥")
@@ -95,7 +69,7 @@ def test_a_knock_takes_the_discard_and_a_penalty_card_and_closes_the_window(
 
 def test_a_pass_asks_the_next_seat(cturn: ModuleType) -> None:
     """Rules §13: after seat 1 passes, seat 2 is asked; seat 3, who discarded the card, never is."""
-    after = _applied_in_c(cturn, _window(_KNOCKING), Pass())
+    after = applied_in_c(cturn, _window(_KNOCKING), Pass())
     assert (after.phase, after.current_player) == (Phase.CLAIM, 2)
     assert after.turn.claim == ClaimWindow(turn_of=0, passed=(1,))
     assert (after.hands, after.discard_pile, after.stock) == (
@@ -107,24 +81,24 @@ def test_a_pass_asks_the_next_seat(cturn: ModuleType) -> None:
 
 def test_the_last_pass_leaves_the_card_and_seat_0_plays_on(cturn: ModuleType) -> None:
     """Rules §13: once every seat asked has passed, the 7♣ stays on the pile and the window closes."""
-    state = _applied_in_c(cturn, _window(_KNOCKING), Pass())
-    after = _applied_in_c(cturn, state, Pass())
+    state = applied_in_c(cturn, _window(_KNOCKING), Pass())
+    after = applied_in_c(cturn, state, Pass())
     assert (after.phase, after.current_player, after.turn.claim) == (Phase.PLAY, 0, None)
     assert (after.hands, after.discard_pile) == (state.hands, state.discard_pile)
 
 
 def test_a_purchase_asks_the_seats_before_the_buyer_to_consent(cturn: ModuleType) -> None:
     """ASS S. 3 (buying): seat 2 buys after seat 1 passed; seat 0, then seat 1, whose turns come first, must consent."""
-    state = _applied_in_c(cturn, _window(_BUYING), Pass())
-    assert (Buy(), Pass()) == _listed_in_c(cturn, state)
-    buying = _applied_in_c(cturn, state, Buy())
+    state = applied_in_c(cturn, _window(_BUYING), Pass())
+    assert (Buy(), Pass()) == listed_in_c(cturn, state)
+    buying = applied_in_c(cturn, state, Buy())
     assert (buying.phase, buying.current_player) == (Phase.CLAIM, 0)
     assert buying.turn.claim == ClaimWindow(turn_of=0, passed=(1,), buyer=2)
-    assert (Consent(), Refuse()) == _listed_in_c(cturn, buying)
-    consented = _applied_in_c(cturn, buying, Consent())
+    assert (Consent(), Refuse()) == listed_in_c(cturn, buying)
+    consented = applied_in_c(cturn, buying, Consent())
     assert (consented.phase, consented.current_player) == (Phase.CLAIM, 1)
     assert consented.turn.claim == ClaimWindow(turn_of=0, passed=(1,), buyer=2, consented=(0,))
-    bought = _applied_in_c(cturn, consented, Consent())
+    bought = applied_in_c(cturn, consented, Consent())
     assert bought.hands[2] == parse_cards("7♣ 2♠ 8♠ K♠ Q♦")
     assert bought.discard_pile == parse_cards("2♥")
     assert bought.stock == state.stock[:-1]
@@ -133,8 +107,8 @@ def test_a_purchase_asks_the_seats_before_the_buyer_to_consent(cturn: ModuleType
 
 def test_a_refusal_ends_the_purchase(cturn: ModuleType) -> None:
     """ASS S. 3: one refusal ends the purchase; the card stays and seat 0 plays on."""
-    buying = _applied_in_c(cturn, _window(_BUYING), Buy())
-    refused = _applied_in_c(cturn, buying, Refuse())
+    buying = applied_in_c(cturn, _window(_BUYING), Buy())
+    refused = applied_in_c(cturn, buying, Refuse())
     assert (refused.phase, refused.current_player, refused.turn.claim) == (Phase.PLAY, 0, None)
     assert (refused.hands, refused.discard_pile) == (buying.hands, buying.discard_pile)
 
@@ -151,7 +125,7 @@ def test_only_opened_seats_are_asked_under_knock_needs_opened(cturn: ModuleType)
     )
     window = pure.apply(state, Draw())
     assert (window.phase, window.current_player) == (Phase.CLAIM, 2)
-    after = _applied_in_c(cturn, window, Pass())
+    after = applied_in_c(cturn, window, Pass())
     assert (after.phase, after.current_player) == (Phase.PLAY, 0)
 
 
@@ -173,7 +147,7 @@ def test_a_refused_answer_is_left_to_python(
     state = _window(rules)
     if buying:
         state = pure.apply(state, Buy())
-    _refused(cturn, state, answer)
+    refused_by_python(cturn, state, answer)
     assert refusal(state, answer) is reason
 
 
@@ -182,10 +156,10 @@ def test_another_seats_answer_and_an_answer_out_of_a_window_are_left_to_python(
 ) -> None:
     """Rules §13: only the seat asked answers (Reason.NOT_YOUR_TURN), and only in a claim window (Reason.WRONG_PHASE)."""
     state = _window(_KNOCKING)
-    _refused(cturn, state, Pass(), 2)
+    refused_by_python(cturn, state, Pass(), 2)
     assert not pure.is_legal(state, Pass(), player=2)
     closed = pure.apply(state, Knock())
-    _refused(cturn, closed, Pass())
+    refused_by_python(cturn, closed, Pass())
     assert refusal(closed, Pass()) is Reason.WRONG_PHASE
 
 

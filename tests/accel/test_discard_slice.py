@@ -16,9 +16,7 @@ import attrs
 import pytest
 
 from romme import (
-    Action,
     Discard,
-    GameState,
     IndirectLayoffOut,
     JokerDiscard,
     LayDown,
@@ -33,7 +31,7 @@ from romme import (
     view,
 )
 from romme._turn import pure
-from romme._turn.position import kept_hand_key
+from tests.accel._slices import applied_in_c, checked_in_c_applied_by_python, refused_by_python
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position, refusal
 
@@ -43,39 +41,6 @@ _DROV = find_rules("drov")  # the dealer sits out; a joker goes only as the last
 
 def _card(text: str) -> Discard:
     return Discard(parse_cards(text)[0])
-
-
-def _legal_in_c(cturn: ModuleType, state: GameState, action: Action) -> None:
-    """C's verdict on a legal discard is its own, for the seat to act named or not, as Python's."""
-    for player in (None, state.current_player):
-        assert cturn.check(state, action, player) is None
-        assert cturn.is_legal(state, action, player) is True
-        pure.check(state, action, player=player)
-
-
-def _applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameState:
-    """C's next state, the same as Python's; the next seat's hand is not kept packed."""
-    _legal_in_c(cturn, state, action)
-    after = cturn.apply(state, action, None)
-    assert after is not NotImplemented, "the slice handed its own discard to Python"
-    assert type(after) is GameState
-    assert pure.apply(state, action) == after
-    assert kept_hand_key(after) is None
-    return after
-
-
-def _left_to_python(cturn: ModuleType, state: GameState, action: Action) -> GameState:
-    """A legal discard whose turn does more than end: C checks it, Python applies it."""
-    _legal_in_c(cturn, state, action)
-    assert cturn.apply(state, action, None) is NotImplemented
-    return pure.apply(state, action)
-
-
-def _refused(cturn: ModuleType, state: GameState, action: Action, player: object = None) -> None:
-    """Where Python would refuse, C answers nothing: every refusal and its message are Python's."""
-    assert cturn.check(state, action, player) is NotImplemented
-    assert cturn.is_legal(state, action, player) is NotImplemented
-    assert cturn.apply(state, action, player) is NotImplemented
 
 
 def test_a_discard_ends_the_turn_and_the_next_seat_draws(cturn: ModuleType) -> None:
@@ -88,7 +53,7 @@ def test_a_discard_ends_the_turn_and_the_next_seat_draws(cturn: ModuleType) -> N
         phase=Phase.PLAY,
         opened=[False, True],
     )
-    after = _applied_in_c(cturn, state, _card("9♥"))
+    after = applied_in_c(cturn, state, _card("9♥"))
     assert after.hands == (parse_cards("3♣ 5♦"), state.hands[1])
     assert after.discard_pile == parse_cards("7♣ 9♥")
     assert after.stock == state.stock
@@ -109,7 +74,7 @@ def test_the_next_seat_skips_the_dealer_who_sits_out(cturn: ModuleType) -> None:
         phase=Phase.PLAY,
         dealer=2,
     )
-    after = _applied_in_c(cturn, state, _card("3♣"))
+    after = applied_in_c(cturn, state, _card("3♣"))
     assert after.hands == (state.hands[0], parse_cards("9♥ 5♦"), ())
     assert (after.current_player, after.phase) == (0, Phase.DRAW)
 
@@ -118,7 +83,7 @@ def test_the_second_copy_of_the_taken_card_may_go(cturn: ModuleType) -> None:
     """Rules §4 (rediscard_taken off): the 7♣ taken may not go straight back, but the other 7♣ in hand may."""
     state = position(_FREE, hands=["7♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
     taken = pure.apply(state, TakeDiscard())
-    after = _applied_in_c(cturn, taken, _card("7♣"))
+    after = applied_in_c(cturn, taken, _card("7♣"))
     assert after.hands[0] == parse_cards("7♣ 9♥ 5♦")
     assert after.discard_pile[-1:] == parse_cards("7♣")
 
@@ -128,9 +93,9 @@ def test_the_only_copy_of_the_taken_card_is_refused_by_python(cturn: ModuleType)
     state = pure.apply(
         position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣"), TakeDiscard()
     )
-    _refused(cturn, state, _card("7♣"))
+    refused_by_python(cturn, state, _card("7♣"))
     assert refusal(state, _card("7♣")) is Reason.REDISCARD_TAKEN
-    _applied_in_c(
+    applied_in_c(
         cturn, attrs.evolve(state, rules=attrs.evolve(_FREE, rediscard_taken=True)), _card("7♣")
     )
 
@@ -140,11 +105,9 @@ def test_a_joker_beside_natural_cards_is_refused_by_python(cturn: ModuleType) ->
     hands = ["JK 5♦ 9♥", "4♣ 6♦ 10♥"]
     last_only = attrs.evolve(_FREE, joker_discard=JokerDiscard.LAST_CARD_ONLY)
     state = position(last_only, hands=hands, stock_top="K♠", phase=Phase.PLAY)
-    _refused(cturn, state, _card("JK"))
+    refused_by_python(cturn, state, _card("JK"))
     assert refusal(state, _card("JK")) is Reason.JOKER_DISCARD
-    _applied_in_c(
-        cturn, position(_FREE, hands=hands, stock_top="K♠", phase=Phase.PLAY), _card("JK")
-    )
+    applied_in_c(cturn, position(_FREE, hands=hands, stock_top="K♠", phase=Phase.PLAY), _card("JK"))
 
 
 @pytest.mark.parametrize(
@@ -155,18 +118,18 @@ def test_a_joker_beside_natural_cards_is_refused_by_python(cturn: ModuleType) ->
         (Phase.PLAY, "9♥", 1, Reason.NOT_YOUR_TURN),
     ],
 )
-def test_a_refused_discard_is_left_to_python(
+def test_a_refused_discard_ischecked_in_c_applied_by_python(
     cturn: ModuleType, phase: Phase, card: str, player: int | None, reason: Reason
 ) -> None:
     """Rules §4: a card the hand lacks, a discard before the draw, another seat's discard: each refusal is Python's."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], stock_top="K♠", phase=phase)
-    _refused(cturn, state, _card(card), player)
+    refused_by_python(cturn, state, _card(card), player)
     assert not pure.is_legal(state, _card(card), player=player)
     if player is None:
         assert refusal(state, _card(card)) is reason
 
 
-def test_a_staged_opening_is_left_to_python(cturn: ModuleType) -> None:
+def test_a_staged_opening_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
     """Rules §5, §8: melds laid towards an opening not yet reached keep the turn from ending with a discard: Python's verdict."""
     state = position(
         _FREE,
@@ -177,11 +140,11 @@ def test_a_staged_opening_is_left_to_python(cturn: ModuleType) -> None:
     # 12 points of the 30 the opening needs, with 30 more still in hand (rules §5)
     staged = pure.apply(state, LayDown(cards=parse_cards("3♣ 4♣ 5♣")))
     assert any(entry.staged for entry in staged.table)
-    _refused(cturn, staged, _card("9♦"))
+    refused_by_python(cturn, staged, _card("9♦"))
     assert refusal(staged, _card("9♦")) is Reason.OPENING_BELOW_THRESHOLD
 
 
-def test_a_turn_bound_to_go_out_is_left_to_python(cturn: ModuleType) -> None:
+def test_a_turn_bound_to_go_out_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
     """DRoV Nr. 10 (indirect_layoff_out=goes_out_this_turn): the 4♥ taken to lay 4♥ 5♥ onto 6♥ 7♥ 8♥ binds the turn to go out, so the K♣ may not go while 2♣ 3♣ 4♣ are held; the refusal is Python's."""
     rules = attrs.evolve(
         _DROV,
@@ -196,11 +159,13 @@ def test_a_turn_bound_to_go_out_is_left_to_python(cturn: ModuleType) -> None:
     )
     bound = pure.apply(state, TakeDiscard(LayOff(0, "4♥ 5♥", "low")))
     assert bound.turn.to_go_out
-    _refused(cturn, bound, _card("K♣"))
+    refused_by_python(cturn, bound, _card("K♣"))
     assert refusal(bound, _card("K♣")) is Reason.INDIRECT_LAYOFF_NOT_OUT
 
 
-def test_a_turn_with_borrowed_table_cards_is_left_to_python(cturn: ModuleType) -> None:
+def test_a_turn_with_borrowed_table_cards_ischecked_in_c_applied_by_python(
+    cturn: ModuleType,
+) -> None:
     """Rules §13 (Räuber-Rommé, ASS S. 2–3): a table card taken must be laid again before the turn may end; Python refuses the discard."""
     state = position(
         find_rules("ass-raeuber"),
@@ -211,7 +176,7 @@ def test_a_turn_with_borrowed_table_cards_is_left_to_python(cturn: ModuleType) -
     )
     borrowing = pure.apply(state, TakeFromTable(0, 2))
     assert borrowing.turn.borrowed == parse_cards("Q♥")
-    _refused(cturn, borrowing, _card("4♣"))
+    refused_by_python(cturn, borrowing, _card("4♣"))
     assert not pure.is_legal(borrowing, _card("4♣"))
 
 
@@ -220,7 +185,7 @@ def test_the_last_card_goes_out_in_python(cturn: ModuleType) -> None:
     state = position(
         _FREE, hands=["9♥", "4♣ 6♦ 10♥"], stock_top="K♠", phase=Phase.PLAY, opened=[True, False]
     )
-    after = _left_to_python(cturn, state, _card("9♥"))
+    after = checked_in_c_applied_by_python(cturn, state, _card("9♥"))
     assert after.phase is Phase.ROUND_OVER
     assert after.result is not None
     assert after.result.winner == 0
@@ -236,7 +201,7 @@ def test_a_round_of_jokers_only_ends_in_python(cturn: ModuleType) -> None:
         opened=[True, False, False],
         dealer=2,
     )
-    after = _left_to_python(cturn, state, _card("JK"))
+    after = checked_in_c_applied_by_python(cturn, state, _card("JK"))
     assert after.phase is Phase.ROUND_OVER
 
 
@@ -244,7 +209,7 @@ def test_an_empty_stock_is_refilled_in_python(cturn: ModuleType) -> None:
     """Rules §9: a turn that ends on an empty stock refills it from the pile before the next draw."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], rest="discard", phase=Phase.PLAY)
     assert not state.stock
-    after = _left_to_python(cturn, state, _card("9♥"))
+    after = checked_in_c_applied_by_python(cturn, state, _card("9♥"))
     assert (after.reshuffles, len(after.stock)) == (1, len(state.discard_pile))
     assert after.discard_pile == parse_cards("9♥")
 
@@ -260,14 +225,14 @@ def test_fresh_jokers_settle_in_python(cturn: ModuleType) -> None:
     )
     laid = pure.apply(state, LayDown(cards=parse_cards("3♣ 4♣ JK")))
     assert any(entry.fresh for entry in laid.table)
-    after = _left_to_python(cturn, laid, _card("9♥"))
+    after = checked_in_c_applied_by_python(cturn, laid, _card("9♥"))
     assert not any(entry.fresh for entry in after.table)
 
 
-def test_a_view_or_another_object_is_left_to_python(cturn: ModuleType) -> None:
+def test_a_view_or_another_object_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
     """Rules §4: the slice reads a GameState only; a view's discard, and any other object, are Python's."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], stock_top="K♠", phase=Phase.PLAY)
-    _refused(cturn, view(state, 0), _card("9♥"))  # type: ignore[arg-type]
+    refused_by_python(cturn, view(state, 0), _card("9♥"))
     assert pure.is_legal(view(state, 0), _card("9♥"))
     rules: Rules = state.rules
     assert cturn.is_legal(rules, _card("9♥"), None) is NotImplemented

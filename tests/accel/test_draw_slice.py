@@ -20,7 +20,6 @@ from romme import (
     Buy,
     ClaimWindow,
     Draw,
-    GameState,
     JokerDiscard,
     LayOff,
     Phase,
@@ -33,30 +32,24 @@ from romme import (
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
 from romme.melds import pack_cards
+from tests.accel._slices import applied_in_c, legal_in_c, listed_in_c, refused_by_python
 from tests.scenarios._helpers import position
 
 _FREE = find_rules("german-rummy")
 _BUYING = attrs.evolve(find_rules("ass-kaufen"), take_discard="free", next_player_buys=True)
 
 
-def _answered(cturn: ModuleType, state: GameState) -> tuple[Action, ...]:
-    moves = cturn.legal_actions(state)
-    assert moves is not NotImplemented, "the slice handed its own position to Python"
-    assert pure.legal_actions(state) == moves
-    return moves  # type: ignore[no-any-return]
-
-
 def test_the_draw_phase_lists_the_draw_then_the_free_take(cturn: ModuleType) -> None:
     """Rules §4 (take_discard=free): the draw, then the take of the top discard into the hand."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
-    assert (Draw(), TakeDiscard()) == _answered(cturn, state)
+    assert (Draw(), TakeDiscard()) == listed_in_c(cturn, state)
 
 
 def test_a_take_that_leaves_no_discard_is_not_listed(cturn: ModuleType) -> None:
     """Rules §4, the discard rules: holding a joker alone, the taken 7♣ may not go straight back and the joker goes only as the last card, so the take would leave no discard."""
     rules = attrs.evolve(_FREE, joker_discard=JokerDiscard.LAST_CARD_ONLY)
     state = position(rules, hands=["JK", "4♣ 6♦ 10♥"], discard="7♣")
-    assert (Draw(),) == _answered(cturn, state)
+    assert (Draw(),) == listed_in_c(cturn, state)
 
 
 @pytest.mark.parametrize(
@@ -72,38 +65,30 @@ def test_a_take_is_listed_where_either_card_may_be_the_discard(
     """Rules §4: with rediscard_taken, or a joker that may go any time, the same take leaves a discard."""
     rules = attrs.evolve(_FREE, **{"joker_discard": JokerDiscard.LAST_CARD_ONLY, **change})
     state = position(rules, hands=["JK", "4♣ 6♦ 10♥"], discard="7♣")
-    assert expected == _answered(cturn, state)
+    assert expected == listed_in_c(cturn, state)
 
 
 def test_one_card_left_draws_from_the_stock(cturn: ModuleType) -> None:
     """DRoV rule 10 (last_card_stock_only): holding one card, only the draw."""
     rules = attrs.evolve(_FREE, last_card_stock_only=True)
     state = position(rules, hands=["9♥", "4♣ 6♦ 10♥"], discard="7♣")
-    assert (Draw(),) == _answered(cturn, state)
+    assert (Draw(),) == listed_in_c(cturn, state)
 
 
 def test_an_empty_pile_leaves_the_draw(cturn: ModuleType) -> None:
     """Rules §4: with no discard only the draw; the slice answers under immediate_use too, where no take is asked."""
     rules: Rules = find_rules("drov")
     state = position(rules, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"])
-    assert (Draw(),) == _answered(cturn, state)
+    assert (Draw(),) == listed_in_c(cturn, state)
 
 
 def test_the_next_player_may_buy_before_taking(cturn: ModuleType) -> None:
     """ASS S. 3 (next_player_buys, rules §13): the draw, the purchase, then the free take."""
     state = position(_BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], discard="7♣")
-    assert (Draw(), Buy(), TakeDiscard()) == _answered(cturn, state)
+    assert (Draw(), Buy(), TakeDiscard()) == listed_in_c(cturn, state)
 
 
 # -- check, is_legal and apply of the draw phase's moves ----------------------------
-
-
-def _legal_in_c(cturn: ModuleType, state: GameState, action: Action, player: int | None) -> None:
-    """C's verdict on a legal move is its own: None from check, True from is_legal, as Python's."""
-    assert cturn.check(state, action, player) is None
-    assert cturn.is_legal(state, action, player) is True
-    pure.check(state, action, player=player)
-    assert pure.is_legal(state, action, player=player)
 
 
 @pytest.mark.parametrize(
@@ -121,26 +106,15 @@ def test_the_draw_phases_legal_moves_are_checked_in_c(
     """Rules §4, §13: the draw, the free take and the purchase, legal here, get C's verdict, for the seat to act named or not."""
     state = position(rules, hands=hands, discard="7♣")
     for player in (None, 0):
-        _legal_in_c(cturn, state, action, player)
-
-
-def _applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameState:
-    """C's next state, the same as Python's, keeping the packed hand of the seat that goes on acting."""
-    after = cturn.apply(state, action, None)
-    assert after is not NotImplemented, "the slice handed its own move to Python"
-    assert type(after) is GameState
-    python = pure.apply(state, action)
-    assert python == after
-    assert kept_hand_key(after) == kept_hand_key(python)
-    return after
+        legal_in_c(cturn, state, action, player)
 
 
 def test_a_draw_takes_the_top_stock_card_into_the_hand_in_card_order(cturn: ModuleType) -> None:
     """Rules §4: the draw puts the top stock card into the hand, in card order, and the play phase begins."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], stock_top="K♠", discard="7♣")
     for player in (None, 0):
-        _legal_in_c(cturn, state, Draw(), player)
-    after = _applied_in_c(cturn, state, Draw())
+        legal_in_c(cturn, state, Draw(), player)
+    after = applied_in_c(cturn, state, Draw())
     assert after.hands == (parse_cards("3♣ K♠ 9♥ 5♦"), parse_cards("4♣ 10♥ 6♦"))
     assert after.stock == state.stock[:-1]
     assert after.discard_pile == parse_cards("7♣")
@@ -151,8 +125,8 @@ def test_a_draw_takes_the_top_stock_card_into_the_hand_in_card_order(cturn: Modu
 def test_a_free_take_puts_the_top_discard_into_the_hand_and_names_it(cturn: ModuleType) -> None:
     """Rules §4 (take_discard=free): the top discard goes to the hand, and the turn names it as taken and held."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="2♥ 7♣")
-    _legal_in_c(cturn, state, TakeDiscard(), None)
-    after = _applied_in_c(cturn, state, TakeDiscard())
+    legal_in_c(cturn, state, TakeDiscard(), None)
+    after = applied_in_c(cturn, state, TakeDiscard())
     assert after.hand == parse_cards("3♣ 7♣ 9♥ 5♦")
     assert after.discard_pile == parse_cards("2♥")
     assert after.stock == state.stock
@@ -166,20 +140,20 @@ def test_a_purchase_takes_the_top_discard_and_the_top_stock_card(cturn: ModuleTy
     state = position(
         _BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], stock_top="K♠", discard="7♣"
     )
-    _legal_in_c(cturn, state, Buy(), None)
-    after = _applied_in_c(cturn, state, Buy())
+    legal_in_c(cturn, state, Buy(), None)
+    after = applied_in_c(cturn, state, Buy())
     assert after.hand == parse_cards("3♣ 7♣ K♠ 9♥ 5♦")
     assert (after.discard_pile, after.stock) == ((), state.stock[:-1])
     assert (after.phase, after.turn) == (Phase.PLAY, state.turn)
     assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 7♣ 9♥ K♠"))
 
 
-def test_a_draw_that_opens_a_claim_window_is_applied_in_c(cturn: ModuleType) -> None:
+def test_a_draw_that_opens_a_claim_window_isapplied_in_c(cturn: ModuleType) -> None:
     """Rules §13 (buying): declining the top discard opens a claim window on it; the drawn card goes to the hand and seat 1, the only seat asked (seat 2 discarded the card), answers first."""
     state = position(
         _BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], stock_top="K♠", discard="7♣"
     )
-    _legal_in_c(cturn, state, Draw(), None)
+    legal_in_c(cturn, state, Draw(), None)
     after = cturn.apply(state, Draw(), None)
     assert after is not NotImplemented, "the slice handed its own draw to Python"
     assert after == pure.apply(state, Draw())
@@ -200,7 +174,7 @@ def test_a_draw_that_leaves_one_stock_card_opens_no_window(cturn: ModuleType) ->
         discard="7♣",
     )
     assert len(state.stock) == 1
-    after = _applied_in_c(cturn, state, Draw())
+    after = applied_in_c(cturn, state, Draw())
     assert (after.phase, after.current_player, after.turn.claim) == (Phase.PLAY, 0, None)
 
 
@@ -209,17 +183,10 @@ def test_the_key_of_a_state_never_checked_is_packed_from_its_hand(cturn: ModuleT
     state = position(_FREE, hands=["3♣ 3♣ JK", "4♣ 6♦ 10♥"], stock_top="4♠", discard="7♣")
     fresh = attrs.evolve(state)  # built anew: no slot filled
     assert kept_hand_key(fresh) is None
-    after = _applied_in_c(cturn, fresh, Draw())
+    after = applied_in_c(cturn, fresh, Draw())
     assert kept_hand_key(fresh) == pack_cards(parse_cards("3♣ 3♣ JK"))
     assert after.hand == parse_cards("3♣ 3♣ 4♠ JK")
     assert kept_hand_key(after) == pack_cards(parse_cards("JK 4♠ 3♣ 3♣"))
-
-
-def _refused(cturn: ModuleType, state: GameState, action: Action, player: object = None) -> None:
-    """Where Python would refuse, C answers nothing: every refusal and its message are Python's."""
-    assert cturn.check(state, action, player) is NotImplemented
-    assert cturn.is_legal(state, action, player) is NotImplemented
-    assert cturn.apply(state, action, player) is NotImplemented
 
 
 @pytest.mark.parametrize(
@@ -252,7 +219,7 @@ def test_a_refused_take_or_purchase_is_left_to_python(
 ) -> None:
     """Rules §4, §13: each refusal of the draw phase's moves comes from the Python core."""
     state = position(rules, hands=hands, discard=discard)
-    _refused(cturn, state, action)
+    refused_by_python(cturn, state, action)
     assert not pure.is_legal(state, action)
 
 
@@ -262,13 +229,13 @@ def test_another_seat_or_a_seat_of_another_type_is_left_to_python(
 ) -> None:
     """Rules §4: NOT_YOUR_TURN for another seat, and the TypeError of a seat that is no int, are the Python core's."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], discard="7♣")
-    _refused(cturn, state, Draw(), player)
+    refused_by_python(cturn, state, Draw(), player)
 
 
 _IMMEDIATE = find_rules("drov")
 
 
-def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleType) -> None:
+def test_a_draw_under_immediate_use_is_checked_andapplied_in_c(cturn: ModuleType) -> None:
     """Rules §4 (DRoV Nr. 4, take_discard=immediate_use): the draw reads nothing of the take mode, so C
     checks and applies it; the moves, with the takes that lay the card down, and the take of the card
     into the hand, which these rules refuse, are the Python core's."""
@@ -277,14 +244,14 @@ def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleTyp
     )
     assert cturn.legal_actions(state) is NotImplemented
     for player in (None, 0):
-        _legal_in_c(cturn, state, Draw(), player)
-    after = _applied_in_c(cturn, state, Draw())
+        legal_in_c(cturn, state, Draw(), player)
+    after = applied_in_c(cturn, state, Draw())
     assert after.hands[0] == parse_cards("3♣ K♠ 9♥ 5♦")
     assert after.stock == state.stock[:-1]
     assert after.discard_pile == parse_cards("7♣")
     assert (after.phase, after.current_player, after.turn) == (Phase.PLAY, 0, state.turn)
     assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 9♥ K♠"))
-    _refused(cturn, state, TakeDiscard())
+    refused_by_python(cturn, state, TakeDiscard())
     assert not pure.is_legal(state, TakeDiscard())
 
 
