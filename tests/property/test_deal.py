@@ -17,21 +17,24 @@ import attrs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from romme import ExtraCard, GameState, Phase, Rules, make_deck, new_game
+from romme import ExtraCard, GameState, Phase, make_deck, new_game
 from romme._turn.legal import stuck_problem
 from romme.testing import rules as any_rules
 
 
+@st.composite
+def deals(draw: st.DrawFn) -> GameState:
+    """`new_game` under random rules, with a number of seats they allow, a dealer and a seed."""
+    rules = draw(any_rules())
+    players = draw(st.integers(3 if rules.dealer_sits_out else 2, rules.max_players))
+    dealer = draw(st.integers(0, players - 1))
+    return new_game(rules, players, seed=draw(st.integers(0, 2**64)), dealer=dealer)
+
+
 @settings(max_examples=min(60, settings().max_examples), deadline=None)
-@given(rules=any_rules(), data=st.data())
-def test_the_checked_constructor_accepts_every_deal_rules_2(
-    rules: Rules, data: st.DataObject
-) -> None:
+@given(state=deals())
+def test_the_checked_constructor_accepts_every_deal_rules_2(state: GameState) -> None:
     """Rules §2: every deal passes the constructor's checks unchanged (the hands in card order, the cards the deck), and its player to act has a legal action."""
-    players = data.draw(st.integers(3 if rules.dealer_sits_out else 2, rules.max_players))
-    dealer = data.draw(st.integers(0, players - 1))
-    seed = data.draw(st.integers(0, 2**64))
-    state = new_game(rules, players, seed=seed, dealer=dealer)
     fields = {field.name: getattr(state, field.name) for field in attrs.fields(GameState)}
     rebuilt = GameState(**fields)
     assert rebuilt == state
@@ -40,14 +43,10 @@ def test_the_checked_constructor_accepts_every_deal_rules_2(
 
 
 @settings(max_examples=min(60, settings().max_examples), deadline=None)
-@given(rules=any_rules(), data=st.data())
-def test_a_deal_gives_each_seat_dealt_in_its_cards_rules_2(
-    rules: Rules, data: st.DataObject
-) -> None:
+@given(state=deals())
+def test_a_deal_gives_each_seat_dealt_in_its_cards_rules_2(state: GameState) -> None:
     """Rules §2: `hand_size` cards to each seat dealt in (none to a dealer who sits out), the extra card to its seat, the upcard on the pile, the rest the stock; together the deck."""
-    players = data.draw(st.integers(3 if rules.dealer_sits_out else 2, rules.max_players))
-    dealer = data.draw(st.integers(0, players - 1))
-    state = new_game(rules, players, seed=data.draw(st.integers(0, 2**64)), dealer=dealer)
+    rules, players, dealer = state.rules, len(state.hands), state.dealer
     sizes = [
         0 if rules.dealer_sits_out and seat == dealer else rules.hand_size
         for seat in range(players)
