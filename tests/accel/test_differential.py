@@ -9,7 +9,8 @@ give the same `legal_actions` (the same moves in the same order, for the
 state and for the acting player's view), the same verdict of `check` and
 `is_legal` (legal, or the same `Reason`, message and seat) for every listed
 action and for a near miss (`romme.testing.near_miss_actions`), and `apply`
-the same next state (``==``) or the same refusal. Each test counts the
+the same next state (``==``, and the same packed hand kept for the seat
+that goes on acting) or the same refusal. Each test counts the
 decisions the C core answered itself, per function and per kind of move,
 and fails if a function of its slices (the draw phase: `legal_actions`,
 `check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`;
@@ -44,6 +45,7 @@ from romme import (
 )
 from romme import testing as romme_testing
 from romme._turn import pure
+from romme._turn.position import kept_hand_key
 from tests.conftest import examples
 
 Outcome = tuple[Any, ...]
@@ -109,6 +111,8 @@ class Differ:
         expected = _outcome(lambda: pure.apply(state, action, player=player))
         by_c, got = self._accelerated("apply", state, action, player, move=type(action).__name__)
         assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
+        if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
+            assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
 
     def decide(
