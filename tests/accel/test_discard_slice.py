@@ -118,7 +118,7 @@ def test_a_joker_beside_natural_cards_is_refused_by_python(cturn: ModuleType) ->
         (Phase.PLAY, "9♥", 1, Reason.NOT_YOUR_TURN),
     ],
 )
-def test_a_refused_discard_ischecked_in_c_applied_by_python(
+def test_a_refused_discard_is_left_to_python(
     cturn: ModuleType, phase: Phase, card: str, player: int | None, reason: Reason
 ) -> None:
     """Rules §4: a card the hand lacks, a discard before the draw, another seat's discard: each refusal is Python's."""
@@ -129,7 +129,7 @@ def test_a_refused_discard_ischecked_in_c_applied_by_python(
         assert refusal(state, _card(card)) is reason
 
 
-def test_a_staged_opening_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
+def test_a_staged_opening_is_left_to_python(cturn: ModuleType) -> None:
     """Rules §5, §8: melds laid towards an opening not yet reached keep the turn from ending with a discard: Python's verdict."""
     state = position(
         _FREE,
@@ -144,7 +144,7 @@ def test_a_staged_opening_ischecked_in_c_applied_by_python(cturn: ModuleType) ->
     assert refusal(staged, _card("9♦")) is Reason.OPENING_BELOW_THRESHOLD
 
 
-def test_a_turn_bound_to_go_out_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
+def test_a_turn_bound_to_go_out_is_left_to_python(cturn: ModuleType) -> None:
     """DRoV Nr. 10 (indirect_layoff_out=goes_out_this_turn): the 4♥ taken to lay 4♥ 5♥ onto 6♥ 7♥ 8♥ binds the turn to go out, so the K♣ may not go while 2♣ 3♣ 4♣ are held; the refusal is Python's."""
     rules = attrs.evolve(
         _DROV,
@@ -163,7 +163,7 @@ def test_a_turn_bound_to_go_out_ischecked_in_c_applied_by_python(cturn: ModuleTy
     assert refusal(bound, _card("K♣")) is Reason.INDIRECT_LAYOFF_NOT_OUT
 
 
-def test_a_turn_with_borrowed_table_cards_ischecked_in_c_applied_by_python(
+def test_a_turn_with_borrowed_table_cards_is_left_to_python(
     cturn: ModuleType,
 ) -> None:
     """Rules §13 (Räuber-Rommé, ASS S. 2–3): a table card taken must be laid again before the turn may end; Python refuses the discard."""
@@ -229,7 +229,7 @@ def test_fresh_jokers_settle_in_python(cturn: ModuleType) -> None:
     assert not any(entry.fresh for entry in after.table)
 
 
-def test_a_view_or_another_object_ischecked_in_c_applied_by_python(cturn: ModuleType) -> None:
+def test_a_view_or_another_object_is_left_to_python(cturn: ModuleType) -> None:
     """Rules §4: the slice reads a GameState only; a view's discard, and any other object, are Python's."""
     state = position(_FREE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥"], stock_top="K♠", phase=Phase.PLAY)
     refused_by_python(cturn, view(state, 0), _card("9♥"))

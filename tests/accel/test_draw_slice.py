@@ -148,7 +148,7 @@ def test_a_purchase_takes_the_top_discard_and_the_top_stock_card(cturn: ModuleTy
     assert kept_hand_key(after) == pack_cards(parse_cards("3♣ 5♦ 7♣ 9♥ K♠"))
 
 
-def test_a_draw_that_opens_a_claim_window_isapplied_in_c(cturn: ModuleType) -> None:
+def test_a_draw_that_opens_a_claim_window_is_applied_in_c(cturn: ModuleType) -> None:
     """Rules §13 (buying): declining the top discard opens a claim window on it; the drawn card goes to the hand and seat 1, the only seat asked (seat 2 discarded the card), answers first."""
     state = position(
         _BUYING, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", "2♠ 8♠ Q♦"], stock_top="K♠", discard="7♣"
@@ -235,7 +235,7 @@ def test_another_seat_or_a_seat_of_another_type_is_left_to_python(
 _IMMEDIATE = find_rules("drov")
 
 
-def test_a_draw_under_immediate_use_is_checked_andapplied_in_c(cturn: ModuleType) -> None:
+def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleType) -> None:
     """Rules §4 (DRoV Nr. 4, take_discard=immediate_use): the draw reads nothing of the take mode, so C
     checks and applies it; the moves, with the takes that lay the card down, and the take of the card
     into the hand, which these rules refuse, are the Python core's."""
