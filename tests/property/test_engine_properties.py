@@ -51,8 +51,8 @@ ENGINE_SETTINGS = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=examples(dev=2, ci=6))
-"""Audited random play: two rounds per preset under ``dev``, six under ``ci``, sixty under ``thorough``."""
+PLAY_SETTINGS = settings(ENGINE_SETTINGS, max_examples=examples(dev=1, ci=6))
+"""Audited random play: one round per preset under ``dev``, six under ``ci``, sixty under ``thorough``."""
 PLAY_SEEDS = (5, 6, 7, 8)[: examples(dev=1, ci=4)]
 """The deals the brute-force comparison plays: one under ``dev``, four under ``ci`` and ``thorough``."""
 MAX_STEPS = 3000

@@ -32,10 +32,11 @@ from romme import (
     view,
 )
 from romme.testing import rules as any_rules
+from tests.conftest import examples
 from tests.scenarios._helpers import position
 
-PLAY_SETTINGS = settings(max_examples=min(25, settings().max_examples), deadline=None)
-"""Each example plays up to `MAX_STEPS` actions and loads every state and view it passes."""
+PLAY_SETTINGS = settings(max_examples=examples(dev=8, ci=25), deadline=None)
+"""Each example plays up to `MAX_STEPS` actions and loads every state and view it passes (marked ``long``: eight under ``dev``, 25 under ``ci``)."""
 MAX_STEPS = 120
 
 
@@ -59,6 +60,7 @@ def _play(rules: Rules, seed: int, rng: st.DataObject, steps: int) -> None:
         assert_loads_again(state)
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @given(rules=any_rules(), seed=st.integers(0, 2**32), data=st.data())
 def test_every_state_of_random_play_under_random_rules_loads_again(
@@ -68,6 +70,7 @@ def test_every_state_of_random_play_under_random_rules_loads_again(
     _play(rules, seed, data, MAX_STEPS)
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @pytest.mark.parametrize("preset", ["ass-raeuber", "schmidt-raeuber"])
 @given(seed=st.integers(0, 2**32), data=st.data())

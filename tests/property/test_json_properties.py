@@ -40,9 +40,10 @@ from romme import (
 )
 from romme import testing as romme_testing
 from romme.play._bots import random_choice
+from tests.conftest import examples
 
-PLAY_SETTINGS = settings(max_examples=min(8, settings().max_examples), deadline=None)
-"""Few examples for the properties that play whole rounds or matches, so the suite stays fast."""
+PLAY_SETTINGS = settings(max_examples=examples(dev=3, ci=8), deadline=None)
+"""Few examples for the properties that play whole rounds or matches (marked ``long``): three under ``dev``, eight under ``ci``."""
 MAX_STEPS = 3000
 """A round that does not end in this many actions counts as endless (the reshuffles are capped)."""
 SEEDS = st.integers(min_value=0, max_value=2**63 - 1)
@@ -98,6 +99,7 @@ def _random_round(rules: Rules, players: int, seed: int) -> tuple[list[Step], Ga
 # -- states, views, actions, results, records --------------------------------------------
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("preset", list(PRESETS))
 @PLAY_SETTINGS
 @given(seed=SEEDS)
@@ -131,6 +133,7 @@ def test_random_play_round_trips(preset: str, seed: int) -> None:
     assert final == loaded.final_state()
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @given(rules=romme_testing.rules(), seed=SEEDS, steps=st.integers(0, 60))
 def test_states_under_evolved_rules_round_trip(rules: Rules, seed: int, steps: int) -> None:
@@ -230,6 +233,7 @@ def _play_match(match: Match, rng: random.Random, *, max_actions: int) -> list[M
     return snapshots
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @given(seed=SEEDS)
 def test_classic_match_round_trips_to_its_end(seed: int) -> None:
@@ -241,6 +245,7 @@ def test_classic_match_round_trips_to_its_end(seed: int) -> None:
         assert_round_trips(snapshot, "match")
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @given(seed=SEEDS, players=st.integers(2, 6))
 def test_cardgames_zone_match_round_trips_to_its_end(seed: int, players: int) -> None:
@@ -254,6 +259,7 @@ def test_cardgames_zone_match_round_trips_to_its_end(seed: int, players: int) ->
         assert_round_trips(snapshot, "match")
 
 
+@pytest.mark.long
 @PLAY_SETTINGS
 @given(seed=SEEDS)
 def test_tournament_match_with_points_table_round_trips(seed: int) -> None:

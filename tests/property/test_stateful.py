@@ -201,9 +201,9 @@ class RoundMachine(RuleBasedStateMachine):
         assert record == loads(dumps(record))
 
 
-TestGuarantees1To6UnderRandomRules = RoundMachine.TestCase
+TestGuarantees1To6UnderRandomRules = pytest.mark.long(RoundMachine.TestCase)
 TestGuarantees1To6UnderRandomRules.settings = settings(
-    max_examples=min(40, settings().max_examples),
+    max_examples=examples(dev=15, ci=40),
     stateful_step_count=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
