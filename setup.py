@@ -17,7 +17,14 @@ from setuptools import Extension, setup
 _LIMITED_API = "0x030A0000"
 """Python 3.10, the oldest the package supports (``Py_LIMITED_API``)."""
 
-_SOURCES = ["csrc/cturn.c", "csrc/position.c", "csrc/draw.c", "csrc/discard.c", "csrc/claims.c"]
+_SOURCES = [
+    "csrc/cturn.c",
+    "csrc/position.c",
+    "csrc/draw.c",
+    "csrc/discard.c",
+    "csrc/claims.c",
+    "csrc/melds.c",
+]
 
 _WARNINGS = [] if os.name == "nt" else ["-Wall", "-Wextra"]
 
@@ -26,7 +33,7 @@ setup(
         Extension(
             "romme._cturn",
             sources=_SOURCES,
-            depends=["csrc/position.h"],
+            depends=["csrc/position.h", "csrc/melds.h"],
             define_macros=[("Py_LIMITED_API", _LIMITED_API)],
             py_limited_api=True,
             optional=True,

@@ -15,7 +15,7 @@
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
-#include "position.h"
+#include "melds.h"
 
 static int
 arity(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
@@ -128,6 +128,18 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return after;
 }
 
+/* _options(key, rules): the options of the packed multiset `key` under the rules' meld shape,
+ * as `options_in(key, rules)` gives them (a private hook for the tests). */
+static PyObject *
+options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (arity("_options", nargs, 2) < 0) {
+        return NULL;
+    }
+    return rm_options_hook(args[0], args[1]);
+}
+
 #define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
 
 static PyMethodDef methods[] = {
@@ -139,6 +151,8 @@ static PyMethodDef methods[] = {
      "is_legal(position, action, player): a bool, or NotImplemented."},
     {"apply", FASTCALL(apply), METH_FASTCALL,
      "apply(state, action, player): the next state, or NotImplemented."},
+    {"_options", FASTCALL(options), METH_FASTCALL,
+     "_options(key, rules): the C core's meld options of a packed hand, as options_in's."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -157,7 +171,7 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__cturn(void)
 {
-    if (rm_names_init() < 0) {
+    if (rm_names_init() < 0 || rm_melds_init() < 0) {
         return NULL;
     }
     return PyModule_Create(&module_def);

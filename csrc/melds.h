@@ -1,0 +1,73 @@
+/* The meld enumeration of a hand (mirrors romme/melds/_search/enumeration.py: `options_in`,
+ * `meld_places`, `rank_options`, `suit_options`, `_joker_places`, and build.py's
+ * `set_option`, `run_options`, `option_cards`).
+ *
+ * The options of a hand's card counts under the meld shape of the rules, in exactly the
+ * order of `options_in`: the sets by rank, then the runs by suit, each in the order of
+ * `rank_options` and `suit_options`. An option holds what a listing needs: its cards in
+ * table order, its kind, value and jokers, and the recipe `options_in` keeps (a set's
+ * natural cards, a run's suit, start, length and joker places).
+ */
+#ifndef ROMME_CTURN_MELDS_H
+#define ROMME_CTURN_MELDS_H
+
+#include "position.h"
+
+/* One meld found (an `Option` of build.py, without its packed form). */
+typedef struct {
+    unsigned char run;        /* 1 a run, 0 a set */
+    unsigned char size;       /* its cards */
+    unsigned char jokers;     /* its jokers */
+    unsigned char lowest;     /* the code of its lowest natural card */
+    short value;              /* its value (rules §3) */
+    signed char start;        /* a run's first ordinal: -1 the low ace, 0 the two … */
+    unsigned char suit;       /* a run's suit index */
+    unsigned short mask;      /* a run's joker places (bit p for place p) */
+    unsigned char naturals;   /* a set's natural cards */
+    unsigned char distinct;   /* a set's recipe: the shape's distinct suits */
+    unsigned char codes[14];  /* its cards in table order, RM_JOKER_CODE for a joker */
+} rm_option;
+
+/* A growing array of options. */
+typedef struct {
+    rm_option *items;
+    Py_ssize_t count, capacity;
+} rm_options;
+
+/* The meld shape of some rules (romme/rules/_shape.py, `MeldShape`), read once per call. */
+typedef struct {
+    int distinct_suits;
+    int ace_wraps;
+    int limit;     /* the index of its JokerLimit member in the class's order */
+    int adjacency; /* the index of its AdjacentJokers member in the class's order */
+} rm_shape;
+
+/* Read the rules' meld shape through `shape_of` (romme.rules). 0, or -1 with an exception
+ * set. */
+int rm_shape_read(PyObject *rules, rm_shape *shape);
+
+/* Append to `found` the options of the hand `counts` (copies of each card code) under
+ * `shape`, in the order of `options_in`. 0, or -1 with an exception set (MemoryError). */
+int rm_options_in(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                  rm_options *found);
+
+/* Free the options' storage. */
+void rm_options_clear(rm_options *found);
+
+/* Whether two jokers may lie side by side in a run of `length` cards under `shape`
+ * (romme.rules' `jokers_may_touch`, read from it at import): 1 or 0. */
+int rm_jokers_may_touch(const rm_shape *shape, int length);
+
+/* The most jokers a meld of `naturals` natural cards may hold under `shape` (romme.rules'
+ * `most_jokers`, read from it at import; 99 for no limit). */
+int rm_most_jokers(const rm_shape *shape, int naturals);
+
+/* Read the tables of the meld shape's rules from romme.rules; 0, or -1 with an exception
+ * set. Called once, at import. */
+int rm_melds_init(void);
+
+/* _cturn._options(key, rules): the options of the packed multiset `key` as tuples equal to
+ * `options_in(key, rules)`'s, for the tests. */
+PyObject *rm_options_hook(PyObject *key, PyObject *rules);
+
+#endif
