@@ -24,6 +24,7 @@ _SOURCES = [
     "csrc/discard.c",
     "csrc/claims.c",
     "csrc/melds.c",
+    "csrc/play.c",
 ]
 
 _WARNINGS = [] if os.name == "nt" else ["-Wall", "-Wextra"]

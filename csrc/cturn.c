@@ -64,6 +64,9 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (phase == rm_names.phase_claim) {
         return rm_claim_phase_moves(position);
     }
+    if (phase == rm_names.phase_play) {
+        return rm_play_phase_moves(position);
+    }
     Py_RETURN_NOTIMPLEMENTED;
 }
 
@@ -171,7 +174,7 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__cturn(void)
 {
-    if (rm_names_init() < 0 || rm_melds_init() < 0) {
+    if (rm_names_init() < 0 || rm_melds_init() < 0 || rm_play_init() < 0) {
         return NULL;
     }
     return PyModule_Create(&module_def);

@@ -70,4 +70,15 @@ int rm_melds_init(void);
  * `options_in(key, rules)`'s, for the tests. */
 PyObject *rm_options_hook(PyObject *key, PyObject *rules);
 
+/* -- the play phase of a seat that has opened (play.c) -- */
+
+/* Fill the names the play phase reads; 0, or -1 with an exception set. */
+int rm_play_init(void);
+
+/* The play phase's legal moves of a seat that has opened (mirrors romme/_turn/generator.py,
+ * `legal_moves` in the play phase): a new tuple, Py_NotImplemented (a new reference) for a
+ * position the slice does not decide, or NULL with an exception set. `position` is a
+ * GameState in the play phase, or the PlayerView of the seat to act in one. */
+PyObject *rm_play_phase_moves(PyObject *position);
+
 #endif

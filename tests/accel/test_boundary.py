@@ -8,13 +8,18 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import attrs
+
 import romme
 from romme import (
     Buy,
     Discard,
     Draw,
     Knock,
+    MeldKind,
     Pass,
+    Phase,
+    Side,
     TakeDiscard,
     apply,
     find_rules,
@@ -22,6 +27,9 @@ from romme import (
     view,
 )
 from romme._turn import pure
+from romme.melds import pack_cards
+from romme.melds._search.enumeration import options_in
+from tests.scenarios._helpers import position
 
 _PROBE = (
     "import romme\n"
@@ -139,4 +147,44 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.is_legal(window, answer, None)
             cturn.apply(window, answer, None)
         del answer  # the loop's name would hold one of the answers watched
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: the play phase of a seat that has opened (listed, or left to Python for a joker swap) and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
+    rules = find_rules("german-rummy")
+    state = position(
+        rules,
+        hands=["7♣ 7♦ 7♠ 6♥ JK 10♥ 8♣", "4♣ 6♦ 10♦"],
+        table=[("7♥ 8♥ 9♥", 1), ("8♠ 8♥ 8♦", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+    seat_view = view(state, 0)
+    moves = cturn.legal_actions(state)
+    assert moves == pure.legal_actions(state) == cturn.legal_actions(seat_view)
+    assert {type(move).__name__ for move in moves} == {"Discard", "LayDown", "LayOff"}
+    swapping = position(
+        rules, hands=["8♥ 2♣", "4♣ 6♦ 10♦"], table=[("7♥ JK 9♥", 1)], opened=[True, True]
+    )
+    swapping = attrs.evolve(swapping, phase=Phase.PLAY)
+    assert cturn.legal_actions(swapping) is NotImplemented
+    key = pack_cards(state.hand)
+    options = cturn._options(key, rules)
+    assert options == options_in(key, rules)
+    watched: list[object] = [state, seat_view, swapping, rules, state.turn, state.hands]
+    watched += [state.hand, state.table, *state.table, *(entry.meld for entry in state.table)]
+    watched += [
+        *state.hand,
+        *moves,
+        *(move.cards for move in moves if not isinstance(move, Discard)),
+    ]
+    watched += [swapping.table, swapping.table[0].meld, swapping.table[0].meld.jokers]
+    watched += [MeldKind.SET, MeldKind.RUN, Side.HIGH, Side.LOW, key, *options]
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        cturn.legal_actions(state)
+        cturn.legal_actions(seat_view)
+        cturn.legal_actions(swapping)
+        cturn._options(key, rules)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -14,7 +14,9 @@ that goes on acting) or the same refusal. Each test counts the
 decisions the C core answered itself, per function and per kind of move,
 and fails if a function of its slices (the draw phase: `legal_actions`,
 `check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`;
-the claim window: all four) was never answered where a slice applies.
+the claim window: all four; the play phase of a seat that has opened: its
+listing, of the state and of the view) was never answered where a slice
+applies.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from romme import (
     GameState,
     IllegalActionError,
     JokerDiscard,
+    Phase,
     PlayerView,
     Rules,
     TakeDiscardMode,
@@ -97,6 +100,8 @@ class Differ:
                 "legal_actions of a view", position, move=position.phase.value
             )
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
+        if by_c and position.phase is Phase.PLAY:  # the kinds of move C listed itself
+            self.answered.update(f"listed {type(move).__name__}" for move in expected[1])
         return expected[1]  # type: ignore[no-any-return]
 
     def verdicts(self, state: GameState, action: Action, player: int | None) -> None:
@@ -175,6 +180,19 @@ _CLAIM_SLICE = (
     "apply Pass",
 )
 """The functions the C core's claim window answers (the listing counted by phase)."""
+_PLAY_SLICE = (
+    "legal_actions play",
+    "legal_actions of a view play",
+    "listed Discard",
+    "listed LayDown",
+    "listed LayOff",
+)
+"""The play phase of a seat that has opened: its listing, of the state and of the view, and the kinds of move C listed in it."""
+
+
+def _opened_play(rules: Rules) -> bool:
+    """Whether the play phase of a seat that has opened is the C core's slice: no Räuber-Rommé (rules §13), no announced jokers (Schmidt S. 3)."""
+    return not rules.rearrange and not rules.announced_jokers
 
 
 def _free_takes(rules: Rules) -> bool:
@@ -209,6 +227,11 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
     if rules.claims_played:  # rules §13: the claim window's answers are C's
         assert not differ.unanswered(_CLAIM_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
         assert differ.answered["legal_actions claim"] >= rounds, differ.report(preset)
+    if _opened_play(rules):  # the play phase of a seat that has opened is C's
+        assert not differ.unanswered(_PLAY_SLICE[:2])[len(_SLICE_FUNCTIONS) :], differ.report(
+            preset
+        )
+        assert differ.answered["listed LayDown"], differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -270,6 +293,8 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     print(differ.report("random rules"))
     assert differ.decisions > 0
     assert not differ.unanswered(_DISCARD_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
+    # The play phase of a seat that has opened, listed by C, the state's and the view's.
+    assert not differ.unanswered(_PLAY_SLICE[:2])[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 
 _MANY: int = 50_000
@@ -294,4 +319,6 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     print(differ.report("slow run"))
     assert differ.answered["legal_actions"] > _MANY // 50
     assert differ.answered["apply Discard"] > _MANY // 10
-    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE)), differ.report("slow run")
+    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE)), differ.report(
+        "slow run"
+    )

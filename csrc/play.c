@@ -1,0 +1,798 @@
+/* The play phase of a seat that has opened (mirrors romme/_turn/generator.py: `legal_moves`
+ * in the play phase, `_plays`, `_hand_lay_downs`, `_layoffs`, `_layoff_candidates`,
+ * `_run_layoffs`, `_extend_run`; the verdicts they ask: romme/_turn/checker.py's
+ * `discardable` and `take_back_refused`, romme/_turn/laying.py's `lay_down_allowed` (a seat
+ * that has opened), `may_lay_off` and `lay_off_fit` with its `_extend`, romme/_turn/
+ * ending.py's `finish`, `finisher`, `locked_code`, `may_discard` and
+ * `can_discard_something`, romme/_turn/guards.py's `first_go_round` and `after_use`; and
+ * romme/melds/_meld.py's `_run_in_given_order` and `_set_meld`, the meld checks a lay-off's
+ * cards meet).
+ *
+ * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
+ * seat to act, where that seat has opened, in a turn that borrowed no table card and
+ * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
+ * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
+ * (`announced_jokers` off, Schmidt S. 3), outside the first go-round (ASS S. 1), and no
+ * joker swap to list (rules §6: `joker_swap` off, or no table joker stands for a card in
+ * hand). Every other position is the Python core's.
+ */
+#include "melds.h"
+
+/* The names and values the slice reads or builds, filled once at import. */
+static struct {
+    PyObject *s_meld, *s_cards, *s_jokers, *s_kind, *s_announce, *s_target, *s_side, *s_shape,
+        *s_before, *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
+        *s_no_melds_first_go_round, *s_announced_jokers, *s_rearrange, *s_discard_to_go_out,
+        *s_players_dealt_in;
+    PyObject *LayDown, *LayOff;       /* the classes, built unchecked as their `_of` builds */
+    PyObject *lay_down_fields;        /* ("cards", "kind", "announce") */
+    PyObject *lay_off_fields;         /* ("target", "cards", "side", "announce") */
+    PyObject *discards;               /* generator.DISCARDS: the Discard of each card code */
+    PyObject *cards;                  /* generator._CARDS: the Card of each code */
+    PyObject *set_kind, *run_kind;    /* MeldKind.SET, MeldKind.RUN */
+    PyObject *high, *low;             /* Side.HIGH, Side.LOW */
+    PyObject *nothing;                /* () */
+    PyObject *meld_shape, *stood_for; /* romme.melds' functions */
+    long RUN, LENGTH_SHIFT, LOW_SHIFT, HIGH_SHIFT, BASE_SHIFT, BASE_FIELD, LOW_JOKER,
+        HIGH_JOKER, NIBBLE;
+} play;
+
+static PyObject *
+attribute(const char *module, const char *name)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    PyObject *found = mod == NULL ? NULL : PyObject_GetAttrString(mod, name);
+    Py_XDECREF(mod);
+    return found;
+}
+
+static int
+constant(long *slot, const char *name)
+{
+    PyObject *value = attribute("romme.melds", name);
+    *slot = value == NULL ? -1 : PyLong_AsLong(value);
+    Py_XDECREF(value);
+    return *slot == -1 && PyErr_Occurred() ? -1 : 0;
+}
+
+static int
+interned(PyObject **slot, const char *name)
+{
+    *slot = PyUnicode_InternFromString(name);
+    return *slot == NULL ? -1 : 0;
+}
+
+int
+rm_play_init(void)
+{
+    if (interned(&play.s_meld, "meld") < 0 || interned(&play.s_cards, "cards") < 0
+        || interned(&play.s_jokers, "jokers") < 0 || interned(&play.s_kind, "kind") < 0
+        || interned(&play.s_announce, "announce") < 0 || interned(&play.s_target, "target") < 0
+        || interned(&play.s_side, "side") < 0 || interned(&play.s_shape, "_shape") < 0
+        || interned(&play.s_before, "before") < 0
+        || interned(&play.s_opened_before, "opened_before") < 0
+        || interned(&play.s_joker_swap, "joker_swap") < 0
+        || interned(&play.s_opening_turn_layoffs, "opening_turn_layoffs") < 0
+        || interned(&play.s_no_melds_first_go_round, "no_melds_first_go_round") < 0
+        || interned(&play.s_announced_jokers, "announced_jokers") < 0
+        || interned(&play.s_rearrange, "rearrange") < 0
+        || interned(&play.s_discard_to_go_out, "discard_to_go_out") < 0
+        || interned(&play.s_players_dealt_in, "players_dealt_in") < 0) {
+        return -1;
+    }
+    play.LayDown = attribute("romme.game", "LayDown");
+    play.LayOff = attribute("romme.game", "LayOff");
+    play.discards = attribute("romme._turn.generator", "DISCARDS");
+    play.cards = attribute("romme._turn.generator", "_CARDS");
+    PyObject *kind = attribute("romme.melds", "MeldKind");
+    play.set_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "SET");
+    play.run_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "RUN");
+    Py_XDECREF(kind);
+    PyObject *side = attribute("romme.game", "Side");
+    play.high = side == NULL ? NULL : PyObject_GetAttrString(side, "HIGH");
+    play.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
+    Py_XDECREF(side);
+    play.nothing = PyTuple_New(0);
+    play.meld_shape = attribute("romme.melds", "meld_shape");
+    play.stood_for = attribute("romme.melds", "stood_for");
+    play.lay_down_fields = Py_BuildValue("(OOO)", play.s_cards, play.s_kind, play.s_announce);
+    play.lay_off_fields =
+        Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
+    if (play.LayDown == NULL || play.LayOff == NULL || play.discards == NULL
+        || play.cards == NULL || play.set_kind == NULL || play.run_kind == NULL
+        || play.high == NULL || play.low == NULL || play.nothing == NULL
+        || play.meld_shape == NULL || play.stood_for == NULL || play.lay_down_fields == NULL
+        || play.lay_off_fields == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(play.discards) || PyTuple_Size(play.discards) != RM_CODES
+        || !PyTuple_Check(play.cards) || PyTuple_Size(play.cards) != RM_CODES) {
+        PyErr_SetString(PyExc_SystemError, "the generator's DISCARDS or _CARDS is not 53 long");
+        return -1;
+    }
+    if (constant(&play.RUN, "RUN") < 0 || constant(&play.LENGTH_SHIFT, "LENGTH_SHIFT") < 0
+        || constant(&play.LOW_SHIFT, "LOW_SHIFT") < 0
+        || constant(&play.HIGH_SHIFT, "HIGH_SHIFT") < 0
+        || constant(&play.BASE_SHIFT, "BASE_SHIFT") < 0
+        || constant(&play.BASE_FIELD, "BASE_FIELD") < 0
+        || constant(&play.LOW_JOKER, "LOW_JOKER") < 0
+        || constant(&play.HIGH_JOKER, "HIGH_JOKER") < 0
+        || constant(&play.NIBBLE, "NIBBLE") < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* What the listing reads of the position once. */
+typedef struct {
+    rm_pos pos;
+    PyObject *table;   /* strong: the table, a tuple of TableMeld */
+    PyObject *moves;   /* strong: the list of moves built */
+    rm_shape shape;
+    int locked;        /* `locked_code`: the taken card that may not go back, -1 none */
+    int taken;         /* the code of the taken card while in hand, -1 none */
+    int joker_last;    /* joker_discard=last_card_only */
+    int to_go_out_ok;  /* not discard_to_go_out: melding may empty the hand */
+    int layoffs;       /* `may_lay_off` lets the seat lay off */
+    int wraps, no_adjacent;
+    /* the table meld a lay-off is checked against: its index, and its cards once read */
+    Py_ssize_t target;
+    int target_read;
+    int target_size;
+    int target_codes[13];
+} rm_play;
+
+/* `can_discard_something` of the hand `rest` (`rest_size` cards) with the card `locked`
+ * (-1 none) kept back: whether some card of it passes `may_discard`. */
+static int
+can_discard(const rm_play *play_, const unsigned char *rest, int rest_size, int locked)
+{
+    if (locked < 0) {
+        return rest_size > 0; /* only a joker beside natural cards is refused, and they may go */
+    }
+    for (int code = 0; code < RM_CODES; code++) {
+        if (!rest[code]) {
+            continue;
+        }
+        if (code == RM_JOKER_CODE && play_->joker_last && rest[RM_JOKER_CODE] < rest_size) {
+            continue; /* Reason.JOKER_DISCARD */
+        }
+        if (code == locked && rest[code] == 1) {
+            continue; /* Reason.REDISCARD_TAKEN */
+        }
+        return 1;
+    }
+    return 0;
+}
+
+/* `finish` of the hand left once `cards` (codes) went to the table, in a turn not bound to
+ * go out, with `after_use`: the taken card among them frees the lock. 1 the turn goes on,
+ * 0 a Failure. */
+static int
+goes_on(const rm_play *play_, const unsigned char *cards, int count)
+{
+    unsigned char rest[RM_CODES];
+    memcpy(rest, play_->pos.counts, sizeof rest);
+    int locked = play_->locked;
+    for (int i = 0; i < count; i++) {
+        rest[cards[i]]--;
+        if (cards[i] == play_->taken) {
+            locked = -1; /* `after_use`: the taken card is melded, nothing is kept back */
+        }
+    }
+    int rest_size = (int)play_->pos.hand_size - count;
+    if (rest_size == 0) {
+        return play_->to_go_out_ok; /* Reason.MUST_KEEP_A_CARD under discard_to_go_out */
+    }
+    return can_discard(play_, rest, rest_size, locked); /* else Reason.NO_DISCARD_LEFT */
+}
+
+/* A tuple of the cards of `codes`. */
+static PyObject *
+cards_of(const unsigned char *codes, int count)
+{
+    PyObject *cards = PyTuple_New(count);
+    for (int i = 0; cards != NULL && i < count; i++) {
+        PyObject *card = PyTuple_GetItem(play.cards, codes[i]);
+        Py_INCREF(card);
+        PyTuple_SetItem(cards, i, card);
+    }
+    return cards;
+}
+
+/* A new instance of the slotted attrs class `cls` with `values` for its fields `names`, set
+ * through their slots as its `_of` sets them; appended to `moves`. 0, or -1. */
+static int
+append_built(PyObject *moves, PyObject *cls, PyObject *names, PyObject *const *values)
+{
+    PyObject *action = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    Py_ssize_t count = PyTuple_Size(names);
+    for (Py_ssize_t i = 0; action != NULL && i < count; i++) {
+        if (PyObject_GenericSetAttr(action, PyTuple_GetItem(names, i), values[i]) < 0) {
+            Py_CLEAR(action);
+        }
+    }
+    int failed = action == NULL || PyList_Append(moves, action) < 0;
+    Py_XDECREF(action);
+    return failed ? -1 : 0;
+}
+
+/* -- the lay-downs (`_hand_lay_downs`, `lay_down_allowed` of a seat that has opened) ---- */
+
+static int
+lay_downs(rm_play *play_)
+{
+    rm_options found = {NULL, 0, 0};
+    if (rm_options_in(play_->pos.counts, &play_->shape, &found) < 0) {
+        return -1;
+    }
+    int failed = 0;
+    for (Py_ssize_t i = 0; !failed && i < found.count; i++) {
+        const rm_option *option = &found.items[i];
+        /* `finisher` of the turn once laid: `after_use` frees the lock where the meld holds
+         * the taken card */
+        if (!goes_on(play_, option->codes, option->size)) {
+            continue;
+        }
+        PyObject *values[3];
+        values[0] = cards_of(option->codes, option->size);
+        if (values[0] == NULL) {
+            failed = 1;
+            break;
+        }
+        values[1] = option->run ? play.run_kind : play.set_kind;
+        values[2] = play.nothing;
+        failed = append_built(play_->moves, play.LayDown, play.lay_down_fields, values) < 0;
+        Py_DECREF(values[0]);
+    }
+    rm_options_clear(&found);
+    return failed ? -1 : 0;
+}
+
+/* -- the lay-offs (`_layoffs`, `_layoff_candidates`, `lay_off_fit`) --------------------- */
+
+/* Read the codes of the target's cards into `play_`, once. 0, or -1. */
+static int
+read_target(rm_play *play_, PyObject *meld)
+{
+    if (play_->target_read) {
+        return 0;
+    }
+    PyObject *cards = PyObject_GetAttr(meld, play.s_cards);
+    Py_ssize_t size = cards == NULL ? -1 : PyObject_Size(cards);
+    if (size < 0 || size > 13) {
+        if (size > 13) {
+            PyErr_SetString(PyExc_SystemError, "a table meld of more than 13 cards");
+        }
+        Py_XDECREF(cards);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        int code = rm_code_of(PyTuple_GetItem(cards, i));
+        if (code < 0) {
+            Py_DECREF(cards);
+            return -1;
+        }
+        play_->target_codes[i] = code;
+    }
+    Py_DECREF(cards);
+    play_->target_read = 1;
+    play_->target_size = (int)size;
+    return 0;
+}
+
+/* `_run_in_given_order` (romme/melds/_meld.py): whether `codes` in this order are a run
+ * the shape allows. */
+static int
+run_in_given_order(const rm_play *play_, const int *codes, int length)
+{
+    if (length > 13) {
+        return 0;
+    }
+    int suit = -1, offset = 0, jokers = 0, touching = 0, previous_joker = 0;
+    for (int position = 0; position < length; position++) {
+        int code = codes[position];
+        if (code == RM_JOKER_CODE) {
+            jokers++;
+            touching |= previous_joker;
+            previous_joker = 1;
+            continue;
+        }
+        previous_joker = 0;
+        int here = ((code - position) % 13 + 13) % 13;
+        if (suit < 0) {
+            suit = code / 13;
+            offset = here;
+        }
+        else if (code / 13 != suit || here != offset) {
+            return 0;
+        }
+    }
+    if (suit < 0) {
+        return 0;
+    }
+    int start = offset == 12 ? -1 : offset; /* a run that begins with the ace begins low */
+    if (!play_->shape.ace_wraps && start + length - 1 > 12) {
+        return 0;
+    }
+    if (jokers) {
+        if (jokers > rm_most_jokers(&play_->shape, length - jokers)) {
+            return 0;
+        }
+        if (jokers > 1 && !rm_jokers_may_touch(&play_->shape, length) && touching) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* `_set_meld`'s checks of the set the target and `cards` make (one rank, by construction):
+ * four cards at most, each suit once under distinct suits, the joker limit. */
+static int
+set_fits(const rm_play *play_, const unsigned char *cards, int count)
+{
+    int length = play_->target_size + count;
+    if (length > 4) {
+        return 0;
+    }
+    int naturals = 0, suits = 0, repeated = 0;
+    for (int i = 0; i < length; i++) {
+        int code = i < play_->target_size ? play_->target_codes[i] : cards[i - play_->target_size];
+        if (code == RM_JOKER_CODE) {
+            continue;
+        }
+        naturals++;
+        repeated |= suits >> (code / 13) & 1;
+        suits |= 1 << (code / 13);
+    }
+    if (play_->shape.distinct_suits && repeated) {
+        return 0; /* Reason.REPEATED_SUIT */
+    }
+    return length - naturals <= rm_most_jokers(&play_->shape, naturals); /* JOKER_LIMIT */
+}
+
+/* Check the candidate `cards` onto the target at `side` (NULL for a set) as `lay_off_fit`
+ * does, and list it as `_layoffs` does where it fits. 0, or -1. */
+static int
+offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyObject *side)
+{
+    if (read_target(play_, meld) < 0) {
+        return -1;
+    }
+    int fits;
+    if (side == NULL) {
+        fits = set_fits(play_, cards, count);
+    }
+    else {
+        int sequence[26];
+        int length = play_->target_size + count;
+        for (int i = 0; i < length; i++) {
+            if (side == play.high) {
+                sequence[i] = i < play_->target_size ? play_->target_codes[i]
+                                                     : cards[i - play_->target_size];
+            }
+            else {
+                sequence[i] = i < count ? cards[i] : play_->target_codes[i - count];
+            }
+        }
+        fits = run_in_given_order(play_, sequence, length);
+    }
+    if (!fits || !goes_on(play_, cards, count)) {
+        return 0;
+    }
+    PyObject *values[4];
+    values[0] = PyLong_FromSsize_t(play_->target);
+    values[1] = values[0] == NULL ? NULL : cards_of(cards, count);
+    if (values[1] == NULL) {
+        Py_XDECREF(values[0]);
+        return -1;
+    }
+    values[2] = side == NULL ? Py_None : side;
+    values[3] = play.nothing;
+    int failed = append_built(play_->moves, play.LayOff, play.lay_off_fields, values) < 0;
+    Py_DECREF(values[0]);
+    Py_DECREF(values[1]);
+    return failed ? -1 : 0;
+}
+
+/* One end of a run (`_RunEnd`). */
+typedef struct {
+    PyObject *meld;
+    PyObject *side;
+    int suit_base, start, step, room;
+} run_end;
+
+/* `_extend_run`: extend `sequence` (`depth` cards) by one card beyond rank index
+ * `previous` (a joker's, if `previous_joker`), offering each sequence. 0, or -1. */
+static int
+extend_run(rm_play *play_, const run_end *end, unsigned char *sequence, int depth,
+           unsigned char *counts, int jokers, int previous, int previous_joker)
+{
+    if (depth >= end->room || (previous % 13 == 12 && !play_->wraps)) {
+        return 0;
+    }
+    int here = ((end->start + end->step * depth) % 13 + 13) % 13;
+    int code = end->suit_base + here;
+    int joker_ok = jokers > 0 && !(previous_joker && play_->no_adjacent);
+    for (int pass = 0; pass < 2; pass++) {
+        int joker = pass == 1;
+        if (joker ? !joker_ok : counts[code] == 0) {
+            continue;
+        }
+        sequence[depth] = (unsigned char)(joker ? RM_JOKER_CODE : code);
+        unsigned char cards[13];
+        for (int i = 0; i <= depth; i++) {
+            cards[i] = end->side == play.high ? sequence[i] : sequence[depth - i];
+        }
+        if (offer(play_, end->meld, cards, depth + 1, end->side) < 0) {
+            return -1;
+        }
+        int failed;
+        if (joker) {
+            failed = extend_run(play_, end, sequence, depth + 1, counts, jokers - 1, here, 1);
+        }
+        else {
+            counts[code]--;
+            failed = extend_run(play_, end, sequence, depth + 1, counts, jokers, here, 0);
+            counts[code]++;
+        }
+        if (failed < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The distinct choices of `size` of the sorted `pool`, in order (`sorted(set(combinations(
+ * pool, size)))`), each with 0 to `extra_most` jokers but never no card: offered onto the
+ * set. 0, or -1. */
+static int
+set_layoffs(rm_play *play_, PyObject *meld, const int *pool, int pooled, int jokers, int room)
+{
+    for (int size = 0; size <= room; size++) {
+        if (size > pooled) {
+            break;
+        }
+        int at[4] = {0, 0, 0, 0};
+        int depth = 0;
+        int done = 0;
+        if (size > 0) {
+            at[0] = 0;
+        }
+        while (!done) {
+            if (size > 0) {
+                /* descend to a full choice */
+                if (at[depth] > pooled - (size - depth)) {
+                    depth--;
+                    if (depth < 0) {
+                        break;
+                    }
+                    int previous = pool[at[depth]];
+                    do {
+                        at[depth]++;
+                    } while (at[depth] < pooled && pool[at[depth]] == previous);
+                    continue;
+                }
+                if (depth + 1 < size) {
+                    at[depth + 1] = at[depth] + 1;
+                    depth++;
+                    continue;
+                }
+            }
+            int most = jokers < room - size ? jokers : room - size;
+            for (int extra = 0; extra <= most; extra++) {
+                if (size + extra == 0) {
+                    continue;
+                }
+                unsigned char cards[4];
+                for (int i = 0; i < size; i++) {
+                    cards[i] = (unsigned char)pool[at[i]];
+                }
+                for (int i = size; i < size + extra; i++) {
+                    cards[i] = RM_JOKER_CODE;
+                }
+                if (offer(play_, meld, cards, size + extra, NULL) < 0) {
+                    return -1;
+                }
+            }
+            if (size == 0) {
+                done = 1;
+                continue;
+            }
+            int previous = pool[at[depth]];
+            do {
+                at[depth]++;
+            } while (at[depth] < pooled && pool[at[depth]] == previous);
+        }
+    }
+    return 0;
+}
+
+/* A table meld's shape word (`meld_shape`, read from the meld where kept); -1 with an
+ * exception set. */
+static long
+shape_word(PyObject *meld)
+{
+    PyObject *word = PyObject_GenericGetAttr(meld, play.s_shape);
+    if (word == NULL) {
+        if (!PyErr_ExceptionMatches(PyExc_AttributeError)) {
+            return -1;
+        }
+        PyErr_Clear(); /* a meld unpickled or copied */
+    }
+    long value = word == NULL ? 0 : PyLong_AsLong(word);
+    Py_XDECREF(word);
+    if (value == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (value == 0) {
+        word = PyObject_CallFunctionObjArgs(play.meld_shape, meld, NULL);
+        value = word == NULL ? -1 : PyLong_AsLong(word);
+        Py_XDECREF(word);
+    }
+    return value;
+}
+
+static int
+layoffs(rm_play *play_)
+{
+    const unsigned char *held = play_->pos.counts;
+    int jokers = held[RM_JOKER_CODE];
+    int copies = play_->shape.distinct_suits ? 1 : 4;
+    Py_ssize_t count = PyTuple_Size(play_->table);
+    for (Py_ssize_t index = 0; index < count; index++) {
+        PyObject *meld = PyObject_GetAttr(PyTuple_GetItem(play_->table, index), play.s_meld);
+        if (meld == NULL) {
+            return -1;
+        }
+        long shape = shape_word(meld);
+        int failed = shape < 0;
+        play_->target = index;
+        play_->target_read = 0; /* the cards are read at the first candidate */
+        int length = (int)(shape >> play.LENGTH_SHIFT & play.NIBBLE);
+        int low = (int)(shape >> play.LOW_SHIFT & play.NIBBLE);
+        if (!failed && shape & play.RUN) {
+            int suit_base = (int)(shape >> play.BASE_SHIFT & play.BASE_FIELD);
+            int high = (int)(shape >> play.HIGH_SHIFT & play.NIBBLE);
+            if (jokers || held[suit_base + (high + 1) % 13]
+                || held[suit_base + (low + 12) % 13]) {
+                unsigned char counts[RM_CODES], sequence[13];
+                memcpy(counts, held, sizeof counts);
+                run_end up = {meld, play.high, suit_base, high + 1, 1, 13 - length};
+                run_end down = {meld, play.low, suit_base, low - 1, -1, 13 - length};
+                failed = extend_run(play_, &up, sequence, 0, counts, jokers, high,
+                                    (shape & play.HIGH_JOKER) != 0)
+                             < 0
+                         || extend_run(play_, &down, sequence, 0, counts, jokers, low,
+                                       (shape & play.LOW_JOKER) != 0)
+                                < 0;
+            }
+        }
+        else if (!failed) {
+            int room = 4 - length;
+            if (room > 0) {
+                int pool[16], pooled = 0;
+                for (int code = low; code < RM_JOKER_CODE; code += 13) {
+                    int n = held[code];
+                    n = n < copies ? n : copies;
+                    n = n < room ? n : room;
+                    for (int c = 0; c < n; c++) {
+                        pool[pooled++] = code;
+                    }
+                }
+                if (pooled || jokers) {
+                    failed = set_layoffs(play_, meld, pool, pooled, jokers, room) < 0;
+                }
+            }
+        }
+        Py_DECREF(meld);
+        if (failed) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* -- the slice ------------------------------------------------------------------------ */
+
+/* A Python bool attribute as a C int: 1, 0, or -1 (rm_flag). */
+#define FLAG(obj, name) rm_flag((obj), (name))
+
+/* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
+ * the listing needs into `play_`. */
+static int
+decides(rm_play *play_, PyObject *position)
+{
+    rm_pos *pos = &play_->pos;
+    if (rm_read_position(position, pos) < 0) {
+        return -1;
+    }
+    PyObject *seat = PyObject_GetAttr(position, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(position, rm_names.s_opened);
+    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
+    Py_XDECREF(seat);
+    Py_ssize_t seats = opened == NULL ? -1 : PyObject_Size(opened);
+    Py_XDECREF(opened);
+    int has_opened = flag == NULL ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    if (has_opened <= 0 || seats < 0) {
+        return has_opened < 0 || seats < 0 ? -1 : 0; /* the opening is Python's */
+    }
+    PyObject *rules = pos->rules, *turn = pos->turn;
+    int truth;
+    /* Räuber-Rommé: table cards borrowed, a table to restore, robs to list (rules §13) */
+    if ((truth = FLAG(rules, play.s_rearrange)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    if ((truth = rm_is(turn, play.s_before, Py_None)) != 1) {
+        return truth < 0 ? -1 : 0;
+    }
+    /* a turn bound to go out (DRoV Nr. 10), announced jokers (Schmidt S. 3) */
+    if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    if ((truth = FLAG(rules, play.s_announced_jokers)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    /* `first_go_round` (ASS S. 1) */
+    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0) {
+        if (truth < 0) {
+            return -1;
+        }
+        PyObject *number = PyObject_GetAttr(turn, rm_names.s_number);
+        PyObject *players = number == NULL ? NULL : PyLong_FromSsize_t(seats);
+        PyObject *dealt = players == NULL ? NULL
+                                          : PyObject_CallMethodObjArgs(
+                                                rules, play.s_players_dealt_in, players, NULL);
+        Py_XDECREF(players);
+        int first = dealt == NULL ? -1 : PyObject_RichCompareBool(number, dealt, Py_LT);
+        Py_XDECREF(number);
+        Py_XDECREF(dealt);
+        if (first != 0) {
+            return first < 0 ? -1 : 0;
+        }
+    }
+    /* a meld staged towards an opening (rules §5): `take_back_refused`, `_opening_short` */
+    play_->table = PyObject_GetAttr(position, rm_names.s_table);
+    Py_ssize_t melds = play_->table == NULL ? -1 : PyTuple_Size(play_->table);
+    if (melds < 0) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < melds; i++) {
+        if ((truth = FLAG(PyTuple_GetItem(play_->table, i), rm_names.s_staged)) != 0) {
+            return truth < 0 ? -1 : 0;
+        }
+    }
+    if (rm_read_hand(pos) < 0) {
+        return -1;
+    }
+    /* a joker swap to list (`_swaps`, rules §6): a table joker stands for a card in hand */
+    if ((truth = FLAG(rules, play.s_joker_swap)) != 0) {
+        if (truth < 0) {
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < melds; i++) {
+            PyObject *meld = PyObject_GetAttr(PyTuple_GetItem(play_->table, i), play.s_meld);
+            PyObject *roles = meld == NULL ? NULL : PyObject_GetAttr(meld, play.s_jokers);
+            Py_XDECREF(meld);
+            Py_ssize_t count = roles == NULL ? -1 : PyObject_Size(roles);
+            PyObject *codes = count > 0 ? PyObject_CallFunctionObjArgs(play.stood_for, roles, NULL)
+                                        : NULL;
+            Py_XDECREF(roles);
+            if (count < 0 || (count > 0 && codes == NULL)) {
+                return -1;
+            }
+            Py_ssize_t stood = codes == NULL ? 0 : PyObject_Size(codes);
+            int swap = 0;
+            for (Py_ssize_t j = 0; j < stood && !swap; j++) {
+                PyObject *item = PySequence_GetItem(codes, j);
+                long code = item == NULL ? -1 : PyLong_AsLong(item);
+                Py_XDECREF(item);
+                if (code < 0 || code >= RM_CODES) {
+                    Py_DECREF(codes);
+                    if (!PyErr_Occurred()) {
+                        PyErr_SetString(PyExc_SystemError, "a joker stands for no card");
+                    }
+                    return -1;
+                }
+                swap = pos->counts[code] > 0;
+            }
+            Py_XDECREF(codes);
+            if (stood < 0) {
+                return -1;
+            }
+            if (swap) {
+                return 0;
+            }
+        }
+    }
+    /* what the verdicts read */
+    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
+    if (in_hand < 0) {
+        return -1;
+    }
+    play_->taken = play_->locked = -1;
+    if (in_hand) {
+        PyObject *taken = PyObject_GetAttr(turn, rm_names.s_taken);
+        if (taken == NULL) {
+            return -1;
+        }
+        play_->taken = taken == Py_None ? -1 : rm_code_of(taken);
+        Py_DECREF(taken);
+        if (play_->taken == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
+        if (rediscard < 0) {
+            return -1;
+        }
+        play_->locked = rediscard ? -1 : play_->taken;
+    }
+    play_->joker_last = rm_is(rules, rm_names.s_joker_discard, rm_names.joker_last_card_only);
+    int must_discard = FLAG(rules, play.s_discard_to_go_out);
+    int opened_before = FLAG(turn, play.s_opened_before);
+    int opening_turn = FLAG(rules, play.s_opening_turn_layoffs);
+    if (play_->joker_last < 0 || must_discard < 0 || opened_before < 0 || opening_turn < 0) {
+        return -1;
+    }
+    play_->to_go_out_ok = !must_discard;
+    play_->layoffs = opened_before || opening_turn; /* `may_lay_off` */
+    if (rm_shape_read(rules, &play_->shape) < 0) {
+        return -1;
+    }
+    play_->wraps = play_->shape.ace_wraps;
+    play_->no_adjacent = !rm_jokers_may_touch(&play_->shape, 13); /* forbidden in every run */
+    return 1;
+}
+
+/* `discardable`: the cards `may_discard` lets go, in card order. 0, or -1. */
+static int
+discards(rm_play *play_)
+{
+    const unsigned char *counts = play_->pos.counts;
+    int size = (int)play_->pos.hand_size;
+    for (int code = 0; code < RM_CODES; code++) {
+        if (!counts[code]) {
+            continue;
+        }
+        if (code == RM_JOKER_CODE && play_->joker_last && counts[RM_JOKER_CODE] < size) {
+            continue;
+        }
+        if (code == play_->locked && counts[code] == 1) {
+            continue;
+        }
+        if (PyList_Append(play_->moves, PyTuple_GetItem(play.discards, code)) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+PyObject *
+rm_play_phase_moves(PyObject *position)
+{
+    rm_play play_;
+    memset(&play_, 0, sizeof play_);
+    PyObject *result = NULL;
+    int decided = decides(&play_, position);
+    if (decided == 0) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    else if (decided > 0) {
+        /* `legal_moves`: the discards, no take-back (nothing staged, no table borrowed),
+         * the lay-downs, the lay-offs */
+        play_.moves = PyList_New(0);
+        if (play_.moves != NULL && discards(&play_) == 0 && lay_downs(&play_) == 0
+            && (!play_.layoffs || layoffs(&play_) == 0)) {
+            result = PyList_AsTuple(play_.moves);
+        }
+    }
+    Py_XDECREF(play_.moves);
+    Py_XDECREF(play_.table);
+    rm_pos_clear(&play_.pos);
+    return result;
+}
