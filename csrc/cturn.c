@@ -11,7 +11,9 @@
  * Slices today: the draw phase (draw.c): its legal moves, and `check`, `is_legal` and
  * `apply` of a draw, a free take and a purchase where they are legal; the discard
  * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn;
- * the claim window (claims.c): its answers, their verdicts and their next states.
+ * the claim window (claims.c): its answers, their verdicts and their next states; the play
+ * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
+ * with the meld enumeration of melds.c).
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */

@@ -11,9 +11,11 @@
  * §13); a draw and a purchase are checked and applied under either take mode, a take of
  * the top discard into the hand only where it is taken freely. A take under
  * ``take_discard=immediate_use`` needs the meld search, and a turn bound to go out
- * (DRoV Nr. 10) the search of `_goes_out`: those positions are the Python core's.
+ * (DRoV Nr. 10) the search of `_goes_out`: those positions are the Python core's, but for
+ * the listing of a seat that has not opened where no lay-down with the top discard is
+ * possible, as a bound proves (`no_take_to_use`): then only the draw and the purchase.
  */
-#include "position.h"
+#include "melds.h"
 
 /* Whether the top discard, taken freely into the hand, leaves the turn a way on: the
  * verdict of `finish` on the hand with the taken card, the taken card locked unless
@@ -62,6 +64,44 @@ free_take_goes_on(rm_pos *pos)
     return found;
 }
 
+/* Whether `_takes` provably lists nothing under ``take_discard=immediate_use``: the seat
+ * has not opened, melding waits for no first go-round, and no lay-down holding the top
+ * discard is possible with it in hand (`rm_opening_out_of_reach` of the hand with the
+ * card, bounding `melds_with` and `lay_down_possible` of `with_discard_taken`). 1, 0 where
+ * the Python core lists the takes, -1 with an exception set. */
+static int
+no_take_to_use(rm_pos *pos)
+{
+    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_opened);
+    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
+    Py_XDECREF(seat);
+    Py_XDECREF(opened);
+    int has_opened = flag == NULL ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    if (has_opened != 0) {
+        return has_opened < 0 ? -1 : 0; /* its takes lay off too */
+    }
+    PyObject *first = PyUnicode_FromString("no_melds_first_go_round");
+    int waits = first == NULL ? -1 : rm_flag(pos->rules, first);
+    Py_XDECREF(first);
+    if (waits != 0) {
+        return waits < 0 ? -1 : 0; /* `first_go_round` (ASS S. 1): the Python core's */
+    }
+    if (rm_read_hand(pos) < 0) {
+        return -1;
+    }
+    PyObject *table = PyObject_GetAttr(pos->state, rm_names.s_table);
+    if (table == NULL) {
+        return -1;
+    }
+    pos->counts[pos->top_discard]++; /* the hand with the card taken */
+    int none = rm_opening_out_of_reach(pos->counts, pos->rules, table, pos->top_discard);
+    pos->counts[pos->top_discard]--;
+    Py_DECREF(table);
+    return none;
+}
+
 /* Append `item` to `list`; 0, or -1 with an exception set. */
 static int
 append(PyObject *list, PyObject *item)
@@ -80,9 +120,6 @@ moves(rm_pos *pos)
     if (free_take < 0) {
         return NULL;
     }
-    if (pos->pile_size > 0 && !free_take) {
-        Py_RETURN_NOTIMPLEMENTED; /* the takes that lay the card down need the meld search */
-    }
     int take_refused = pos->pile_size == 0;
     if (!take_refused && pos->hand_size == 1) {
         int stock_only = rm_flag(pos->rules, rm_names.s_last_card_stock_only);
@@ -91,8 +128,19 @@ moves(rm_pos *pos)
         }
         take_refused = stock_only; /* DRoV rule 10 */
     }
+    if (!take_refused && !free_take) {
+        /* The takes that lay the card down (`_takes`) need the meld search, but for a seat
+         * that has not opened only where some lay-down with the card may be possible. */
+        int none = no_take_to_use(pos);
+        if (none <= 0) {
+            if (none < 0) {
+                return NULL;
+            }
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+    }
     int take_listed = 0;
-    if (!take_refused) {
+    if (!take_refused && free_take) {
         int bound = rm_flag(pos->turn, rm_names.s_to_go_out);
         if (bound < 0) {
             return NULL;

@@ -639,3 +639,120 @@ rm_options_hook(PyObject *key, PyObject *rules)
     rm_options_clear(&found);
     return result;
 }
+
+/* -- the opening out of reach (a bound on romme/_turn/opening.py's `lay_down_possible`) -- */
+
+static PyObject *s_opening, *s_shortfall, *s_points, *s_waives, *s_staged_name, *no_melds;
+
+static int
+reach_names(void)
+{
+    if (s_opening != NULL) {
+        return 0;
+    }
+    s_opening = PyUnicode_InternFromString("opening");
+    s_shortfall = PyUnicode_InternFromString("shortfall");
+    s_points = PyUnicode_InternFromString("points");
+    s_waives = PyUnicode_InternFromString("hand_romme_waives_threshold");
+    s_staged_name = PyUnicode_InternFromString("staged");
+    no_melds = PyTuple_New(0);
+    if (s_opening == NULL || s_shortfall == NULL || s_points == NULL || s_waives == NULL
+        || s_staged_name == NULL || no_melds == NULL) {
+        Py_CLEAR(s_opening);
+        return -1;
+    }
+    return 0;
+}
+
+/* What the opening misses with nothing staged (`Opening.shortfall(()).points`); -1 with an
+ * exception set. */
+static long
+missing_points(PyObject *rules)
+{
+    PyObject *opening = PyObject_GetAttr(rules, s_opening);
+    PyObject *short_ = opening == NULL
+                           ? NULL
+                           : PyObject_CallMethodObjArgs(opening, s_shortfall, no_melds, NULL);
+    Py_XDECREF(opening);
+    PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
+    Py_XDECREF(short_);
+    long value = points == NULL ? -1 : PyLong_AsLong(points);
+    Py_XDECREF(points);
+    return value;
+}
+
+int
+rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table,
+                        int card)
+{
+    if (reach_names() < 0) {
+        return -1;
+    }
+    /* melds staged: what they miss, and the pool they leave, are the search's */
+    Py_ssize_t melds = PyTuple_Size(table);
+    if (melds < 0) {
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < melds; i++) {
+        int staged = rm_flag(PyTuple_GetItem(table, i), s_staged_name);
+        if (staged != 0) {
+            return staged < 0 ? -1 : 0;
+        }
+    }
+    long missing = missing_points(rules);
+    if (missing < 0) {
+        return -1;
+    }
+    rm_shape shape;
+    if (rm_shape_read(rules, &shape) < 0) {
+        return -1;
+    }
+    rm_options found = {NULL, 0, 0};
+    if (rm_options_in(counts, &shape, &found) < 0) {
+        return -1;
+    }
+    /* The cards some meld of the hand takes (the packer's live cards hold no more: it
+     * counts the melds of the hand, and without jokers where the opening admits none). */
+    unsigned char live[RM_CODES];
+    memset(live, 0, sizeof live);
+    int holds_card = card < 0;
+    for (Py_ssize_t i = 0; i < found.count; i++) {
+        const rm_option *option = &found.items[i];
+        for (int j = 0; j < option->size; j++) {
+            live[option->codes[j]] = 1;
+            holds_card |= option->codes[j] == card;
+        }
+    }
+    rm_options_clear(&found);
+    if (!holds_card) {
+        return 1; /* `melds_with` the card finds nothing */
+    }
+    if (missing <= 0) {
+        return 0;
+    }
+    /* No packing of the hand is worth more than each live card at its highest value: a
+     * natural card its rank's (the ace 11, never more in a low run), a joker an ace's. */
+    long bound = 0;
+    int dead = 0;
+    for (int code = 0; code < RM_JOKER_CODE; code++) {
+        if (live[code]) {
+            bound += (long)counts[code] * rank_values[code % 13];
+        }
+        else {
+            dead += counts[code];
+        }
+    }
+    if (live[RM_JOKER_CODE]) {
+        bound += (long)counts[RM_JOKER_CODE] * rank_values[12];
+    }
+    if (bound >= missing) {
+        return 0; /* `searches.reaches` may find the opening */
+    }
+    /* Under the Hand-Rommé waiver (DRoV Nr. 10) the hand may meld all but a last discard:
+     * not with two cards no meld takes (`searches.dead`, of which these are a part). */
+    int waives = rm_flag(rules, s_waives);
+    if (waives < 0) {
+        return -1;
+    }
+    return !waives || dead >= 2;
+}

@@ -62,6 +62,15 @@ int rm_jokers_may_touch(const rm_shape *shape, int length);
  * `most_jokers`, read from it at import; 99 for no limit). */
 int rm_most_jokers(const rm_shape *shape, int naturals);
 
+/* Whether no lay-down of a seat that has not opened, holding the hand `counts`, is possible,
+ * by a sound bound on romme/_turn/opening.py's `lay_down_possible` (with `card` a code, no
+ * lay-down holding that card, as `melds_with` finds them; -1 for any): 1 where it is proved
+ * (no meld holds the card; or, with no meld staged on `table`, the value of every card some
+ * meld takes, each at its highest, misses the opening, and the Hand-Rommé waiver is off or
+ * two cards lie in no meld); 0 where the search must decide; -1 with an exception set. */
+int rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules,
+                            PyObject *table, int card);
+
 /* Read the tables of the meld shape's rules from romme.rules; 0, or -1 with an exception
  * set. Called once, at import. */
 int rm_melds_init(void);

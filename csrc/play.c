@@ -9,7 +9,8 @@
  * cards meet).
  *
  * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
- * seat to act, where that seat has opened, in a turn that borrowed no table card and
+ * seat to act, where that seat has opened (or has not, and no lay-down is possible, as a
+ * bound on `lay_down_possible` proves: `rm_opening_out_of_reach`), in a turn that borrowed no table card and
  * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
  * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
  * (`announced_jokers` off, Schmidt S. 3), outside the first go-round (ASS S. 1), and no
@@ -134,6 +135,7 @@ typedef struct {
     int joker_last;    /* joker_discard=last_card_only */
     int to_go_out_ok;  /* not discard_to_go_out: melding may empty the hand */
     int layoffs;       /* `may_lay_off` lets the seat lay off */
+    int unopened;      /* the seat has not opened, and no lay-down is possible */
     int wraps, no_adjacent;
     /* the table meld a lay-off is checked against: its index, and its cards once read */
     Py_ssize_t target;
@@ -615,9 +617,10 @@ decides(rm_play *play_, PyObject *position)
     Py_XDECREF(opened);
     int has_opened = flag == NULL ? -1 : PyObject_IsTrue(flag);
     Py_XDECREF(flag);
-    if (has_opened <= 0 || seats < 0) {
-        return has_opened < 0 || seats < 0 ? -1 : 0; /* the opening is Python's */
+    if (has_opened < 0 || seats < 0) {
+        return -1;
     }
+    play_->unopened = !has_opened;
     PyObject *rules = pos->rules, *turn = pos->turn;
     int truth;
     /* Räuber-Rommé: table cards borrowed, a table to restore, robs to list (rules §13) */
@@ -669,8 +672,16 @@ decides(rm_play *play_, PyObject *position)
     if (rm_read_hand(pos) < 0) {
         return -1;
     }
+    if (play_->unopened) {
+        /* `_plays` of a seat that has not opened lists its lay-downs where
+         * `lay_down_possible`: the slice decides only where a bound proves it false */
+        truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
+        if (truth != 1) {
+            return truth;
+        }
+    }
     /* a joker swap to list (`_swaps`, rules §6): a table joker stands for a card in hand */
-    if ((truth = FLAG(rules, play.s_joker_swap)) != 0) {
+    else if ((truth = FLAG(rules, play.s_joker_swap)) != 0) {
         if (truth < 0) {
             return -1;
         }
@@ -786,8 +797,9 @@ rm_play_phase_moves(PyObject *position)
         /* `legal_moves`: the discards, no take-back (nothing staged, no table borrowed),
          * the lay-downs, the lay-offs */
         play_.moves = PyList_New(0);
-        if (play_.moves != NULL && discards(&play_) == 0 && lay_downs(&play_) == 0
-            && (!play_.layoffs || layoffs(&play_) == 0)) {
+        if (play_.moves != NULL && discards(&play_) == 0
+            && (play_.unopened
+                || (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)))) {
             result = PyList_AsTuple(play_.moves);
         }
     }

@@ -102,6 +102,9 @@ class Differ:
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
         if by_c and position.phase is Phase.PLAY:  # the kinds of move C listed itself
             self.answered.update(f"listed {type(move).__name__}" for move in expected[1])
+        if by_c and not position.opened[position.current_player]:
+            # a seat that has not opened, its opening out of reach (rules §5)
+            self.answered[f"listed unopened {position.phase.value}"] += 1
         return expected[1]  # type: ignore[no-any-return]
 
     def verdicts(self, state: GameState, action: Action, player: int | None) -> None:
@@ -186,6 +189,7 @@ _PLAY_SLICE = (
     "listed Discard",
     "listed LayDown",
     "listed LayOff",
+    "listed unopened play",
 )
 """The play phase of a seat that has opened: its listing, of the state and of the view, and the kinds of move C listed in it."""
 
@@ -241,6 +245,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # itself is C's: checked and applied, a claim window opening or not.
         for name in ("check Draw", "is_legal Draw", "apply Draw"):
             assert differ.answered[name] >= rounds, differ.report(preset)
+        # A seat that has not opened, where no lay-down can hold the top discard (rules §5).
+        assert differ.answered["listed unopened draw"], differ.report(preset)
 
 
 def _slice_variants() -> dict[str, Rules]:

@@ -237,12 +237,12 @@ _IMMEDIATE = find_rules("drov")
 
 def test_a_draw_under_immediate_use_is_checked_and_applied_in_c(cturn: ModuleType) -> None:
     """Rules §4 (DRoV Nr. 4, take_discard=immediate_use): the draw reads nothing of the take mode, so C
-    checks and applies it; the moves, with the takes that lay the card down, and the take of the card
-    into the hand, which these rules refuse, are the Python core's."""
+    checks and applies it; the take of the card into the hand, which these rules refuse, is the
+    Python core's. No lay-down can hold the 7♣, so the draw is the only move, listed by C."""
     state = position(
         _IMMEDIATE, hands=["3♣ 5♦ 9♥", "4♣ 6♦ 10♥", ""], stock_top="K♠", discard="7♣", dealer=2
     )
-    assert cturn.legal_actions(state) is NotImplemented
+    assert listed_in_c(cturn, state) == (Draw(),)
     for player in (None, 0):
         legal_in_c(cturn, state, Draw(), player)
     after = applied_in_c(cturn, state, Draw())
@@ -263,3 +263,30 @@ def test_the_view_of_the_seat_to_act_lists_the_same_moves_in_c(cturn: ModuleType
     other = view(state, 1)
     assert cturn.legal_actions(other) is NotImplemented
     assert pure.legal_actions(other) == ()
+
+
+_USE = find_rules("classic")  # the top discard taken only to be laid down (immediate_use), 30
+
+
+@pytest.mark.parametrize(
+    ("hand", "top"),
+    [
+        ("2♣ 3♣ 9♦ K♥", "4♣"),  # 2♣ 3♣ 4♣ is worth 9 of the 30 the opening needs
+        ("2♣ 3♣ 9♦", "K♥"),  # no meld holds the K♥
+    ],
+)
+def test_a_take_no_lay_down_can_use_is_not_listed(cturn: ModuleType, hand: str, top: str) -> None:
+    """Rules §4, §5 (take_discard=immediate_use): a seat that has not opened takes the top discard only to lay it down towards its opening; where no lay-down can hold it, C lists the draw alone."""
+    state = position(_USE, hands=[hand, "4♦ 6♦ 10♥"], discard=top, opened=[False, True])
+    assert (Draw(),) == listed_in_c(cturn, state)
+    assert (Draw(),) == listed_in_c(cturn, view(state, 0))
+
+
+@pytest.mark.parametrize("opened", [False, True])
+def test_a_take_that_may_lay_the_card_down_is_listed_by_python(
+    cturn: ModuleType, opened: bool
+) -> None:
+    """Rules §4, §5 (take_discard=immediate_use): the K♣ completes 10♣ J♣ Q♣ K♣, worth 40; an opened seat may also lay cards off: the takes are the meld search's, Python's."""
+    state = position(_USE, hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣", opened=[opened, True])
+    assert cturn.legal_actions(state) is NotImplemented
+    assert len(pure.legal_actions(state)) > 1

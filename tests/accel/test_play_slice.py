@@ -201,14 +201,6 @@ def test_the_rules_the_slice_leaves_to_python(cturn: ModuleType, change: dict[st
     assert cturn.legal_actions(view(state, 0)) is NotImplemented
 
 
-def test_a_seat_that_has_not_opened_is_left_to_python(cturn: ModuleType) -> None:
-    """Rules §5: the opening (what may be staged towards the threshold) is Python's."""
-    state = position(
-        _FREE, hands=["7♣ 7♦ 7♠ 10♥", "4♣ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
-    )
-    assert cturn.legal_actions(state) is NotImplemented
-
-
 def test_a_turn_bound_to_go_out_is_left_to_python(cturn: ModuleType) -> None:
     """DRoV Nr. 10 (indirect_layoff_out=goes_out_this_turn): the 4♥ taken to lay 4♥ 5♥ onto 6♥ 7♥ 8♥ binds the turn to go out, which asks the meld search of the rest of the hand: Python's."""
     rules = attrs.evolve(
@@ -233,3 +225,44 @@ def test_another_seats_view_is_left_to_python(cturn: ModuleType) -> None:
     state = _opened(_FREE, "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
     assert cturn.legal_actions(view(state, 1)) is NotImplemented
     assert pure.legal_actions(view(state, 1)) == ()
+
+
+def test_a_seat_whose_opening_is_out_of_reach_only_discards(cturn: ModuleType) -> None:
+    """Rules §5 (opening_threshold 30): 2♣ 3♣ 4♣, the only meld, is worth 9, so nothing may be laid down; C lists the discards."""
+    state = position(
+        _FREE, hands=["2♣ 3♣ 4♣ 9♦ K♥", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
+    )
+    assert _listed(cturn, state) == _discards("2♣ 3♣ 4♣ K♥ 9♦")
+
+
+def test_an_opening_within_reach_is_left_to_python(cturn: ModuleType) -> None:
+    """Rules §5: 10♣ J♣ Q♣ K♣ is worth 40 of the 30 the opening needs; whether it is laid down is the opening search's, Python's."""
+    state = position(
+        _FREE, hands=["10♣ J♣ Q♣ K♣ 2♦", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
+    )
+    assert cturn.legal_actions(state) is NotImplemented
+    assert LayDown(parse_cards("10♣ J♣ Q♣ K♣"), kind=MeldKind.RUN) in pure.legal_actions(state)
+
+
+@pytest.mark.parametrize(
+    ("hand", "in_c"),
+    [
+        ("2♣ 3♣ 4♣ 9♦ K♥", True),  # two cards in no meld: no Hand-Rommé this turn
+        ("2♣ 3♣ 4♣ 9♦", False),  # 2♣ 3♣ 4♣ and the 9♦ to discard: a Hand-Rommé
+    ],
+)
+def test_the_hand_romme_waiver_keeps_a_short_opening_within_reach(
+    cturn: ModuleType, hand: str, in_c: bool
+) -> None:
+    """DRoV Nr. 10 (hand_romme_waives_threshold): a hand that melds all but a last discard needs no 40; with two cards in no meld it cannot, and C lists the discards."""
+    state = position(
+        _DROV,
+        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    if in_c:
+        assert _listed(cturn, state) == _discards("2♣ 3♣ 4♣ K♥ 9♦")
+    else:
+        assert cturn.legal_actions(state) is NotImplemented
+        assert LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN) in pure.legal_actions(state)
