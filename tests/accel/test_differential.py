@@ -267,13 +267,19 @@ def _slice_variants() -> dict[str, Rules]:
         "german-rummy, a joker goes only as the last card": attrs.evolve(
             free, joker_discard=JokerDiscard.LAST_CARD_ONLY
         ),
+        "german-rummy without joker swaps (the play phase of an opened seat in C)": attrs.evolve(
+            free, joker_swap=False
+        ),
+        "german-rummy, melding may empty the hand (no last discard)": attrs.evolve(
+            free, discard_to_go_out=False
+        ),
     }
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("variant", sorted(_slice_variants()))
 def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: ModuleType) -> None:
-    """Issue 34, point 4: under rules that take the C core's slice down each branch (the purchase, rules §13; the taken card's and the joker's discard, the one-card rule, rules §4) both cores agree, and C answers."""
+    """Issue 34, point 4: under rules that take the C core's slice down each branch (the purchase, rules §13; the taken card's and the joker's discard, the one-card rule, rules §4; no joker swap, rules §6; melding the last card, DRoV Streitfall 7) both cores agree, and C answers."""
     rules = _slice_variants()[variant]
     differ = Differ(cturn)
     rng = random.Random(f"differential {variant}")
