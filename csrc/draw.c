@@ -12,8 +12,9 @@
  * the top discard into the hand only where it is taken freely. A take under
  * ``take_discard=immediate_use`` needs the meld search, and a turn bound to go out
  * (DRoV Nr. 10) the search of `_goes_out`: those positions are the Python core's, but for
- * the listing of a seat that has not opened where no lay-down with the top discard is
- * possible, as a bound proves (`no_take_to_use`): then only the draw and the purchase.
+ * the listing of a seat that has opened (its takes listed by play.c, `rm_opened_takes`)
+ * and of one that has not where no lay-down with the top discard is possible, as a bound
+ * proves (`no_take_to_use`): then only the draw and the purchase.
  */
 #include "melds.h"
 
@@ -64,13 +65,9 @@ free_take_goes_on(rm_pos *pos)
     return found;
 }
 
-/* Whether `_takes` provably lists nothing under ``take_discard=immediate_use``: the seat
- * has not opened, melding waits for no first go-round, and no lay-down holding the top
- * discard is possible with it in hand (`rm_opening_out_of_reach` of the hand with the
- * card, bounding `melds_with` and `lay_down_possible` of `with_discard_taken`). 1, 0 where
- * the Python core lists the takes, -1 with an exception set. */
+/* Whether the seat to act has opened: 1, 0, or -1 with an exception set. */
 static int
-no_take_to_use(rm_pos *pos)
+seat_opened(rm_pos *pos)
 {
     PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
     PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_opened);
@@ -79,9 +76,17 @@ no_take_to_use(rm_pos *pos)
     Py_XDECREF(opened);
     int has_opened = flag == NULL ? -1 : PyObject_IsTrue(flag);
     Py_XDECREF(flag);
-    if (has_opened != 0) {
-        return has_opened < 0 ? -1 : 0; /* its takes lay off too */
-    }
+    return has_opened;
+}
+
+/* Whether `_takes` provably lists nothing under ``take_discard=immediate_use`` for a seat
+ * that has not opened: melding waits for no first go-round, and no lay-down holding the top
+ * discard is possible with it in hand (`rm_opening_out_of_reach` of the hand with the
+ * card, bounding `melds_with` and `lay_down_possible` of `with_discard_taken`). 1, 0 where
+ * the Python core lists the takes, -1 with an exception set. */
+static int
+no_take_to_use(rm_pos *pos)
+{
     PyObject *first = PyUnicode_FromString("no_melds_first_go_round");
     int waits = first == NULL ? -1 : rm_flag(pos->rules, first);
     Py_XDECREF(first);
@@ -128,15 +133,29 @@ moves(rm_pos *pos)
         }
         take_refused = stock_only; /* DRoV rule 10 */
     }
+    PyObject *takes = NULL; /* the takes that use the card (`_takes`), of a seat that opened */
     if (!take_refused && !free_take) {
-        /* The takes that lay the card down (`_takes`) need the meld search, but for a seat
-         * that has not opened only where some lay-down with the card may be possible. */
-        int none = no_take_to_use(pos);
-        if (none <= 0) {
-            if (none < 0) {
-                return NULL;
+        /* The takes that lay the card down need the meld search: for a seat that has
+         * opened in C (play.c), for one that has not only where some lay-down with the
+         * card may be possible (the Python core's). */
+        int opened = seat_opened(pos);
+        if (opened < 0) {
+            return NULL;
+        }
+        if (opened) {
+            takes = rm_opened_takes(pos->state, pos);
+            if (takes == NULL || takes == Py_NotImplemented) {
+                return takes;
             }
-            Py_RETURN_NOTIMPLEMENTED;
+        }
+        else {
+            int none = no_take_to_use(pos);
+            if (none <= 0) {
+                if (none < 0) {
+                    return NULL;
+                }
+                Py_RETURN_NOTIMPLEMENTED;
+            }
         }
     }
     int take_listed = 0;
@@ -155,15 +174,16 @@ moves(rm_pos *pos)
     }
     int draw_refused = pos->stock_size == 0;
     PyObject *list = PyList_New(0);
-    if (list == NULL) {
-        return NULL;
-    }
-    if ((!draw_refused && append(list, rm_names.draw) < 0)
+    if (list == NULL
+        || (!draw_refused && append(list, rm_names.draw) < 0)
         || (buys && !take_refused && !draw_refused && append(list, rm_names.buy) < 0)
-        || (take_listed && append(list, rm_names.take_discard) < 0)) {
-        Py_DECREF(list);
+        || (take_listed && append(list, rm_names.take_discard) < 0)
+        || (takes != NULL && PyList_SetSlice(list, PY_SSIZE_T_MAX, PY_SSIZE_T_MAX, takes) < 0)) {
+        Py_XDECREF(list);
+        Py_XDECREF(takes);
         return NULL;
     }
+    Py_XDECREF(takes);
     PyObject *result = PyList_AsTuple(list);
     Py_DECREF(list);
     return result;

@@ -90,4 +90,13 @@ int rm_play_init(void);
  * GameState in the play phase, or the PlayerView of the seat to act in one. */
 PyObject *rm_play_phase_moves(PyObject *position);
 
+/* The takes of a seat that has opened under take_discard=immediate_use (mirrors
+ * romme/_turn/generator.py, `_takes`, where `take_refused` lets the card be taken): the
+ * top discard with each lay-down and each direct lay-off holding it, as a list of
+ * TakeDiscard, in the generator's order; Py_NotImplemented (a new reference) where the
+ * first go-round, announced jokers, the indirect lay-off or a turn bound to go out need
+ * the Python core; NULL with an exception set. `pos` is read (rm_read_position) from
+ * `position`, a GameState or the acting seat's PlayerView in the draw phase. */
+PyObject *rm_opened_takes(PyObject *position, rm_pos *pos);
+
 #endif

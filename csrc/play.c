@@ -15,7 +15,9 @@
  * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
  * (`announced_jokers` off, Schmidt S. 3), outside the first go-round (ASS S. 1), and no
  * joker swap to list (rules §6: `joker_swap` off, or no table joker stands for a card in
- * hand). Every other position is the Python core's.
+ * hand). Every other position is the Python core's. And the takes of a seat that has
+ * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
+ * verdicts on the position `with_discard_taken` makes.
  */
 #include "melds.h"
 
@@ -24,8 +26,9 @@ static struct {
     PyObject *s_meld, *s_cards, *s_jokers, *s_kind, *s_announce, *s_target, *s_side, *s_shape,
         *s_before, *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
         *s_no_melds_first_go_round, *s_announced_jokers, *s_rearrange, *s_discard_to_go_out,
-        *s_players_dealt_in;
-    PyObject *LayDown, *LayOff;       /* the classes, built unchecked as their `_of` builds */
+        *s_players_dealt_in, *s_indirect_only;
+    PyObject *LayDown, *LayOff, *TakeDiscard; /* built unchecked as their `_of` builds */
+    PyObject *take_fields;            /* ("use",) */
     PyObject *lay_down_fields;        /* ("cards", "kind", "announce") */
     PyObject *lay_off_fields;         /* ("target", "cards", "side", "announce") */
     PyObject *discards;               /* generator.DISCARDS: the Discard of each card code */
@@ -78,11 +81,14 @@ rm_play_init(void)
         || interned(&play.s_announced_jokers, "announced_jokers") < 0
         || interned(&play.s_rearrange, "rearrange") < 0
         || interned(&play.s_discard_to_go_out, "discard_to_go_out") < 0
-        || interned(&play.s_players_dealt_in, "players_dealt_in") < 0) {
+        || interned(&play.s_players_dealt_in, "players_dealt_in") < 0
+        || interned(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0) {
         return -1;
     }
     play.LayDown = attribute("romme.game", "LayDown");
     play.LayOff = attribute("romme.game", "LayOff");
+    play.TakeDiscard = attribute("romme.game", "TakeDiscard");
+    play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
     play.discards = attribute("romme._turn.generator", "DISCARDS");
     play.cards = attribute("romme._turn.generator", "_CARDS");
     PyObject *kind = attribute("romme.melds", "MeldKind");
@@ -99,7 +105,8 @@ rm_play_init(void)
     play.lay_down_fields = Py_BuildValue("(OOO)", play.s_cards, play.s_kind, play.s_announce);
     play.lay_off_fields =
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
-    if (play.LayDown == NULL || play.LayOff == NULL || play.discards == NULL
+    if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
+        || play.take_fields == NULL || play.discards == NULL
         || play.cards == NULL || play.set_kind == NULL || play.run_kind == NULL
         || play.high == NULL || play.low == NULL || play.nothing == NULL
         || play.meld_shape == NULL || play.stood_for == NULL || play.lay_down_fields == NULL
@@ -136,6 +143,8 @@ typedef struct {
     int to_go_out_ok;  /* not discard_to_go_out: melding may empty the hand */
     int layoffs;       /* `may_lay_off` lets the seat lay off */
     int unopened;      /* the seat has not opened, and no lay-down is possible */
+    int only;          /* the code every move must hold (the top discard taken), -1 any */
+    int takes;         /* each move is the use of the top discard: a TakeDiscard of it */
     int wraps, no_adjacent;
     /* the table meld a lay-off is checked against: its index, and its cards once read */
     Py_ssize_t target;
@@ -219,6 +228,40 @@ append_built(PyObject *moves, PyObject *cls, PyObject *names, PyObject *const *v
     return failed ? -1 : 0;
 }
 
+/* Append the lay-down or lay-off of `values` to the moves, as the use of the top discard
+ * where the moves are takes (`_takes`: `TakeDiscard._of(use=...)`). 0, or -1. */
+static int
+emit(rm_play *play_, PyObject *cls, PyObject *names, PyObject *const *values)
+{
+    if (!play_->takes) {
+        return append_built(play_->moves, cls, names, values);
+    }
+    PyObject *use = PyList_New(0);
+    if (use == NULL || append_built(use, cls, names, values) < 0) {
+        Py_XDECREF(use);
+        return -1;
+    }
+    PyObject *item = PyList_GetItem(use, 0);
+    int failed = append_built(play_->moves, play.TakeDiscard, play.take_fields, &item);
+    Py_DECREF(use);
+    return failed;
+}
+
+/* Whether `codes` hold the code the moves must hold (`only`), if any. */
+static int
+holds_only(const rm_play *play_, const unsigned char *codes, int count)
+{
+    if (play_->only < 0) {
+        return 1;
+    }
+    for (int i = 0; i < count; i++) {
+        if (codes[i] == play_->only) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* -- the lay-downs (`_hand_lay_downs`, `lay_down_allowed` of a seat that has opened) ---- */
 
 static int
@@ -233,6 +276,9 @@ lay_downs(rm_play *play_)
         const rm_option *option = &found.items[i];
         /* `finisher` of the turn once laid: `after_use` frees the lock where the meld holds
          * the taken card */
+        if (!holds_only(play_, option->codes, option->size)) {
+            continue; /* `melds_with` the card taken */
+        }
         if (!goes_on(play_, option->codes, option->size)) {
             continue;
         }
@@ -244,7 +290,7 @@ lay_downs(rm_play *play_)
         }
         values[1] = option->run ? play.run_kind : play.set_kind;
         values[2] = play.nothing;
-        failed = append_built(play_->moves, play.LayDown, play.lay_down_fields, values) < 0;
+        failed = emit(play_, play.LayDown, play.lay_down_fields, values) < 0;
         Py_DECREF(values[0]);
     }
     rm_options_clear(&found);
@@ -358,6 +404,9 @@ set_fits(const rm_play *play_, const unsigned char *cards, int count)
 static int
 offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyObject *side)
 {
+    if (!holds_only(play_, cards, count)) {
+        return 0; /* `_layoffs` with `only`: the lay-offs holding the card taken */
+    }
     if (read_target(play_, meld) < 0) {
         return -1;
     }
@@ -391,7 +440,7 @@ offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyO
     }
     values[2] = side == NULL ? Py_None : side;
     values[3] = play.nothing;
-    int failed = append_built(play_->moves, play.LayOff, play.lay_off_fields, values) < 0;
+    int failed = emit(play_, play.LayOff, play.lay_off_fields, values) < 0;
     Py_DECREF(values[0]);
     Py_DECREF(values[1]);
     return failed ? -1 : 0;
@@ -553,7 +602,11 @@ layoffs(rm_play *play_)
         play_->target_read = 0; /* the cards are read at the first candidate */
         int length = (int)(shape >> play.LENGTH_SHIFT & play.NIBBLE);
         int low = (int)(shape >> play.LOW_SHIFT & play.NIBBLE);
-        if (!failed && shape & play.RUN) {
+        /* with a natural `only`, a set takes it if its rank is the card's, a run if its suit is */
+        int wanted = play_->only >= 0 && play_->only < RM_JOKER_CODE ? play_->only : -1;
+        if (!failed && shape & play.RUN
+            && (wanted < 0
+                || wanted - wanted % 13 == (int)(shape >> play.BASE_SHIFT & play.BASE_FIELD))) {
             int suit_base = (int)(shape >> play.BASE_SHIFT & play.BASE_FIELD);
             int high = (int)(shape >> play.HIGH_SHIFT & play.NIBBLE);
             if (jokers || held[suit_base + (high + 1) % 13]
@@ -570,9 +623,9 @@ layoffs(rm_play *play_)
                                 < 0;
             }
         }
-        else if (!failed) {
+        else if (!failed && !(shape & play.RUN)) {
             int room = 4 - length;
-            if (room > 0) {
+            if (room > 0 && (wanted < 0 || wanted % 13 == low)) {
                 int pool[16], pooled = 0;
                 for (int code = low; code < RM_JOKER_CODE; code += 13) {
                     int n = held[code];
@@ -599,6 +652,51 @@ layoffs(rm_play *play_)
 
 /* A Python bool attribute as a C int: 1, 0, or -1 (rm_flag). */
 #define FLAG(obj, name) rm_flag((obj), (name))
+
+/* Read what the verdicts of the lay-downs and lay-offs read, the turn's taken card as in
+ * hand where `taken_in_hand` (`locked_code`, `after_use`). 1, or -1 with an exception set. */
+static int
+read_verdicts(rm_play *play_, PyObject *rules, PyObject *turn)
+{
+    /* what the verdicts read */
+    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
+    if (in_hand < 0) {
+        return -1;
+    }
+    play_->taken = play_->locked = -1;
+    if (in_hand) {
+        PyObject *taken = PyObject_GetAttr(turn, rm_names.s_taken);
+        if (taken == NULL) {
+            return -1;
+        }
+        play_->taken = taken == Py_None ? -1 : rm_code_of(taken);
+        Py_DECREF(taken);
+        if (play_->taken == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
+        if (rediscard < 0) {
+            return -1;
+        }
+        play_->locked = rediscard ? -1 : play_->taken;
+    }
+    play_->joker_last = rm_is(rules, rm_names.s_joker_discard, rm_names.joker_last_card_only);
+    int must_discard = FLAG(rules, play.s_discard_to_go_out);
+    int opened_before = FLAG(turn, play.s_opened_before);
+    int opening_turn = FLAG(rules, play.s_opening_turn_layoffs);
+    if (play_->joker_last < 0 || must_discard < 0 || opened_before < 0 || opening_turn < 0) {
+        return -1;
+    }
+    play_->to_go_out_ok = !must_discard;
+    play_->layoffs = opened_before || opening_turn; /* `may_lay_off` */
+    if (rm_shape_read(rules, &play_->shape) < 0) {
+        return -1;
+    }
+    play_->wraps = play_->shape.ace_wraps;
+    play_->no_adjacent = !rm_jokers_may_touch(&play_->shape, 13); /* forbidden in every run */
+    return 1;
+}
+
 
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
  * the listing needs into `play_`. */
@@ -720,43 +818,7 @@ decides(rm_play *play_, PyObject *position)
             }
         }
     }
-    /* what the verdicts read */
-    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
-    if (in_hand < 0) {
-        return -1;
-    }
-    play_->taken = play_->locked = -1;
-    if (in_hand) {
-        PyObject *taken = PyObject_GetAttr(turn, rm_names.s_taken);
-        if (taken == NULL) {
-            return -1;
-        }
-        play_->taken = taken == Py_None ? -1 : rm_code_of(taken);
-        Py_DECREF(taken);
-        if (play_->taken == -1 && PyErr_Occurred()) {
-            return -1;
-        }
-        int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
-        if (rediscard < 0) {
-            return -1;
-        }
-        play_->locked = rediscard ? -1 : play_->taken;
-    }
-    play_->joker_last = rm_is(rules, rm_names.s_joker_discard, rm_names.joker_last_card_only);
-    int must_discard = FLAG(rules, play.s_discard_to_go_out);
-    int opened_before = FLAG(turn, play.s_opened_before);
-    int opening_turn = FLAG(rules, play.s_opening_turn_layoffs);
-    if (play_->joker_last < 0 || must_discard < 0 || opened_before < 0 || opening_turn < 0) {
-        return -1;
-    }
-    play_->to_go_out_ok = !must_discard;
-    play_->layoffs = opened_before || opening_turn; /* `may_lay_off` */
-    if (rm_shape_read(rules, &play_->shape) < 0) {
-        return -1;
-    }
-    play_->wraps = play_->shape.ace_wraps;
-    play_->no_adjacent = !rm_jokers_may_touch(&play_->shape, 13); /* forbidden in every run */
-    return 1;
+    return read_verdicts(play_, rules, turn);
 }
 
 /* `discardable`: the cards `may_discard` lets go, in card order. 0, or -1. */
@@ -787,6 +849,7 @@ rm_play_phase_moves(PyObject *position)
 {
     rm_play play_;
     memset(&play_, 0, sizeof play_);
+    play_.only = -1;
     PyObject *result = NULL;
     int decided = decides(&play_, position);
     if (decided == 0) {
@@ -806,5 +869,60 @@ rm_play_phase_moves(PyObject *position)
     Py_XDECREF(play_.moves);
     Py_XDECREF(play_.table);
     rm_pos_clear(&play_.pos);
+    return result;
+}
+
+/* -- the takes of a seat that has opened under immediate_use (`_takes`) ---------------- */
+
+PyObject *
+rm_opened_takes(PyObject *position, rm_pos *pos)
+{
+    rm_play play_;
+    memset(&play_, 0, sizeof play_);
+    PyObject *rules = pos->rules, *turn = pos->turn;
+    int truth;
+    /* the first go-round (ASS S. 1), announced jokers (Schmidt S. 3), the indirect lay-off
+     * (DRoV Nr. 10: `indirect_take`, and the turn it binds), a turn bound to go out: the
+     * Python core's */
+    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0
+        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
+        || (truth = FLAG(rules, play.s_indirect_only)) != 0
+        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
+        if (truth < 0) {
+            return NULL;
+        }
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    if (read_verdicts(&play_, rules, turn) < 0) {
+        return NULL;
+    }
+    /* `with_discard_taken`: the hand with the top discard, named as the turn's taken card;
+     * in hand as the turn had it (`taken_in_hand`), and then locked unless rediscard_taken */
+    int card = pos->top_discard;
+    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
+    int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
+    if (in_hand < 0 || rediscard < 0) {
+        return NULL;
+    }
+    play_.taken = in_hand ? card : -1;
+    play_.locked = in_hand && !rediscard ? card : -1;
+    if (rm_read_hand(pos) < 0) {
+        return NULL;
+    }
+    play_.pos = *pos; /* borrowed: the caller clears `pos` */
+    play_.pos.counts[card]++;
+    play_.pos.hand_size++;
+    play_.only = card;
+    play_.takes = 1;
+    play_.table = PyObject_GetAttr(position, rm_names.s_table);
+    play_.moves = play_.table == NULL ? NULL : PyList_New(0);
+    PyObject *result = NULL;
+    if (play_.moves != NULL && lay_downs(&play_) == 0
+        && (!play_.layoffs || layoffs(&play_) == 0)) {
+        result = play_.moves;
+        Py_INCREF(result);
+    }
+    Py_XDECREF(play_.moves);
+    Py_XDECREF(play_.table);
     return result;
 }

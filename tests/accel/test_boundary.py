@@ -151,7 +151,7 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: the play phase of a seat that has opened (listed, or left to Python for a joker swap), of one whose opening is out of reach (and its draw under immediate_use) and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
+    """Issue 34, point 4: the play phase of a seat that has opened (listed, or left to Python for a joker swap), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
     rules = find_rules("german-rummy")
     state = position(
         rules,
@@ -174,6 +174,16 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         rules, hands=["2♣ 3♣ 4♣ 9♦ K♥", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
     )
     drawing = position(find_rules("classic"), hands=["2♣ 3♣ 9♦ K♥", "4♦ 6♦ 10♥"], discard="4♣")
+    taking = position(
+        find_rules("classic"),
+        hands=["J♥ 2♦ 5♠", "4♦ 6♦ 10♦"],
+        discard="10♥",
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[True, True],
+    )
+    takes = cturn.legal_actions(taking)
+    assert takes == pure.legal_actions(taking)
+    assert len(takes) == 3
     assert cturn.legal_actions(unopened) == pure.legal_actions(unopened)
     assert cturn.legal_actions(drawing) == pure.legal_actions(drawing) == (Draw(),)
     key = pack_cards(state.hand)
@@ -190,6 +200,7 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     watched += [MeldKind.SET, MeldKind.RUN, Side.HIGH, Side.LOW, key, *options]
     watched += [unopened, unopened.table, unopened.turn, drawing, drawing.rules, drawing.table]
     watched += [drawing.hand, drawing.discard_pile[-1], unopened.rules.opening]
+    watched += [taking, taking.table, taking.turn, taking.hand, *takes, takes[1].use]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -197,5 +208,6 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn.legal_actions(swapping)
         cturn.legal_actions(unopened)
         cturn.legal_actions(drawing)
+        cturn.legal_actions(taking)
         cturn._options(key, rules)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -41,6 +41,7 @@ from romme import (
     Phase,
     PlayerView,
     Rules,
+    TakeDiscard,
     TakeDiscardMode,
     find_rules,
     new_game,
@@ -102,6 +103,12 @@ class Differ:
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
         if by_c and position.phase is Phase.PLAY:  # the kinds of move C listed itself
             self.answered.update(f"listed {type(move).__name__}" for move in expected[1])
+        if by_c and position.phase is Phase.DRAW:  # the takes that use the card (rules §4)
+            self.answered.update(
+                f"listed take {type(move.use).__name__}"
+                for move in expected[1]
+                if isinstance(move, TakeDiscard) and move.use is not None
+            )
         if (
             by_c
             and position.phase in (Phase.DRAW, Phase.PLAY)
@@ -194,8 +201,10 @@ _PLAY_SLICE = (
     "listed LayDown",
     "listed LayOff",
     "listed unopened play",
+    "listed take LayDown",
+    "listed take LayOff",
 )
-"""The play phase of a seat that has opened: its listing, of the state and of the view, and the kinds of move C listed in it."""
+"""The play phase of a seat that has opened: its listing, of the state and of the view, and the kinds of move C listed in it; a seat whose opening is out of reach; the takes of an opened seat under ``immediate_use``."""
 
 
 def _opened_play(rules: Rules) -> bool:
@@ -249,8 +258,10 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # itself is C's: checked and applied, a claim window opening or not.
         for name in ("check Draw", "is_legal Draw", "apply Draw"):
             assert differ.answered[name] >= rounds, differ.report(preset)
-        # A seat that has not opened, where no lay-down can hold the top discard (rules §5).
+        # A seat that has not opened, where no lay-down can hold the top discard (rules §5),
+        # and the takes of one that has, which lay the card down or off (rules §4).
         assert differ.answered["listed unopened draw"], differ.report(preset)
+        assert differ.answered["listed take LayOff"], differ.report(preset)
 
 
 def _slice_variants() -> dict[str, Rules]:

@@ -21,7 +21,9 @@ from romme import (
     ClaimWindow,
     Draw,
     JokerDiscard,
+    LayDown,
     LayOff,
+    MeldKind,
     Phase,
     Rules,
     TakeDiscard,
@@ -282,11 +284,42 @@ def test_a_take_no_lay_down_can_use_is_not_listed(cturn: ModuleType, hand: str, 
     assert (Draw(),) == listed_in_c(cturn, view(state, 0))
 
 
-@pytest.mark.parametrize("opened", [False, True])
-def test_a_take_that_may_lay_the_card_down_is_listed_by_python(
-    cturn: ModuleType, opened: bool
-) -> None:
-    """Rules §4, §5 (take_discard=immediate_use): the K♣ completes 10♣ J♣ Q♣ K♣, worth 40; an opened seat may also lay cards off: the takes are the meld search's, Python's."""
-    state = position(_USE, hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣", opened=[opened, True])
+def test_a_take_towards_an_opening_within_reach_is_listed_by_python(cturn: ModuleType) -> None:
+    """Rules §4, §5 (take_discard=immediate_use): the K♣ completes 10♣ J♣ Q♣ K♣, worth 40 of the 30 a seat that has not opened needs: whether it opens is the opening search's, Python's."""
+    state = position(_USE, hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣", opened=[False, True])
     assert cturn.legal_actions(state) is NotImplemented
     assert len(pure.legal_actions(state)) > 1
+
+
+def test_an_opened_seat_takes_the_card_to_lay_it_down(cturn: ModuleType) -> None:
+    """Rules §4 (take_discard=immediate_use): an opened seat takes the K♣ only with a meld that holds it, in the order of the melds found; melds without it are not takes."""
+    state = position(_USE, hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣", opened=[True, True])
+    assert listed_in_c(cturn, state) == (
+        Draw(),
+        TakeDiscard(LayDown(parse_cards("10♣ J♣ Q♣ K♣"), kind=MeldKind.RUN)),
+        TakeDiscard(LayDown(parse_cards("J♣ Q♣ K♣"), kind=MeldKind.RUN)),
+    )
+    assert listed_in_c(cturn, view(state, 0)) == listed_in_c(cturn, state)
+
+
+@pytest.mark.parametrize("only_to_go_out", [False, True])
+def test_an_opened_seat_takes_the_card_to_lay_it_off(
+    cturn: ModuleType, only_to_go_out: bool
+) -> None:
+    """Rules §4, §6, DRoV Nr. 10: the 10♥ is laid off onto 7♥ 8♥ 9♥ alone, or with the J♥ from the hand; where such an indirect lay-off is only to go out, the takes are Python's."""
+    rules = attrs.evolve(_USE, indirect_layoff_only_to_go_out=only_to_go_out)
+    state = position(
+        rules,
+        hands=["J♥ 2♦ 5♠", "4♦ 6♦ 10♦"],
+        discard="10♥",
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[True, True],
+    )
+    if only_to_go_out:
+        assert cturn.legal_actions(state) is NotImplemented
+        return
+    assert listed_in_c(cturn, state) == (
+        Draw(),
+        TakeDiscard(LayOff(0, "10♥", "high")),
+        TakeDiscard(LayOff(0, "10♥ J♥", "high")),
+    )
