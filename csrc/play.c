@@ -13,9 +13,9 @@
  * bound on `lay_down_possible` proves: `rm_opening_out_of_reach`), in a turn that borrowed no table card and
  * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
  * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
- * (`announced_jokers` off, Schmidt S. 3), outside the first go-round (ASS S. 1), and no
- * joker swap to list (rules §6: `joker_swap` off, or no table joker stands for a card in
- * hand). Every other position is the Python core's. And the takes of a seat that has
+ * (`announced_jokers` off, Schmidt S. 3) and outside the first go-round (ASS S. 1), with
+ * its joker swaps (rules §6: `_swaps`, romme/_turn/swapping.py's `swap_joker`, `swapped`,
+ * `place_joker`, `back_to_its_meld`). Every other position is the Python core's. And the takes of a seat that has
  * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
  * verdicts on the position `with_discard_taken` makes.
  */
@@ -26,7 +26,11 @@ static struct {
     PyObject *s_meld, *s_cards, *s_jokers, *s_kind, *s_announce, *s_target, *s_side, *s_shape,
         *s_before, *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
         *s_no_melds_first_go_round, *s_announced_jokers, *s_rearrange, *s_discard_to_go_out,
-        *s_players_dealt_in, *s_indirect_only;
+        *s_players_dealt_in, *s_indirect_only, *s_swapped_joker, *s_swap_set_needs_four,
+        *s_swap_own_new_joker, *s_swap_needs_complete_meld, *s_swap_back_same_meld,
+        *s_position, *s_fresh_name;
+    PyObject *SwapJoker, *swap_fields; /* ("target", "card", "then") */
+    PyObject *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, .MELD_OR_DISCARD */
     PyObject *LayDown, *LayOff, *TakeDiscard; /* built unchecked as their `_of` builds */
     PyObject *take_fields;            /* ("use",) */
     PyObject *lay_down_fields;        /* ("cards", "kind", "announce") */
@@ -82,13 +86,27 @@ rm_play_init(void)
         || interned(&play.s_rearrange, "rearrange") < 0
         || interned(&play.s_discard_to_go_out, "discard_to_go_out") < 0
         || interned(&play.s_players_dealt_in, "players_dealt_in") < 0
-        || interned(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0) {
+        || interned(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
+        || interned(&play.s_swapped_joker, "swapped_joker") < 0
+        || interned(&play.s_swap_set_needs_four, "swap_set_needs_four") < 0
+        || interned(&play.s_swap_own_new_joker, "swap_own_new_joker") < 0
+        || interned(&play.s_swap_needs_complete_meld, "swap_needs_complete_meld") < 0
+        || interned(&play.s_swap_back_same_meld, "swap_back_same_meld") < 0
+        || interned(&play.s_position, "position") < 0
+        || interned(&play.s_fresh_name, "fresh") < 0) {
         return -1;
     }
     play.LayDown = attribute("romme.game", "LayDown");
     play.LayOff = attribute("romme.game", "LayOff");
     play.TakeDiscard = attribute("romme.game", "TakeDiscard");
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
+    play.SwapJoker = attribute("romme.game", "SwapJoker");
+    play.swap_fields = Py_BuildValue("(sss)", "target", "card", "then");
+    PyObject *swapped_joker = attribute("romme.rules", "SwappedJoker");
+    play.to_hand = swapped_joker == NULL ? NULL : PyObject_GetAttrString(swapped_joker, "TO_HAND");
+    play.meld_or_discard =
+        swapped_joker == NULL ? NULL : PyObject_GetAttrString(swapped_joker, "MELD_OR_DISCARD");
+    Py_XDECREF(swapped_joker);
     play.discards = attribute("romme._turn.generator", "DISCARDS");
     play.cards = attribute("romme._turn.generator", "_CARDS");
     PyObject *kind = attribute("romme.melds", "MeldKind");
@@ -106,7 +124,8 @@ rm_play_init(void)
     play.lay_off_fields =
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
     if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
-        || play.take_fields == NULL || play.discards == NULL
+        || play.take_fields == NULL || play.SwapJoker == NULL || play.swap_fields == NULL
+        || play.to_hand == NULL || play.meld_or_discard == NULL || play.discards == NULL
         || play.cards == NULL || play.set_kind == NULL || play.run_kind == NULL
         || play.high == NULL || play.low == NULL || play.nothing == NULL
         || play.meld_shape == NULL || play.stood_for == NULL || play.lay_down_fields == NULL
@@ -145,6 +164,15 @@ typedef struct {
     int unopened;      /* the seat has not opened, and no lay-down is possible */
     int only;          /* the code every move must hold (the top discard taken), -1 any */
     int takes;         /* each move is the use of the top discard: a TakeDiscard of it */
+    int swaps;         /* a table joker stands for a card in hand (`_swaps`) */
+    /* a joker swap being listed: each move is its follow-up (`SwapJoker.then`) */
+    PyObject *swap_target, *swap_card; /* borrowed while set; NULL otherwise */
+    /* the table after the swap: the meld swapped into, its cards and shape word, and the
+     * meld the freed joker may not go back to (-1 none) */
+    Py_ssize_t override, skip;
+    long override_shape;
+    int override_size;
+    int override_codes[13];
     int wraps, no_adjacent;
     /* the table meld a lay-off is checked against: its index, and its cards once read */
     Py_ssize_t target;
@@ -233,7 +261,7 @@ append_built(PyObject *moves, PyObject *cls, PyObject *names, PyObject *const *v
 static int
 emit(rm_play *play_, PyObject *cls, PyObject *names, PyObject *const *values)
 {
-    if (!play_->takes) {
+    if (!play_->takes && play_->swap_card == NULL) {
         return append_built(play_->moves, cls, names, values);
     }
     PyObject *use = PyList_New(0);
@@ -242,7 +270,14 @@ emit(rm_play *play_, PyObject *cls, PyObject *names, PyObject *const *values)
         return -1;
     }
     PyObject *item = PyList_GetItem(use, 0);
-    int failed = append_built(play_->moves, play.TakeDiscard, play.take_fields, &item);
+    int failed;
+    if (play_->takes) {
+        failed = append_built(play_->moves, play.TakeDiscard, play.take_fields, &item);
+    }
+    else { /* `SwapJoker._of(target=..., card=..., then=...)` */
+        PyObject *parts[3] = {play_->swap_target, play_->swap_card, item};
+        failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts);
+    }
     Py_DECREF(use);
     return failed;
 }
@@ -592,14 +627,22 @@ layoffs(rm_play *play_)
     int copies = play_->shape.distinct_suits ? 1 : 4;
     Py_ssize_t count = PyTuple_Size(play_->table);
     for (Py_ssize_t index = 0; index < count; index++) {
+        if (index == play_->skip) {
+            continue; /* `back_to_its_meld`: the freed joker may not go back */
+        }
         PyObject *meld = PyObject_GetAttr(PyTuple_GetItem(play_->table, index), play.s_meld);
         if (meld == NULL) {
             return -1;
         }
-        long shape = shape_word(meld);
+        long shape = index == play_->override ? play_->override_shape : shape_word(meld);
         int failed = shape < 0;
         play_->target = index;
         play_->target_read = 0; /* the cards are read at the first candidate */
+        if (index == play_->override) { /* the meld as the swap left it */
+            memcpy(play_->target_codes, play_->override_codes, sizeof play_->target_codes);
+            play_->target_size = play_->override_size;
+            play_->target_read = 1;
+        }
         int length = (int)(shape >> play.LENGTH_SHIFT & play.NIBBLE);
         int low = (int)(shape >> play.LOW_SHIFT & play.NIBBLE);
         /* with a natural `only`, a set takes it if its rank is the card's, a run if its suit is */
@@ -813,9 +856,7 @@ decides(rm_play *play_, PyObject *position)
             if (stood < 0) {
                 return -1;
             }
-            if (swap) {
-                return 0;
-            }
+            play_->swaps |= swap; /* `_swaps` lists them, after the other moves */
         }
     }
     return read_verdicts(play_, rules, turn);
@@ -844,12 +885,218 @@ discards(rm_play *play_)
     return 0;
 }
 
+
+/* -- joker swaps (`_swaps`; swapping.py's `swap_joker`, `swapped`, `place_joker`) ------ */
+
+/* The codes a joker role stands for, as bits (`stood_for` of the one role); -1 failed. */
+static long long
+role_codes(PyObject *role)
+{
+    PyObject *one = PyTuple_Pack(1, role);
+    PyObject *codes = one == NULL ? NULL : PyObject_CallFunctionObjArgs(play.stood_for, one, NULL);
+    Py_XDECREF(one);
+    Py_ssize_t count = codes == NULL ? -1 : PyObject_Size(codes);
+    long long mask = count < 0 ? -1 : 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *item = PySequence_GetItem(codes, i);
+        long code = item == NULL ? -1 : PyLong_AsLong(item);
+        Py_XDECREF(item);
+        if (code < 0 || code >= RM_JOKER_CODE) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_SystemError, "a joker stands for no natural card");
+            }
+            mask = -1;
+            break;
+        }
+        mask |= 1ll << code;
+    }
+    Py_XDECREF(codes);
+    return mask;
+}
+
+/* The follow-ups of the swap of the card `code` for the joker at `position` of table meld
+ * `index` (`meld`): the position `swapped` makes (the card on the table, the joker in
+ * hand), and the places `place_joker` allows, each a SwapJoker. 0, or -1. */
+static int
+swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int position,
+                int is_set, long shape, PyObject *mode, int back_allowed)
+{
+    if (read_target(play_, meld) < 0) {
+        return -1;
+    }
+    /* `swapped`: the meld with the card in the joker's place, as `meld_failure` orders it
+     * (a set: its natural cards by code, then its jokers; a run: in place) */
+    int size = play_->target_size;
+    int codes[13];
+    memcpy(codes, play_->target_codes, sizeof codes);
+    codes[position] = code;
+    if (is_set) {
+        int naturals[4], n = 0, jokers = 0;
+        for (int i = 0; i < size; i++) {
+            if (codes[i] == RM_JOKER_CODE) {
+                jokers++;
+            }
+            else {
+                naturals[n++] = codes[i];
+            }
+        }
+        for (int i = 1; i < n; i++) { /* insertion sort: four cards at most */
+            for (int j = i; j > 0 && naturals[j - 1] > naturals[j]; j--) {
+                int t = naturals[j];
+                naturals[j] = naturals[j - 1];
+                naturals[j - 1] = t;
+            }
+        }
+        for (int i = 0; i < size; i++) {
+            codes[i] = i < n ? naturals[i] : RM_JOKER_CODE;
+        }
+        (void)jokers;
+    }
+    play_->override = index;
+    play_->override_size = size;
+    memcpy(play_->override_codes, codes, sizeof codes);
+    play_->override_shape = (shape & ~(play.LOW_JOKER | play.HIGH_JOKER))
+                            | (codes[0] == RM_JOKER_CODE ? play.LOW_JOKER : 0)
+                            | (codes[size - 1] == RM_JOKER_CODE ? play.HIGH_JOKER : 0);
+    /* the hand with the joker for the card; `after_use` of the card frees the lock */
+    unsigned char *counts = play_->pos.counts;
+    int taken = play_->taken, locked = play_->locked;
+    counts[code]--;
+    counts[RM_JOKER_CODE]++;
+    if (code == taken) {
+        play_->taken = play_->locked = -1;
+    }
+    PyObject *card = PyTuple_GetItem(play.cards, code);
+    PyObject *target = PyLong_FromSsize_t(index);
+    int failed = target == NULL;
+    play_->swap_target = target;
+    play_->swap_card = card;
+    if (!failed && mode == play.to_hand) {
+        /* the joker to the hand: `finish` of the hand as it is then */
+        if (can_discard(play_, counts, (int)play_->pos.hand_size, play_->locked)) {
+            PyObject *parts[3] = {target, card, Py_None};
+            failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts) < 0;
+        }
+    }
+    else if (!failed) {
+        /* laid down in a meld of the hand with a joker, laid off elsewhere (or back, where
+         * the rules allow), or (meld_or_discard) discarded */
+        int only = play_->only;
+        play_->only = RM_JOKER_CODE;
+        play_->skip = back_allowed ? -1 : index;
+        failed = lay_downs(play_) < 0 || layoffs(play_) < 0;
+        play_->only = only;
+        play_->skip = -1;
+        if (!failed && mode == play.meld_or_discard) {
+            PyObject *parts[3] = {target, card, PyTuple_GetItem(play.discards, RM_JOKER_CODE)};
+            failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts) < 0;
+        }
+    }
+    play_->swap_target = play_->swap_card = NULL;
+    Py_XDECREF(target);
+    counts[code]++;
+    counts[RM_JOKER_CODE]--;
+    play_->taken = taken;
+    play_->locked = locked;
+    play_->override = -1;
+    return failed ? -1 : 0;
+}
+
+static int
+swaps(rm_play *play_)
+{
+    PyObject *rules = play_->pos.rules;
+    int needs_four = FLAG(rules, play.s_swap_set_needs_four);
+    int own_new = FLAG(rules, play.s_swap_own_new_joker);
+    int complete = FLAG(rules, play.s_swap_needs_complete_meld);
+    int back = FLAG(rules, play.s_swap_back_same_meld);
+    PyObject *mode = PyObject_GetAttr(rules, play.s_swapped_joker);
+    Py_XDECREF(mode); /* an enum member: its class holds it */
+    if (needs_four < 0 || own_new < 0 || complete < 0 || back < 0 || mode == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PyTuple_Size(play_->table);
+    for (Py_ssize_t index = 0; index < count; index++) {
+        PyObject *entry = PyTuple_GetItem(play_->table, index);
+        PyObject *meld = PyObject_GetAttr(entry, play.s_meld);
+        PyObject *roles = meld == NULL ? NULL : PyObject_GetAttr(meld, play.s_jokers);
+        Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
+        int failed = jokers < 0;
+        if (jokers > 0) {
+            /* each role: its place and the codes it stands for; the fresh jokers' places */
+            int places[13];
+            long long stands[13], any = 0;
+            for (Py_ssize_t r = 0; !failed && r < jokers && r < 13; r++) {
+                PyObject *role = PySequence_GetItem(roles, r);
+                PyObject *place = role == NULL ? NULL : PyObject_GetAttr(role, play.s_position);
+                places[r] = place == NULL ? -1 : (int)PyLong_AsLong(place);
+                stands[r] = role == NULL ? -1 : role_codes(role);
+                Py_XDECREF(place);
+                Py_XDECREF(role);
+                failed = places[r] < 0 || stands[r] < 0;
+                any |= failed ? 0 : stands[r];
+            }
+            long fresh = 0;
+            PyObject *found = failed ? NULL : PyObject_GetAttr(entry, play.s_fresh_name);
+            PyObject *iter = found == NULL ? NULL : PyObject_GetIter(found);
+            failed = failed || iter == NULL;
+            for (PyObject *item; !failed && (item = PyIter_Next(iter)) != NULL;) {
+                long place = PyLong_AsLong(item);
+                Py_DECREF(item);
+                failed = place < 0 || place > 12;
+                fresh |= failed ? 0 : 1l << place;
+            }
+            failed = failed || PyErr_Occurred() != NULL;
+            Py_XDECREF(iter);
+            Py_XDECREF(found);
+            long shape = failed ? -1 : shape_word(meld);
+            failed = failed || shape < 0;
+            int is_set = !(shape & play.RUN);
+            int length = (int)(shape >> play.LENGTH_SHIFT & play.NIBBLE);
+            /* the natural cards in hand some joker stands for, in card order */
+            for (int code = 0; !failed && code < RM_JOKER_CODE; code++) {
+                if (!(any >> code & 1) || !play_->pos.counts[code]) {
+                    continue;
+                }
+                /* `swap_joker`: the first joker that stands for the card and may go */
+                if (needs_four && is_set && length < 4) {
+                    continue; /* Reason.SWAP_NEEDS_FOUR (DRoV rule 9) */
+                }
+                if (complete && !(jokers == 1 && (!is_set || length == 4))) {
+                    continue; /* Reason.SWAP_NOT_COMPLETE (Schmidt S. 3) */
+                }
+                int position = -1;
+                for (Py_ssize_t r = 0; r < jokers && position < 0; r++) {
+                    if (stands[r] >> code & 1 && (own_new || !(fresh >> places[r] & 1))) {
+                        position = places[r];
+                    }
+                }
+                if (position < 0) {
+                    continue; /* Reason.SWAP_OWN_NEW_JOKER (DRoV Streitfall 20) */
+                }
+                play_->target = index; /* the lay-offs of a follow-up read other melds */
+                play_->target_read = 0;
+                failed = swap_follow_ups(play_, index, meld, code, position, is_set, shape, mode,
+                                         back)
+                         < 0;
+            }
+        }
+        Py_XDECREF(roles);
+        Py_XDECREF(meld);
+        if (failed) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 PyObject *
 rm_play_phase_moves(PyObject *position)
 {
     rm_play play_;
     memset(&play_, 0, sizeof play_);
     play_.only = -1;
+    play_.override = play_.skip = -1;
     PyObject *result = NULL;
     int decided = decides(&play_, position);
     if (decided == 0) {
@@ -862,7 +1109,8 @@ rm_play_phase_moves(PyObject *position)
         play_.moves = PyList_New(0);
         if (play_.moves != NULL && discards(&play_) == 0
             && (play_.unopened
-                || (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)))) {
+                || (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
+                    && (!play_.swaps || !play_.layoffs || swaps(&play_) == 0)))) {
             result = PyList_AsTuple(play_.moves);
         }
     }
@@ -879,6 +1127,7 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
 {
     rm_play play_;
     memset(&play_, 0, sizeof play_);
+    play_.override = play_.skip = -1;
     PyObject *rules = pos->rules, *turn = pos->turn;
     int truth;
     /* the first go-round (ASS S. 1), announced jokers (Schmidt S. 3), the indirect lay-off

@@ -151,7 +151,7 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: the play phase of a seat that has opened (listed, or left to Python for a joker swap), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
+    """Issue 34, point 4: the play phase of a seat that has opened (its joker swaps too), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
     rules = find_rules("german-rummy")
     state = position(
         rules,
@@ -168,7 +168,9 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         rules, hands=["8♥ 2♣", "4♣ 6♦ 10♦"], table=[("7♥ JK 9♥", 1)], opened=[True, True]
     )
     swapping = attrs.evolve(swapping, phase=Phase.PLAY)
-    assert cturn.legal_actions(swapping) is NotImplemented
+    swaps = cturn.legal_actions(swapping)
+    assert swaps == pure.legal_actions(swapping)
+    assert type(swaps[-1]).__name__ == "SwapJoker"
     # a seat whose opening is out of reach: its play phase and, under immediate_use, its draw
     unopened = position(
         rules, hands=["2♣ 3♣ 4♣ 9♦ K♥", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
@@ -196,7 +198,8 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         *moves,
         *(move.cards for move in moves if not isinstance(move, Discard)),
     ]
-    watched += [swapping.table, swapping.table[0].meld, swapping.table[0].meld.jokers]
+    watched += [swapping.table, swapping.table[0].meld, swapping.table[0].meld.jokers, *swaps]
+    watched += [swaps[-1].then, swaps[-1].card, swapping.table[0].fresh]
     watched += [MeldKind.SET, MeldKind.RUN, Side.HIGH, Side.LOW, key, *options]
     watched += [unopened, unopened.table, unopened.turn, drawing, drawing.rules, drawing.table]
     watched += [drawing.hand, drawing.discard_pile[-1], unopened.rules.opening]

@@ -200,6 +200,7 @@ _PLAY_SLICE = (
     "listed Discard",
     "listed LayDown",
     "listed LayOff",
+    "listed SwapJoker",
     "listed unopened play",
     "listed take LayDown",
     "listed take LayOff",

@@ -18,6 +18,7 @@ import attrs
 import pytest
 
 from romme import (
+    JOKER,
     Action,
     Discard,
     GameState,
@@ -29,6 +30,7 @@ from romme import (
     Phase,
     Rules,
     Side,
+    SwapJoker,
     TakeDiscard,
     find_rules,
     parse_cards,
@@ -177,13 +179,42 @@ def test_no_lay_off_in_the_opening_turn_where_the_rules_wait(cturn: ModuleType) 
     assert _listed(cturn, state) == (*_discards("2♣ 10♥"), _layoff(0, "10♥", Side.HIGH))
 
 
-def test_a_joker_swap_to_list_is_left_to_python(cturn: ModuleType) -> None:
-    """Rules §6 (joker_swap): the 8♥ in hand may take the place of the joker in 7♥ JK 9♥; the swaps are Python's, and without the rule C lists the moves."""
+def _swap(card: str, then: Action | None) -> SwapJoker:
+    return SwapJoker(target=0, card=parse_cards(card)[0], then=then)
+
+
+def test_a_swapped_joker_is_discarded_where_the_rules_allow(cturn: ModuleType) -> None:
+    """Rules §6 (German Rummy: swapped_joker=meld_or_discard, swap_back_same_meld off): the 8♥ takes the joker's place in 7♥ JK 9♥; the joker may not go back there, and no meld of 2♣ takes it, so it is discarded."""
     state = _opened(_FREE, "8♥ 2♣", "7♥ JK 9♥")
-    assert cturn.legal_actions(state) is NotImplemented
-    assert any(type(move).__name__ == "SwapJoker" for move in pure.legal_actions(state))
-    no_swap = attrs.evolve(state, rules=attrs.evolve(_FREE, joker_swap=False))
-    assert _listed(cturn, no_swap) == _discards("2♣ 8♥")
+    assert _listed(cturn, state) == (*_discards("2♣ 8♥"), _swap("8♥", Discard(JOKER)))
+
+
+def test_a_swapped_joker_is_laid_off_in_the_same_action(cturn: ModuleType) -> None:
+    """Rules §6, DRoV Nr. 6 (swapped_joker=meld_same_turn, swap_back_same_meld on): the joker freed from 7♥ JK 9♥ by the 8♥ goes back onto 7♥ 8♥ 9♥ at either end; 5♣ 6♣ JK would empty the hand, which must keep a card to discard (DRoV Streitfall 7)."""
+    state = _opened(_DROV, "8♥ 5♣ 6♣", "7♥ JK 9♥")
+    assert _listed(cturn, state) == (
+        *_discards("5♣ 6♣ 8♥"),
+        _swap("8♥", _layoff(0, "JK", Side.HIGH)),
+        _swap("8♥", _layoff(0, "JK", Side.LOW)),
+    )
+
+
+def test_a_swapped_joker_goes_to_the_hand_under_the_house_rules(cturn: ModuleType) -> None:
+    """House rules ¶5 (swapped_joker=to_hand): the swap alone, the joker to the hand."""
+    state = _opened(find_rules("house"), "8♥ 2♣", "7♥ JK 9♥")
+    assert _listed(cturn, state) == (*_discards("2♣ 8♥"), _swap("8♥", None))
+
+
+def test_a_joker_in_a_set_of_three_is_not_swapped(cturn: ModuleType) -> None:
+    """DRoV rule 9 (swap_set_needs_four): the 7♥ does not swap the joker of 7♣ 7♠ JK; it is laid off onto the set."""
+    state = _opened(_DROV, "7♥ 2♣ 9♠", "7♣ 7♠ JK")
+    assert _listed(cturn, state) == (*_discards("2♣ 9♠ 7♥"), _layoff(0, "7♥", None))
+
+
+def test_without_joker_swaps_the_card_is_only_discarded(cturn: ModuleType) -> None:
+    """Rules §6 (joker_swap off): the 8♥ stays in hand."""
+    state = _opened(attrs.evolve(_FREE, joker_swap=False), "8♥ 2♣", "7♥ JK 9♥")
+    assert _listed(cturn, state) == _discards("2♣ 8♥")
 
 
 @pytest.mark.parametrize(
