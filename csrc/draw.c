@@ -104,6 +104,14 @@ no_take_to_use(rm_pos *pos)
     int none = rm_opening_out_of_reach(pos->counts, pos->rules, table, pos->top_discard);
     pos->counts[pos->top_discard]--;
     Py_DECREF(table);
+    if (none == 1 && (PyObject *)Py_TYPE(pos->state) == rm_names.GameState) {
+        /* the state keeps its packed hand, as `hand_key` keeps it when Python lists */
+        PyObject *key = rm_hand_key(pos);
+        Py_XDECREF(key);
+        if (key == NULL) {
+            return -1;
+        }
+    }
     return none;
 }
 

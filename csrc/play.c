@@ -1090,6 +1090,18 @@ swaps(rm_play *play_)
     return 0;
 }
 
+/* Keep the packed hand on a GameState as `hand_key` keeps it (not on a view). 0, or -1. */
+static int
+keep_key(rm_pos *pos)
+{
+    if ((PyObject *)Py_TYPE(pos->state) != rm_names.GameState) {
+        return 0;
+    }
+    PyObject *key = rm_hand_key(pos);
+    Py_XDECREF(key);
+    return key == NULL ? -1 : 0;
+}
+
 PyObject *
 rm_play_phase_moves(PyObject *position)
 {
@@ -1105,8 +1117,9 @@ rm_play_phase_moves(PyObject *position)
     }
     else if (decided > 0) {
         /* `legal_moves`: the discards, no take-back (nothing staged, no table borrowed),
-         * the lay-downs, the lay-offs */
-        play_.moves = PyList_New(0);
+         * the lay-downs, the lay-offs, the swaps; the state keeps its packed hand, as
+         * `read_position` (`hand_key`) keeps it when the Python core lists its moves */
+        play_.moves = keep_key(&play_.pos) < 0 ? NULL : PyList_New(0);
         if (play_.moves != NULL && discards(&play_) == 0
             && (play_.unopened
                 || (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
@@ -1155,7 +1168,7 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
     }
     play_.taken = in_hand ? card : -1;
     play_.locked = in_hand && !rediscard ? card : -1;
-    if (rm_read_hand(pos) < 0) {
+    if (rm_read_hand(pos) < 0 || keep_key(pos) < 0) {
         return NULL;
     }
     play_.pos = *pos; /* borrowed: the caller clears `pos` */

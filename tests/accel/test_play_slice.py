@@ -37,6 +37,8 @@ from romme import (
     view,
 )
 from romme._turn import pure
+from romme._turn.position import kept_hand_key
+from romme.melds import pack_cards
 from tests.accel._slices import listed_in_c
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
@@ -297,3 +299,13 @@ def test_the_hand_romme_waiver_keeps_a_short_opening_within_reach(
     else:
         assert cturn.legal_actions(state) is NotImplemented
         assert LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN) in pure.legal_actions(state)
+
+
+def test_listing_a_state_keeps_its_packed_hand_as_python_does(cturn: ModuleType) -> None:
+    """Issue 34, the coded slot (`hand_key`): listing the moves of a state keeps the packed hand of the seat to act on it, on both cores; the state's value is unchanged."""
+    for build in (cturn.legal_actions, pure.legal_actions):
+        state = attrs.evolve(_opened(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥"))  # no slot kept
+        assert kept_hand_key(state) is None
+        build(state)
+        assert kept_hand_key(state) == pack_cards(state.hands[0])
+        assert state == _opened(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥")
