@@ -17,6 +17,7 @@ from romme.arena._executors import run_local, run_ray
 from romme.arena._stats import bootstrap_interval, elo_ratings, wilson_interval
 from romme.game import view
 from romme.play import Bot, GreedyBot, RandomBot, SearchBot
+from romme.play._evalsearch import EvalSearchBot
 from romme.rules import Rules, find_rules, preset_name
 
 __all__ = [
@@ -31,8 +32,8 @@ __all__ = [
     "run_arena",
 ]
 
-BOT_NAMES: Final = ("random", "greedy", "search")
-"""The built-in bots `make_bot` knows by name."""
+BOT_NAMES: Final = ("random", "greedy", "search", "evalsearch")
+"""The built-in bots `make_bot` knows by name (``evalsearch``: the search on the hand reader and the learnt evaluation)."""
 
 Executor = Literal["process", "ray"]
 """The executors `run_arena` spreads rounds over."""
@@ -49,7 +50,7 @@ def derive_seed(*parts: int | str) -> int:
 
 
 def make_bot(spec: str, seed: int) -> Bot:
-    """Return a new bot from its name (``random``, ``greedy``, ``search``) or import path.
+    """Return a new bot from its name (``random``, ``greedy``, ``search``, ``evalsearch``) or import path.
 
     An import path ``package.module:Class`` names a class; it is called
     with ``seed=seed`` if it takes a seed, else without arguments.
@@ -68,6 +69,8 @@ def make_bot(spec: str, seed: int) -> Bot:
         return GreedyBot()
     if name.lower() == "search":
         return SearchBot(seed)
+    if name.lower() == "evalsearch":
+        return EvalSearchBot(seed)
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
         raise ValueError(

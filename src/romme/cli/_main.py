@@ -434,7 +434,7 @@ def _parser() -> argparse.ArgumentParser:
     arena.add_argument(
         "--bots",
         default="search,greedy,greedy,greedy",
-        help="comma-separated bots, one per seat: random, greedy, search or "
+        help="comma-separated bots, one per seat: random, greedy, search, evalsearch or "
         "package.module:Class (default: search,greedy,greedy,greedy)",
     )
     arena.add_argument("--seed", type=int, help="master seed (default: random)")
