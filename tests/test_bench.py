@@ -216,3 +216,37 @@ def test_asan_bench_finds_no_error_and_fails_on_a_leak() -> None:
     assert leaking.returncode == 1, leaking.stdout + leaking.stderr
     assert "FAILED:" in leaking.stdout
     assert "the live objects grew by" in leaking.stdout
+
+
+def test_eval_curve_bench_plays_each_weights_file(tmp_path: Path) -> None:
+    """bench/eval_curve.py (issue 35, point 4: the learning curve in the arena) plays heads-up rounds on each weights file it is given."""
+    script = Path(__file__).parent.parent / "bench" / "eval_curve.py"
+    shipped = Path(romme.__file__).parent / "play" / "evaluation.json"
+    document = json.loads(shipped.read_text(encoding="utf-8"))
+    document["training"]["rounds"] = 1
+    copy = tmp_path / "weights.json"
+    copy.write_text(json.dumps(document), encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(script),
+            "2",
+            "31",
+            "romme.play._evaluation:EvalBot",
+            "shipped",
+            str(copy),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("python bench/eval_curve.py 2 31 ")
+    heads = [line for line in lines if line.startswith("weights ")]
+    assert heads[0].startswith("weights shipped: 6000 self-play rounds, ")
+    assert (
+        heads[1]
+        == f"weights {copy}: 1 self-play rounds, {document['training']['positions']} training positions"
+    )
+    assert sum(line.startswith("2 rounds of classic, seed 31") for line in lines) == 2

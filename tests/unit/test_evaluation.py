@@ -21,7 +21,16 @@ from romme import (
     parse_cards,
     view,
 )
-from romme.play._evaluation import FEATURES, MODELS, EvalBot, Evaluation, features, load_weights
+from romme.errors import InvalidDataError
+from romme.play._evaluation import (
+    FEATURES,
+    MODELS,
+    EvalBot,
+    Evaluation,
+    features,
+    load_weights,
+    parse_weights,
+)
 
 TOOL = Path(__file__).parents[2] / "tools" / "train_evaluation.py"
 
@@ -43,6 +52,15 @@ def test_the_shipped_weights_load_with_one_weight_per_feature() -> None:
     assert document["features"] == list(FEATURES)
     assert len(shipped.read_bytes()) < 20_000
     assert "--seed" in document["training"]["command"]
+
+
+def test_weights_are_parsed_from_the_text_the_training_script_writes() -> None:
+    """Issue 35, point 4 (the learning curve loads other weights): the shipped text parses to the shipped models; text without them is an InvalidDataError."""
+    shipped = resources.files("romme.play").joinpath("evaluation.json").read_text(encoding="utf-8")
+    assert parse_weights(shipped) == load_weights()
+    for text in ("not json", "[]", json.dumps({"features": ["cards"], "models": {}})):
+        with pytest.raises(InvalidDataError):
+            parse_weights(text)
 
 
 def test_a_complete_meld_is_judged_better_than_the_same_hand_with_it_broken() -> None:

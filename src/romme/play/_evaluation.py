@@ -45,7 +45,16 @@ from romme.play._bots import GreedyBot, lays_off, near
 from romme.play._sampling import unseen_cards
 from romme.rules import make_deck
 
-__all__ = ["FEATURES", "MODELS", "EvalBot", "Evaluation", "Model", "features", "load_weights"]
+__all__ = [
+    "FEATURES",
+    "MODELS",
+    "EvalBot",
+    "Evaluation",
+    "Model",
+    "features",
+    "load_weights",
+    "parse_weights",
+]
 
 FEATURES: Final = (
     "cards",
@@ -113,22 +122,32 @@ def load_weights() -> dict[str, Model]:
     global _models  # the file is read once, on first use
     if _models is None:
         text = resources.files("romme.play").joinpath(_RESOURCE).read_text(encoding="utf-8")
-        data = json.loads(text)
-        if not isinstance(data, dict) or tuple(data.get("features", ())) != FEATURES:
-            raise InvalidDataError(f"{_RESOURCE} holds no model of the features {FEATURES}")
-        models: dict[str, Model] = {}
-        for name in MODELS:
-            model = data["models"][name]
-            means = tuple(float(x) for x in model["means"])
-            scales = tuple(float(x) for x in model["scales"])
-            weights = tuple(float(x) for x in model["weights"])
-            if not len(means) == len(scales) == len(weights) == len(FEATURES):
-                raise InvalidDataError(
-                    f"{_RESOURCE}'s model {name} has another size than its features"
-                )
-            models[name] = (means, scales, weights, float(model["intercept"]))
-        _models = models
+        _models = parse_weights(text)
     return _models
+
+
+def parse_weights(text: str) -> dict[str, Model]:
+    """The models (`MODELS`) of a weights file's text, as ``tools/train_evaluation.py`` writes it.
+
+    Raises:
+        InvalidDataError: If the text does not hold the models of `FEATURES`.
+    """
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise InvalidDataError("the weights are not JSON") from None
+    if not isinstance(data, dict) or tuple(data.get("features", ())) != FEATURES:
+        raise InvalidDataError(f"the weights hold no model of the features {FEATURES}")
+    models: dict[str, Model] = {}
+    for name in MODELS:
+        model = data["models"][name]
+        means = tuple(float(x) for x in model["means"])
+        scales = tuple(float(x) for x in model["scales"])
+        weights = tuple(float(x) for x in model["weights"])
+        if not len(means) == len(scales) == len(weights) == len(FEATURES):
+            raise InvalidDataError(f"the weights' model {name} has another size than its features")
+        models[name] = (means, scales, weights, float(model["intercept"]))
+    return models
 
 
 def _linear(name: str, row: Sequence[float]) -> float:
