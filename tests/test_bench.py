@@ -250,3 +250,20 @@ def test_eval_curve_bench_plays_each_weights_file(tmp_path: Path) -> None:
         == f"weights {copy}: 1 self-play rounds, {document['training']['positions']} training positions"
     )
     assert sum(line.startswith("2 rounds of classic, seed 31") for line in lines) == 2
+
+
+@pytest.mark.slow
+def test_match_strength_bench_plays_duplicate_matches() -> None:
+    """bench/match_strength.py (issue 35, point 4: whole matches to 500) plays each deal sequence from both seats; GreedyBot against itself wins exactly half."""
+    script = Path(__file__).parent.parent / "bench" / "match_strength.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "2", "7", "greedy"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "python bench/match_strength.py 2 7 greedy greedy classic"
+    assert lines[1].startswith("2 matches of classic, heads-up, seed 7: greedy wins 1 (50.0 %")
+    assert lines[2].startswith("rounds a match ")

@@ -75,8 +75,8 @@ def test_the_bot_plays_legal_moves_deterministically_given_its_seed(
     preset: str, seats: int
 ) -> None:
     """Issue 35, point 3: every choice is legal, and the same seed and budget replay the same round."""
-    first = _round(preset, seats, 11, EvalSearchBot(seed=5, samples=2))
-    again = _round(preset, seats, 11, EvalSearchBot(seed=5, samples=2))
+    first = _round(preset, seats, 11, EvalSearchBot(seed=5, samples=2, width=2))
+    again = _round(preset, seats, 11, EvalSearchBot(seed=5, samples=2, width=2))
     assert first == again
     assert first
 
@@ -133,7 +133,7 @@ def test_it_takes_a_discard_that_completes_an_opening_meld() -> None:
 
 
 def test_it_does_not_discard_a_card_of_a_run_it_holds() -> None:
-    """Issue 35, point 3 (classic, not opened: 4♥ 5♥ 6♥ and 3♣ 3♠ 3♦ make 24 of 30): it keeps both melds.
+    """Issue 35, point 3 (classic, not opened: 4♥ 5♥ 6♥ and 3♣ 3♠ 3♦ make 24 of 30): it keeps both melds, discards searched or not.
 
     Each meld card thrown breaks a meld the hand will lay once it opens;
     the lone K♠ and Q♦ meet nothing.
@@ -141,9 +141,10 @@ def test_it_does_not_discard_a_card_of_a_run_it_holds() -> None:
     state = _position(
         CLASSIC, ["4♥ 5♥ 6♥ 3♣ 3♠ 3♦ K♠ Q♦", "2♣ 3♣ 4♣", "5♣ 6♣ 7♣"], phase=Phase.PLAY
     )
-    action = EvalSearchBot(seed=4).choose(view(state, 0))
-    assert isinstance(action, Discard)
-    assert action.card in parse_cards("K♠ Q♦")
+    for width in (1, 3):
+        action = EvalSearchBot(seed=4, width=width).choose(view(state, 0))
+        assert isinstance(action, Discard)
+        assert action.card in parse_cards("K♠ Q♦")
 
 
 @pytest.mark.parametrize(

@@ -67,8 +67,9 @@ class EvalSearchBot(EvalBot):
             drawn until it is spent (at least one, at most `samples`), and
             the choice then depends on the machine's speed.
         horizon: The turns of its own each play-out looks ahead (at least 1).
-        width: The discards compared at a discard (at least 1; 1 plays
-            `EvalBot`'s discard without a search).
+        width: The discards compared at a discard (at least 1). 1, the
+            default, plays `EvalBot`'s discard without a search: searching
+            the three best measured weaker (see the docs' search page).
         margin: How much better (points, on average) a candidate must be
             judged than `EvalBot`'s choice to be chosen instead.
         sampler: ``"reader"`` (the default) or ``"uniform"``.
@@ -92,7 +93,7 @@ class EvalSearchBot(EvalBot):
         samples: int = 16,
         seconds: float | None = None,
         horizon: int = 2,
-        width: int = 3,
+        width: int = 1,
         margin: float = 0.0,
         sampler: Sampler = "reader",
     ) -> None:
