@@ -24,10 +24,10 @@ from romme.cards import Card
 from romme.errors import InvalidInputError
 from romme.game import Action, Discard, Draw, GameState, Phase, PlayerView, TakeDiscard
 from romme.melds import pack_cards, quick_packing_value
-from romme.play._evaluation import EvalBot, _Context, _placed, _row, _without_each
+from romme.play._evaluation import Context, EvalBot, feature_row, judged_without_each, placed_by
 from romme.play._reading import HandReader
 from romme.play._sampling import determinize
-from romme.play._searchbot import _loose
+from romme.play._searchbot import loose_cards
 
 __all__ = ["EvalSearchBot"]
 
@@ -163,14 +163,14 @@ class EvalSearchBot(EvalBot):
             return chosen
         context = self._context_of(view)
         # A candidate: the action, the hand after it, whether it draws the stock's top next, its context.
-        candidates: list[tuple[Action, list[Card], bool, _Context]] = [
+        candidates: list[tuple[Action, list[Card], bool, Context]] = [
             (Draw(), list(view.hand), True, context)
         ]
         for take in takes:
             after = [*view.hand, top]
-            for card in _placed(take.use):
+            for card in placed_by(take.use):
                 after.remove(card)
-            opening = take.use is not None and not context.opened and bool(_placed(take.use))
+            opening = take.use is not None and not context.opened and bool(placed_by(take.use))
             candidates.append((take, after, False, context.opening() if opening else context))
         return self._search(view, candidates, chosen)
 
@@ -180,9 +180,9 @@ class EvalSearchBot(EvalBot):
         if len(allowed) < 2:
             return chosen
         context = self._context_of(view)
-        judged = _without_each(context, view.hand, self._judge)
+        judged = judged_without_each(context, view.hand, self._judge)
         ranked = sorted(allowed, key=lambda card: (card != chosen.card, judged[card], card))
-        candidates: list[tuple[Action, list[Card], bool, _Context]] = []
+        candidates: list[tuple[Action, list[Card], bool, Context]] = []
         for card in ranked[: self.width]:
             rest = list(view.hand)
             rest.remove(card)
@@ -197,7 +197,7 @@ class EvalSearchBot(EvalBot):
     def _search(
         self,
         view: PlayerView,
-        candidates: Sequence[tuple[Action, list[Card], bool, _Context]],
+        candidates: Sequence[tuple[Action, list[Card], bool, Context]],
         chosen: Action,
     ) -> Action:
         """The candidate with the best mean play-out; `chosen` unless another beats it by the margin."""
@@ -235,13 +235,13 @@ class EvalSearchBot(EvalBot):
 
 
 def _throw(
-    context: _Context,
+    context: Context,
     cards: Sequence[Card],
     judge: Callable[[Sequence[float]], float],
     keep: Card | None = None,
 ) -> list[Card]:
     """`cards` less the card whose loss `judge` minds least (never `keep`, a joker only if all are)."""
-    judged = _without_each(context, cards, judge)
+    judged = judged_without_each(context, cards, judge)
     pool = [c for c in judged if c != keep and not c.is_joker] or [c for c in judged if c != keep]
     if not pool:
         pool = list(judged)
@@ -252,7 +252,7 @@ def _throw(
 
 
 def _play_out(
-    context: _Context,
+    context: Context,
     cards: Sequence[Card],
     draws: Sequence[Card],
     horizon: int,
@@ -269,7 +269,7 @@ def _play_out(
     fits = _fits(context, hand, draws[:horizon])
     for turn in range(min(horizon, len(draws))):
         hand.append(draws[turn])
-        loose, short = _loose(hand, rules, context.opened, fits)
+        loose, short = loose_cards(hand, rules, context.opened, fits)
         if short is None:
             if len(loose) <= 1:
                 return _OUT - _OUT_EARLY * (horizon - turn)
@@ -278,15 +278,15 @@ def _play_out(
             # The melds and lay-offs go to the table: the loose cards stay.
             hand = loose
         hand = _throw(context, hand, judge)
-    loose, short = _loose(hand, rules, context.opened, fits)
+    loose, short = loose_cards(hand, rules, context.opened, fits)
     if short is None:
         if not context.opened:
             context = context.opening()
         hand = loose
     value = quick_packing_value(pack_cards(tuple(hand)), rules) if len(hand) >= 3 else 0
-    return judge(_row(context, hand, value))
+    return judge(feature_row(context, hand, value))
 
 
-def _fits(context: _Context, hand: Sequence[Card], draws: Sequence[Card]) -> frozenset[Card]:
+def _fits(context: Context, hand: Sequence[Card], draws: Sequence[Card]) -> frozenset[Card]:
     """The cards of `hand` and `draws` that a table meld would take."""
     return frozenset(card for card in {*hand, *draws} if context.fits_table(card))

@@ -167,7 +167,7 @@ def _chance(row: Sequence[float]) -> float:
     return e / (1.0 + e)
 
 
-class _Context:
+class Context:
     """What a view tells besides the hand, worked out once per view: the table's lay-offs, the unseen cards."""
 
     __slots__ = ("_table", "fits", "fixed", "live", "opened", "rules", "threshold", "unseen")
@@ -198,7 +198,7 @@ class _Context:
         self.live: dict[Card, float] = {}
         self._table = view.table
 
-    def opening(self) -> _Context:
+    def opening(self) -> Context:
         """This context as it stands once the seat has opened."""
         other = copy.copy(self)
         other.opened = True
@@ -224,7 +224,7 @@ class _Context:
         return known
 
 
-def _row(context: _Context, hand: Sequence[Card], melded: int) -> tuple[float, ...]:
+def feature_row(context: Context, hand: Sequence[Card], melded: int) -> tuple[float, ...]:
     """The features of `hand` in `context`, its best packing's value `melded` given."""
     rules = context.rules
     points = sum(card_penalty(card, rules) for card in hand)
@@ -272,7 +272,7 @@ def features(view: PlayerView, hand: Iterable[Card] | None = None) -> tuple[floa
     """
     cards = _checked(view, hand)
     value = quick_packing_value(pack_cards(cards), view.rules) if len(cards) >= 3 else 0
-    return _row(_Context(view), cards, value)
+    return feature_row(Context(view), cards, value)
 
 
 def _checked(view: object, hand: object) -> tuple[Card, ...]:
@@ -365,7 +365,7 @@ class Evaluation:
             InvalidInputError: As `score`.
         """
         cards = _checked(view, hand)
-        return _without_each(_Context(view), cards, self._value)
+        return judged_without_each(Context(view), cards, self._value)
 
     def _value(self, row: Sequence[float]) -> float:
         score = _linear("score", row)
@@ -373,23 +373,23 @@ class Evaluation:
 
 
 def _best_discard(
-    context: _Context, cards: Sequence[Card], judge: Callable[[Sequence[float]], float]
+    context: Context, cards: Sequence[Card], judge: Callable[[Sequence[float]], float]
 ) -> float:
     """The best judgement of `cards` less one of them (of `cards` themselves when there are none)."""
     if not cards:
-        return judge(_row(context, cards, 0))
-    return min(_without_each(context, cards, judge).values())
+        return judge(feature_row(context, cards, 0))
+    return min(judged_without_each(context, cards, judge).values())
 
 
-def _placed(use: Action | None) -> tuple[Card, ...]:
+def placed_by(use: Action | None) -> tuple[Card, ...]:
     """The hand cards a take's immediate use puts on the table, the taken card among them."""
     if isinstance(use, LayDown | LayOff):
         return use.cards
     return ()
 
 
-def _without_each(
-    context: _Context, cards: Sequence[Card], judge: Callable[[Sequence[float]], float]
+def judged_without_each(
+    context: Context, cards: Sequence[Card], judge: Callable[[Sequence[float]], float]
 ) -> dict[Card, float]:
     rules = context.rules
     kept: Mapping[int, int] = (
@@ -399,7 +399,7 @@ def _without_each(
     for card in sorted(set(cards)):
         rest = list(cards)
         rest.remove(card)
-        result[card] = judge(_row(context, rest, kept.get(card.code, 0)))
+        result[card] = judge(feature_row(context, rest, kept.get(card.code, 0)))
     return result
 
 
@@ -430,7 +430,7 @@ class EvalBot(GreedyBot):
 
     def __init__(self) -> None:
         self._judge = Evaluation(self.OUT_WORTH)._value
-        self._context: tuple[PlayerView, _Context] | None = None
+        self._context: tuple[PlayerView, Context] | None = None
 
     def __repr__(self) -> str:
         return "EvalBot()"
@@ -444,7 +444,7 @@ class EvalBot(GreedyBot):
             discards = {a.card for a in legal_actions(view) if isinstance(a, Discard)}
             if len(discards) > 1:
                 context = self._context_of(view)
-                judged = _without_each(context, view.hand, self._judge)
+                judged = judged_without_each(context, view.hand, self._judge)
                 best = min(sorted(discards), key=lambda card: judged[card])
                 return Discard(best)
         return action
@@ -459,7 +459,7 @@ class EvalBot(GreedyBot):
         for order, take in enumerate(takes):
             after = [*view.hand, top]
             use = take.use
-            placed = _placed(use)
+            placed = placed_by(use)
             for card in placed:
                 after.remove(card)
             # A lay-down with the card opens where the seat had not opened.
@@ -482,10 +482,10 @@ class EvalBot(GreedyBot):
         best = min(judged)
         return best[2] if best[0] < drawn / total else Draw()
 
-    def _context_of(self, view: PlayerView) -> _Context:
+    def _context_of(self, view: PlayerView) -> Context:
         known = self._context
         if known is not None and known[0] is view:
             return known[1]
-        context = _Context(view)
+        context = Context(view)
         self._context = (view, context)
         return context

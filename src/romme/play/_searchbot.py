@@ -185,7 +185,7 @@ class SearchBot:
         if len(discards) == 1:
             return fallback
         hand = Counter(view.hand)
-        loose, _ = _loose(view.hand, view.rules, view.opened[view.player], self._fits(view))
+        loose, _ = loose_cards(view.hand, view.rules, view.opened[view.player], self._fits(view))
         cards = [
             fallback.card,
             *sorted(card for card in set(loose) if card in discards and card != fallback.card),
@@ -200,7 +200,7 @@ class SearchBot:
     ) -> Action:
         """PIMC: each candidate discard, then GreedyBot for every seat to the round's end, on shared samples."""
         discards = {a.card: a for a in actions if isinstance(a, Discard)}
-        loose, _ = _loose(view.hand, view.rules, view.opened[view.player], self._fits(view))
+        loose, _ = loose_cards(view.hand, view.rules, view.opened[view.player], self._fits(view))
         others = sorted(
             (card for card in set(loose) if card in discards and card != fallback.card),
             key=lambda card: (-card_penalty(card, view.rules), card),
@@ -316,7 +316,7 @@ def _less(hand: Counter[Card], cards: Sequence[Card]) -> Counter[Card]:
     return +after
 
 
-def _loose(
+def loose_cards(
     cards: Sequence[Card], rules: Rules, opened: bool, fits: frozenset[Card]
 ) -> tuple[list[Card], Shortfall | None]:
     """The cards outside the best melds (less those the table takes, once the melds may be laid), and what
@@ -338,7 +338,7 @@ def _loose(
 def _discard_worst(
     cards: list[Card], rules: Rules, opened: bool, fits: frozenset[Card], keep: Card | None = None
 ) -> list[Card]:
-    loose, _ = _loose(cards, rules, opened, fits)
+    loose, _ = loose_cards(cards, rules, opened, fits)
     pool = [c for c in loose if not c.is_joker and c != keep] or [
         c for c in cards if not c.is_joker and c != keep
     ]
@@ -362,14 +362,14 @@ def _play_out(
     hand = list(cards)
     for turn in range(min(horizon, len(draws))):
         hand.append(draws[turn])
-        loose, short = _loose(hand, rules, opened, fits)
+        loose, short = loose_cards(hand, rules, opened, fits)
         can_lay = short is None
         if can_lay and len(loose) <= 1:
             return _OUT_BONUS + _OUT_EARLY * (horizon - turn)
         if can_lay:
             opened = True
         hand = _discard_worst(hand, rules, opened, fits)
-    loose, short = _loose(hand, rules, opened, fits)
+    loose, short = loose_cards(hand, rules, opened, fits)
     score = -_LOOSE_WEIGHT * len(loose) - _PENALTY_WEIGHT * sum(
         card_penalty(card, rules) for card in loose
     )
