@@ -25,6 +25,7 @@ _SOURCES = [
     "csrc/claims.c",
     "csrc/melds.c",
     "csrc/play.c",
+    "csrc/laying.c",
 ]
 
 _WARNINGS = [] if os.name == "nt" else ["-Wall", "-Wextra"]
@@ -34,7 +35,7 @@ setup(
         Extension(
             "romme._cturn",
             sources=_SOURCES,
-            depends=["csrc/position.h", "csrc/melds.h"],
+            depends=["csrc/position.h", "csrc/melds.h", "csrc/play.h"],
             define_macros=[("Py_LIMITED_API", _LIMITED_API)],
             py_limited_api=True,
             optional=True,

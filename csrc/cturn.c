@@ -13,11 +13,12 @@
  * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn;
  * the claim window (claims.c): its answers, their verdicts and their next states; the play
  * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
- * with the meld enumeration of melds.c).
+ * with the meld enumeration of melds.c); the lay-off of a seat that has opened (laying.c, with
+ * play.c's verdicts): `check`, `is_legal`, and `apply` where the turn goes on.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
-#include "melds.h"
+#include "play.h"
 
 static int
 arity(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
@@ -88,6 +89,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     if (legal == 0) {
         legal = rm_claim_legal(args[0], args[1], args[2]);
     }
+    if (legal == 0) {
+        legal = rm_layoff_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -129,6 +133,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_claim_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_layoff_apply(args[0], args[1], args[2]);
     }
     return after;
 }
@@ -176,7 +184,8 @@ static struct PyModuleDef module_def = {
 PyMODINIT_FUNC
 PyInit__cturn(void)
 {
-    if (rm_names_init() < 0 || rm_melds_init() < 0 || rm_play_init() < 0) {
+    if (rm_names_init() < 0 || rm_melds_init() < 0 || rm_play_init() < 0
+        || rm_laying_init() < 0) {
         return NULL;
     }
     return PyModule_Create(&module_def);

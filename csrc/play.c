@@ -19,7 +19,7 @@
  * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
  * verdicts on the position `with_discard_taken` makes.
  */
-#include "melds.h"
+#include "play.h"
 
 /* The names and values the slice reads or builds, filled once at import. */
 static struct {
@@ -151,7 +151,7 @@ rm_play_init(void)
 }
 
 /* What the listing reads of the position once. */
-typedef struct {
+typedef struct rm_play {
     rm_pos pos;
     PyObject *table;   /* strong: the table, a tuple of TableMeld */
     PyObject *moves;   /* strong: the list of moves built */
@@ -434,17 +434,11 @@ set_fits(const rm_play *play_, const unsigned char *cards, int count)
     return length - naturals <= rm_most_jokers(&play_->shape, naturals); /* JOKER_LIMIT */
 }
 
-/* Check the candidate `cards` onto the target at `side` (NULL for a set) as `lay_off_fit`
- * does, and list it as `_layoffs` does where it fits. 0, or -1. */
+/* `_extend`'s verdict on the candidate `cards` onto the target read (`read_target`) at
+ * `side` (NULL for a set, whose cards are of its rank): 1 they make a meld, 0 not. */
 static int
-offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyObject *side)
+fits_at(const rm_play *play_, const unsigned char *cards, int count, PyObject *side)
 {
-    if (!holds_only(play_, cards, count)) {
-        return 0; /* `_layoffs` with `only`: the lay-offs holding the card taken */
-    }
-    if (read_target(play_, meld) < 0) {
-        return -1;
-    }
     int fits;
     if (side == NULL) {
         fits = set_fits(play_, cards, count);
@@ -463,7 +457,21 @@ offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyO
         }
         fits = run_in_given_order(play_, sequence, length);
     }
-    if (!fits || !goes_on(play_, cards, count)) {
+    return fits;
+}
+
+/* Check the candidate `cards` onto the target at `side` (NULL for a set) as `lay_off_fit`
+ * does, and list it as `_layoffs` does where it fits. 0, or -1. */
+static int
+offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyObject *side)
+{
+    if (!holds_only(play_, cards, count)) {
+        return 0; /* `_layoffs` with `only`: the lay-offs holding the card taken */
+    }
+    if (read_target(play_, meld) < 0) {
+        return -1;
+    }
+    if (!fits_at(play_, cards, count, side) || !goes_on(play_, cards, count)) {
         return 0;
     }
     PyObject *values[4];
@@ -741,6 +749,27 @@ read_verdicts(rm_play *play_, PyObject *rules, PyObject *turn)
 }
 
 
+/* `first_go_round` (romme/_turn/guards.py, ASS S. 1): whether the turn of `turn` among
+ * `seats` seats is in the first go-round in which no meld is laid. 1, 0, or -1. */
+static int
+first_go_round(PyObject *rules, PyObject *turn, Py_ssize_t seats)
+{
+    int truth = FLAG(rules, play.s_no_melds_first_go_round);
+    if (truth <= 0) {
+        return truth;
+    }
+    PyObject *number = PyObject_GetAttr(turn, rm_names.s_number);
+    PyObject *players = number == NULL ? NULL : PyLong_FromSsize_t(seats);
+    PyObject *dealt = players == NULL ? NULL
+                                      : PyObject_CallMethodObjArgs(
+                                            rules, play.s_players_dealt_in, players, NULL);
+    Py_XDECREF(players);
+    int first = dealt == NULL ? -1 : PyObject_RichCompareBool(number, dealt, Py_LT);
+    Py_XDECREF(number);
+    Py_XDECREF(dealt);
+    return first;
+}
+
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
  * the listing needs into `play_`. */
 static int
@@ -781,23 +810,8 @@ decides(rm_play *play_, PyObject *position)
     if ((truth = FLAG(rules, play.s_announced_jokers)) != 0) {
         return truth < 0 ? -1 : 0;
     }
-    /* `first_go_round` (ASS S. 1) */
-    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0) {
-        if (truth < 0) {
-            return -1;
-        }
-        PyObject *number = PyObject_GetAttr(turn, rm_names.s_number);
-        PyObject *players = number == NULL ? NULL : PyLong_FromSsize_t(seats);
-        PyObject *dealt = players == NULL ? NULL
-                                          : PyObject_CallMethodObjArgs(
-                                                rules, play.s_players_dealt_in, players, NULL);
-        Py_XDECREF(players);
-        int first = dealt == NULL ? -1 : PyObject_RichCompareBool(number, dealt, Py_LT);
-        Py_XDECREF(number);
-        Py_XDECREF(dealt);
-        if (first != 0) {
-            return first < 0 ? -1 : 0;
-        }
+    if ((truth = first_go_round(rules, turn, seats)) != 0) {
+        return truth < 0 ? -1 : 0;
     }
     /* a meld staged towards an opening (rules §5): `take_back_refused`, `_opening_short` */
     play_->table = PyObject_GetAttr(position, rm_names.s_table);
@@ -1187,4 +1201,127 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
     Py_XDECREF(play_.moves);
     Py_XDECREF(play_.table);
     return result;
+}
+
+/* -- the verdicts laying.c shares (play.h) ------------------------------------------- */
+
+rm_play *
+rm_laying_new(void)
+{
+    rm_play *play_ = PyMem_Calloc(1, sizeof *play_);
+    if (play_ == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    play_->only = -1;
+    play_->override = play_->skip = -1;
+    return play_;
+}
+
+void
+rm_laying_free(rm_play *play_)
+{
+    if (play_ == NULL) {
+        return;
+    }
+    rm_pos_clear(&play_->pos);
+    Py_XDECREF(play_->table);
+    PyMem_Free(play_);
+}
+
+int
+rm_laying_read(rm_play *play_, PyObject *state)
+{
+    rm_pos *pos = &play_->pos;
+    if (rm_read_position(state, pos) < 0) {
+        return -1;
+    }
+    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_opened);
+    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
+    Py_XDECREF(seat);
+    Py_ssize_t seats = opened == NULL ? -1 : PyObject_Size(opened);
+    Py_XDECREF(opened);
+    int truth = flag == NULL ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    if (truth <= 0 || seats < 0) {
+        return truth < 0 || seats < 0 ? -1 : 0; /* Reason.NOT_OPENED */
+    }
+    PyObject *rules = pos->rules, *turn = pos->turn;
+    if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0
+        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0
+        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
+        || (truth = first_go_round(rules, turn, seats)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    play_->table = PyObject_GetAttr(state, rm_names.s_table);
+    if (play_->table == NULL || !PyTuple_Check(play_->table) || rm_read_hand(pos) < 0
+        || read_verdicts(play_, rules, turn) < 0) {
+        return play_->table != NULL && !PyTuple_Check(play_->table) ? 0 : -1;
+    }
+    return play_->layoffs; /* else Reason.NOT_IN_OPENING_TURN */
+}
+
+rm_pos *
+rm_laying_pos(rm_play *play_)
+{
+    return &play_->pos;
+}
+
+PyObject *
+rm_laying_table(rm_play *play_)
+{
+    return play_->table;
+}
+
+int
+rm_laying_taken(const rm_play *play_)
+{
+    return play_->taken;
+}
+
+int
+rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int run,
+                     const unsigned char *cards, int count, PyObject **side,
+                     const int **target, int *target_size)
+{
+    play_->target = index;
+    play_->target_read = 0;
+    if (count < 1 || count > 13 || read_target(play_, meld) < 0) {
+        return count < 1 || count > 13 ? 0 : -1;
+    }
+    *target = play_->target_codes;
+    *target_size = play_->target_size;
+    int fits = 0;
+    if (!run) {
+        if (*side != Py_None) {
+            return 0; /* a set has no low or high end */
+        }
+        int rank = -1;
+        for (int i = 0; i < play_->target_size && rank < 0; i++) {
+            rank = play_->target_codes[i] == RM_JOKER_CODE ? -1 : play_->target_codes[i] % 13;
+        }
+        for (int i = 0; i < count; i++) {
+            if (cards[i] != RM_JOKER_CODE && cards[i] % 13 != rank) {
+                return 0; /* Reason.MIXED_RANKS */
+            }
+        }
+        fits = fits_at(play_, cards, count, NULL);
+    }
+    else {
+        PyObject *ends[2] = {play.high, play.low};
+        int tries = 2;
+        if (*side != Py_None) {
+            if (*side != play.high && *side != play.low) {
+                return 0;
+            }
+            ends[0] = *side;
+            tries = 1;
+        }
+        for (int i = 0; i < tries && !fits; i++) {
+            fits = fits_at(play_, cards, count, ends[i]);
+            *side = ends[i];
+        }
+    }
+    return fits && count < play_->pos.hand_size && goes_on(play_, cards, count);
 }

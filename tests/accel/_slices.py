@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from romme import Action, GameState, PlayerView
+from romme import Action, GameState, PlayerView, dumps
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
 
@@ -31,7 +31,7 @@ def legal_in_c(cturn: ModuleType, state: GameState, action: Action, player: int 
 
 
 def applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameState:
-    """C's verdict, for the seat to act named or not, and its next state: the same as Python's, keeping the same packed hand (`keep_hand_key`)."""
+    """C's verdict, for the seat to act named or not, and its next state: the same as Python's (``==`` and its document, `romme.dumps`), keeping the same packed hand (`keep_hand_key`)."""
     for player in (None, state.current_player):
         legal_in_c(cturn, state, action, player)
     after = cturn.apply(state, action, None)
@@ -39,6 +39,7 @@ def applied_in_c(cturn: ModuleType, state: GameState, action: Action) -> GameSta
     assert type(after) is GameState
     python = pure.apply(state, action)
     assert python == after
+    assert dumps(after) == dumps(python)
     assert kept_hand_key(after) == kept_hand_key(python)
     return after
 

@@ -1,0 +1,457 @@
+/* Laying off from the hand (mirrors romme/_turn/laying.py: `lay_off` where it finds no
+ * problem, with `lay_off_fit`, `_extend` and `_fresh_after_extend`; romme/_turn/hands.py's
+ * `check_cards`; and romme/_turn/engine.py's `apply` of a lay-off after which the turn
+ * goes on: `_carry_out`, `_next_state`, `keep_hand_key`).
+ *
+ * The slice: a LayOff in the play phase of a GameState, by the seat to act, which has
+ * opened and may lay off (`may_lay_off`: DRoV rule 9, `opening_turn_layoffs`), in a turn
+ * that borrowed no table card (Räuber-Rommé, rules §13), is not bound to go out (DRoV
+ * Nr. 10), outside the first go-round (ASS S. 1), under rules that announce no joker
+ * (Schmidt S. 3), of cards the hand holds that fit the table meld named (rules §6), as
+ * play.c's verdicts judge them (play.h), and keep a card in hand (going out is the Python
+ * core's). Its verdict, and its next state: the hand without the cards, the table meld
+ * replaced by the meld the cards make with it (the validator's own `Meld`, from
+ * romme.melds' `meld_failure`, called from C: the same value, cached, that the Python core
+ * lays), its fresh jokers' places moved as `_fresh_after_extend` moves them, the turn
+ * marked as having laid off (and the taken card no longer in hand, `after_use`), the
+ * hand's packed key kept. Every other lay-off is the Python core's.
+ */
+#include "play.h"
+
+static struct {
+    PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off;
+    PyObject *low; /* Side.LOW */
+    PyObject *LayOff, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
+} laying;
+
+static PyObject *
+from_module(const char *module, const char *name)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    PyObject *found = mod == NULL ? NULL : PyObject_GetAttrString(mod, name);
+    Py_XDECREF(mod);
+    return found;
+}
+
+int
+rm_laying_init(void)
+{
+    laying.s_target = PyUnicode_InternFromString("target");
+    laying.s_cards = PyUnicode_InternFromString("cards");
+    laying.s_side = PyUnicode_InternFromString("side");
+    laying.s_announce = PyUnicode_InternFromString("announce");
+    laying.s_meld = PyUnicode_InternFromString("meld");
+    laying.s_kind = PyUnicode_InternFromString("kind");
+    laying.s_laid_off = PyUnicode_InternFromString("laid_off");
+    laying.LayOff = from_module("romme.game", "LayOff");
+    laying.TableMeld = from_module("romme.game", "TableMeld");
+    laying.Meld = from_module("romme.melds", "Meld");
+    laying.meld_failure = from_module("romme.melds", "meld_failure");
+    PyObject *kind = from_module("romme.melds", "MeldKind");
+    laying.run_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "RUN");
+    Py_XDECREF(kind);
+    PyObject *side = from_module("romme.game", "Side");
+    laying.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
+    Py_XDECREF(side);
+    laying.table_fields = Py_BuildValue("(sssss)", "meld", "owner", "staged", "fresh",
+                                        "announced");
+    if (laying.s_target == NULL || laying.s_cards == NULL || laying.s_side == NULL
+        || laying.s_announce == NULL || laying.s_meld == NULL || laying.s_kind == NULL
+        || laying.s_laid_off == NULL || laying.LayOff == NULL || laying.TableMeld == NULL
+        || laying.Meld == NULL || laying.meld_failure == NULL || laying.run_kind == NULL
+        || laying.table_fields == NULL || laying.low == NULL) {
+        return -1;
+    }
+    return 0;
+}
+
+/* A lay-off read: the position, the table meld named, the cards and the side they fit. */
+typedef struct {
+    rm_play *play;
+    PyObject *cards;  /* strong: the action's cards */
+    PyObject *entry;  /* borrowed (from the table): the TableMeld named */
+    PyObject *meld;   /* strong: its meld */
+    PyObject *side;   /* borrowed: the side the cards go to, None for a set */
+    Py_ssize_t index;
+    int run;
+    int count;
+    unsigned char codes[13];
+    const int *target; /* the meld's codes, read by the verdict */
+    int target_size;
+} rm_layoff;
+
+static void
+layoff_clear(rm_layoff *move)
+{
+    rm_laying_free(move->play);
+    move->play = NULL;
+    Py_CLEAR(move->cards);
+    Py_CLEAR(move->meld);
+}
+
+/* Read the action's cards into `move->codes`: 1 where they are 1 to 13 cards the hand
+ * holds (`check_cards`), 0 where not, -1 with an exception set. */
+static int
+read_cards(rm_layoff *move, PyObject *action, const rm_pos *pos)
+{
+    move->cards = PyObject_GetAttr(action, laying.s_cards);
+    if (move->cards == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PyTuple_Check(move->cards) ? PyTuple_Size(move->cards) : 0;
+    if (count < 1 || count > 13) {
+        return 0;
+    }
+    unsigned char used[RM_CODES] = {0};
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int code = rm_code_of(PyTuple_GetItem(move->cards, i));
+        if (code < 0) {
+            return -1;
+        }
+        if (++used[code] > pos->counts[code]) {
+            return 0; /* Reason.CARD_NOT_IN_HAND */
+        }
+        move->codes[i] = (unsigned char)code;
+    }
+    move->count = (int)count;
+    return 1;
+}
+
+/* The slice's verdict on `action` by `player` in `state`: 1 where it decides the lay-off
+ * and finds it legal (`move` read), 0 where the Python core answers, -1 with an exception
+ * set. */
+static int
+decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
+{
+    if ((PyObject *)Py_TYPE(action) != laying.LayOff
+        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0; /* another move, a view, or no position at all */
+    }
+    int play = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    if (play <= 0) {
+        return play; /* Reason.WRONG_PHASE, or the round is over */
+    }
+    int acts = rm_player_acts(state, player);
+    if (acts <= 0) {
+        return acts;
+    }
+    move->play = rm_laying_new();
+    if (move->play == NULL) {
+        return -1;
+    }
+    int read = rm_laying_read(move->play, state);
+    if (read <= 0) {
+        return read;
+    }
+    /* an announcement is refused where no joker is announced (Schmidt S. 3) */
+    PyObject *announce = PyObject_GetAttr(action, laying.s_announce);
+    Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
+    Py_XDECREF(announce);
+    if (announced != 0) {
+        return announced < 0 ? -1 : 0;
+    }
+    PyObject *table = rm_laying_table(move->play);
+    PyObject *target = PyObject_GetAttr(action, laying.s_target);
+    move->index = target == NULL ? -1 : PyLong_AsSsize_t(target);
+    Py_XDECREF(target);
+    if (move->index == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (move->index < 0 || move->index >= PyTuple_Size(table)) {
+        return 0; /* Reason.NO_SUCH_MELD */
+    }
+    rm_pos *pos = rm_laying_pos(move->play);
+    int held = read_cards(move, action, pos);
+    if (held <= 0) {
+        return held;
+    }
+    move->entry = PyTuple_GetItem(table, move->index);
+    move->meld = PyObject_GetAttr(move->entry, laying.s_meld);
+    int run = move->meld == NULL ? -1 : rm_is(move->meld, laying.s_kind, laying.run_kind);
+    if (run < 0) {
+        return -1;
+    }
+    move->run = run;
+    PyObject *side = PyObject_GetAttr(action, laying.s_side);
+    if (side == NULL) {
+        return -1;
+    }
+    Py_DECREF(side); /* None or a Side member: held by the action and the enum */
+    move->side = side;
+    return rm_laying_layoff_fit(move->play, move->index, move->meld, run, move->codes,
+                                move->count, &move->side, &move->target, &move->target_size);
+}
+
+int
+rm_layoff_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    int legal = decide(state, action, player, &move);
+    layoff_clear(&move);
+    return legal;
+}
+
+/* The places of the jokers laid this turn once the cards read join the meld
+ * (`_fresh_after_extend`), as bits, from `old` (the entry's): -1 where the entry's fresh
+ * places are more than the set's jokers (the Python core's). */
+static long
+fresh_after(const rm_layoff *move, long old)
+{
+    int added = 0;
+    long laid = 0; /* the joker places among the cards added */
+    for (int p = 0; p < move->count; p++) {
+        if (move->codes[p] == RM_JOKER_CODE) {
+            added++;
+            laid |= 1L << p;
+        }
+    }
+    if (move->run) { /* the low end shifts the places; the high end adds after the meld */
+        return move->side == laying.low ? old << move->count | laid
+                                        : old | laid << move->target_size;
+    }
+    /* a set's jokers lie last: the last (fresh before + jokers added) of them are fresh */
+    int length = move->target_size + move->count, jokers = added, count = added;
+    for (int i = 0; i < move->target_size; i++) {
+        jokers += move->target[i] == RM_JOKER_CODE;
+    }
+    for (long bits = old; bits; bits &= bits - 1) {
+        count++;
+    }
+    if (count > jokers) {
+        return -1;
+    }
+    long fresh = 0;
+    for (int p = length - count; p < length; p++) {
+        fresh |= 1L << p;
+    }
+    return fresh;
+}
+
+/* The entry's fresh places as bits; -1 with an exception set. */
+static long
+fresh_bits(PyObject *entry)
+{
+    PyObject *fresh = PyObject_GetAttr(entry, rm_names.s_fresh);
+    PyObject *places = fresh == NULL ? NULL : PyObject_GetIter(fresh);
+    Py_XDECREF(fresh);
+    if (places == NULL) {
+        return -1;
+    }
+    long bits = 0;
+    PyObject *item;
+    while ((item = PyIter_Next(places)) != NULL) {
+        long place = PyLong_AsLong(item);
+        Py_DECREF(item);
+        if (place < 0 || place > 13) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_SystemError, "a fresh place outside a meld");
+            }
+            Py_DECREF(places);
+            return -1;
+        }
+        bits |= 1L << place;
+    }
+    Py_DECREF(places);
+    return PyErr_Occurred() ? -1 : bits;
+}
+
+/* A frozenset of the places of `bits`, in order; NULL with an exception set. */
+static PyObject *
+places_of(long bits)
+{
+    PyObject *items = PyList_New(0);
+    for (long p = 0; items != NULL && p < 32; p++) {
+        if (bits >> p & 1) {
+            PyObject *place = PyLong_FromLong(p);
+            if (place == NULL || PyList_Append(items, place) < 0) {
+                Py_CLEAR(items);
+            }
+            Py_XDECREF(place);
+        }
+    }
+    PyObject *set = items == NULL ? NULL : PyFrozenSet_New(items);
+    Py_XDECREF(items);
+    return set;
+}
+
+/* Put `value` (stolen) into `changes` under `name`; 0, or -1 with an exception set. */
+static int
+change(PyObject *changes, PyObject *name, PyObject *value)
+{
+    if (value == NULL) {
+        return -1;
+    }
+    int failed = PyDict_SetItem(changes, name, value);
+    Py_DECREF(value);
+    return failed;
+}
+
+/* The hand read without the cards read (`hands.remove`): a new tuple, or NULL. */
+static PyObject *
+hand_less(const rm_layoff *move, const rm_pos *pos)
+{
+    unsigned char drop[RM_CODES] = {0};
+    for (int i = 0; i < move->count; i++) {
+        drop[move->codes[i]]++;
+    }
+    PyObject *rest = PyTuple_New(pos->hand_size - move->count);
+    for (Py_ssize_t i = 0, j = 0; rest != NULL && i < pos->hand_size; i++) {
+        PyObject *card = PyTuple_GetItem(pos->hand, i);
+        int code = card == NULL ? -1 : rm_code_of(card);
+        if (code < 0) {
+            Py_CLEAR(rest);
+            break;
+        }
+        if (drop[code]) {
+            drop[code]--;
+            continue;
+        }
+        Py_INCREF(card);
+        PyTuple_SetItem(rest, j++, card);
+    }
+    return rest;
+}
+
+/* The new table meld (`table_meld(meld, owner, staged, fresh, announced)`): the meld the
+ * validator makes of the cards and the entry's, at the side found. A new reference,
+ * Py_NotImplemented (new) where the fresh places are not the slice's, or NULL. */
+static PyObject *
+new_entry(const rm_layoff *move, PyObject *rules)
+{
+    PyObject *old = PyObject_GetAttr(move->meld, laying.s_cards);
+    PyObject *sequence = old == NULL ? NULL
+                         : move->side == laying.low ? PySequence_Concat(move->cards, old)
+                                                    : PySequence_Concat(old, move->cards);
+    Py_XDECREF(old);
+    PyObject *kind = sequence == NULL ? NULL : PyObject_GetAttr(move->meld, laying.s_kind);
+    PyObject *meld = kind == NULL ? NULL
+                                  : PyObject_CallFunctionObjArgs(laying.meld_failure, sequence,
+                                                                 rules, kind, NULL);
+    Py_XDECREF(sequence);
+    Py_XDECREF(kind);
+    if (meld == NULL) {
+        return NULL;
+    }
+    if ((PyObject *)Py_TYPE(meld) != laying.Meld) {
+        Py_DECREF(meld);
+        PyErr_SetString(PyExc_SystemError, "a lay-off the C core fits is no meld");
+        return NULL;
+    }
+    long old_fresh = fresh_bits(move->entry);
+    long fresh = old_fresh < 0 ? -1 : fresh_after(move, old_fresh);
+    if (fresh < 0) {
+        Py_DECREF(meld);
+        if (old_fresh < 0) {
+            return NULL;
+        }
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    PyObject *changes = PyDict_New();
+    PyObject *entry = NULL;
+    if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, meld) == 0
+        && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
+        entry = rm_copy_with(laying.TableMeld, laying.table_fields, move->entry, changes);
+    }
+    Py_XDECREF(changes);
+    Py_DECREF(meld);
+    return entry;
+}
+
+/* `changes` of the state after the lay-off read (`lay_off`'s effect carried out by
+ * `_next_state`): the hand, the table, the turn. 1, 0 where the Python core applies it,
+ * -1 with an exception set. */
+static int
+laid_off(const rm_layoff *move, PyObject *state, PyObject *changes)
+{
+    rm_pos *pos = rm_laying_pos(move->play);
+    PyObject *entry = new_entry(move, pos->rules);
+    if (entry == NULL || entry == Py_NotImplemented) {
+        Py_XDECREF(entry);
+        return entry == NULL ? -1 : 0;
+    }
+    PyObject *table = rm_laying_table(move->play);
+    Py_ssize_t size = PyTuple_Size(table);
+    PyObject *after = PyTuple_New(size);
+    for (Py_ssize_t i = 0; after != NULL && i < size; i++) {
+        PyObject *item = i == move->index ? entry : PyTuple_GetItem(table, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(after, i, item);
+    }
+    Py_DECREF(entry);
+    if (change(changes, rm_names.s_table, after) < 0) {
+        return -1;
+    }
+    PyObject *seat_number = PyObject_GetAttr(state, rm_names.s_current_player);
+    Py_ssize_t seat = seat_number == NULL ? -1 : PyLong_AsSsize_t(seat_number);
+    Py_XDECREF(seat_number);
+    PyObject *rest = seat < 0 ? NULL : hand_less(move, pos);
+    int failed = rest == NULL || rm_change_hand(state, seat, rest, changes) < 0;
+    Py_XDECREF(rest);
+    if (failed) {
+        return -1;
+    }
+    /* `after_use` (the taken card melded is no longer in hand), `_laid_off_now` */
+    PyObject *turn_changes = PyDict_New();
+    if (turn_changes == NULL || PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0) {
+        Py_XDECREF(turn_changes);
+        return -1;
+    }
+    int taken = rm_laying_taken(move->play);
+    for (int i = 0; taken >= 0 && i < move->count; i++) {
+        if (move->codes[i] == taken) {
+            failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
+            break;
+        }
+    }
+    PyObject *turn = failed ? NULL
+                            : rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
+                                           turn_changes);
+    Py_DECREF(turn_changes);
+    return change(changes, rm_names.s_turn, turn) < 0 ? -1 : 1;
+}
+
+/* The packed hand left (`pos.key - pack_cards(cards)`): a new reference, or NULL. */
+static PyObject *
+key_left(const rm_layoff *move)
+{
+    PyObject *key = rm_hand_key(rm_laying_pos(move->play));
+    for (int i = 0; key != NULL && i < move->count; i++) {
+        PyObject *less = PyNumber_Subtract(key, PyTuple_GetItem(rm_names.units, move->codes[i]));
+        RM_SETREF(key, less);
+    }
+    return key;
+}
+
+PyObject *
+rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    PyObject *result = NULL;
+    int decided = decide(state, action, player, &move);
+    PyObject *changes = decided > 0 ? PyDict_New() : NULL;
+    if (changes != NULL) {
+        decided = laid_off(&move, state, changes);
+        PyObject *key = decided > 0 ? key_left(&move) : NULL;
+        if (key != NULL) {
+            result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
+            /* the seat goes on acting: the state keeps its packed hand (`keep_hand_key`) */
+            if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
+                Py_CLEAR(result);
+            }
+            Py_DECREF(key);
+        }
+        else if (decided > 0) {
+            decided = -1;
+        }
+        Py_DECREF(changes);
+    }
+    else if (decided > 0) {
+        decided = -1; /* PyDict_New failed */
+    }
+    if (decided == 0) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    layoff_clear(&move);
+    return result;
+}

@@ -1,0 +1,62 @@
+/* The verdicts of the play phase that play.c states and laying.c shares (mirrors
+ * romme/_turn/laying.py's `may_lay_off` and `lay_off_fit` with its `_extend`,
+ * romme/_turn/ending.py's `finish`, romme/_turn/guards.py's `first_go_round` and
+ * `after_use`): the listing asks them of the moves it builds, laying.c of the move a
+ * caller gives, so that each rule is stated once in C.
+ */
+#ifndef ROMME_CTURN_PLAY_H
+#define ROMME_CTURN_PLAY_H
+
+#include "melds.h"
+
+/* What the verdicts read of a position (play.c's listing state, opaque here). */
+typedef struct rm_play rm_play;
+
+/* A new, empty reader; NULL with MemoryError set. Freed by rm_laying_free. */
+rm_play *rm_laying_new(void);
+
+/* Drop the references `play_` holds and free it (NULL is allowed). */
+void rm_laying_free(rm_play *play_);
+
+/* Read the seat to act in `state` (a GameState in the play phase) as the verdicts of its
+ * lay-offs read it: 1 where the seat has opened and `may_lay_off` lets it lay off, in a
+ * turn that borrowed no table card (Räuber-Rommé), is not bound to go out (DRoV Nr. 10),
+ * outside the first go-round (ASS S. 1), under rules that announce no joker (Schmidt
+ * S. 3); 0 where the Python core answers; -1 with an exception set. */
+int rm_laying_read(rm_play *play_, PyObject *state);
+
+/* The position read (rm_read_position, its hand counted), and its table (borrowed). */
+rm_pos *rm_laying_pos(rm_play *play_);
+PyObject *rm_laying_table(rm_play *play_);
+
+/* The code of the card the turn took while it is in hand (`after_use` frees it once
+ * melded), -1 for none. */
+int rm_laying_taken(const rm_play *play_);
+
+/* `lay_off_fit`'s verdict on `cards` (`count` codes, held) laid off onto the table meld
+ * `index`, `meld`, a run where `run`, at `*side` (None: a run's high end first, then its
+ * low end; a set takes None only): 1 where they make a meld and the turn goes on (`finish`
+ * of the hand left, not emptied: going out is the Python core's), `*side` then the end
+ * they go to (None for a set) and `*target`/`*target_size` the meld's codes; 0 where the
+ * Python core refuses it; -1 with an exception set. */
+int rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int run,
+                         const unsigned char *cards, int count, PyObject **side,
+                         const int **target, int *target_size);
+
+/* -- laying.c ---------------------------------------------------------------------- */
+
+/* Fill the names laying.c reads; 0, or -1 with an exception set. */
+int rm_laying_init(void);
+
+/* Whether the lay-off slice decides `action` by `player` in `state` and finds it legal
+ * (mirrors romme/_turn/laying.py, `lay_off` where it finds no problem): 1, 0 where it
+ * does not decide it or would refuse it, -1 with an exception set. */
+int rm_layoff_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the lay-off `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of a lay-off after which the turn goes on): a new
+ * GameState, Py_NotImplemented (a new reference) where the slice does not decide it, or
+ * NULL with an exception set. */
+PyObject *rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player);
+
+#endif
