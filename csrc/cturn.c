@@ -14,7 +14,8 @@
  * the claim window (claims.c): its answers, their verdicts and their next states; the play
  * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
  * with the meld enumeration of melds.c); the lay-off of a seat that has opened (laying.c, with
- * play.c's verdicts): `check`, `is_legal`, and `apply` where the turn goes on.
+ * play.c's verdicts), and its lay-down: `check`, `is_legal`, and `apply` where the turn
+ * goes on.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
@@ -92,6 +93,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     if (legal == 0) {
         legal = rm_layoff_legal(args[0], args[1], args[2]);
     }
+    if (legal == 0) {
+        legal = rm_lay_down_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -137,6 +141,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_layoff_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_lay_down_apply(args[0], args[1], args[2]);
     }
     return after;
 }

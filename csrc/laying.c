@@ -19,9 +19,10 @@
 #include "play.h"
 
 static struct {
-    PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off;
+    PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off,
+        *s_jokers, *s_position, *s_owner, *s_announced;
     PyObject *low; /* Side.LOW */
-    PyObject *LayOff, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
+    PyObject *LayOff, *LayDown, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
 } laying;
 
 static PyObject *
@@ -43,6 +44,11 @@ rm_laying_init(void)
     laying.s_meld = PyUnicode_InternFromString("meld");
     laying.s_kind = PyUnicode_InternFromString("kind");
     laying.s_laid_off = PyUnicode_InternFromString("laid_off");
+    laying.s_jokers = PyUnicode_InternFromString("jokers");
+    laying.s_position = PyUnicode_InternFromString("position");
+    laying.s_owner = PyUnicode_InternFromString("owner");
+    laying.s_announced = PyUnicode_InternFromString("announced");
+    laying.LayDown = from_module("romme.game", "LayDown");
     laying.LayOff = from_module("romme.game", "LayOff");
     laying.TableMeld = from_module("romme.game", "TableMeld");
     laying.Meld = from_module("romme.melds", "Meld");
@@ -59,7 +65,9 @@ rm_laying_init(void)
         || laying.s_announce == NULL || laying.s_meld == NULL || laying.s_kind == NULL
         || laying.s_laid_off == NULL || laying.LayOff == NULL || laying.TableMeld == NULL
         || laying.Meld == NULL || laying.meld_failure == NULL || laying.run_kind == NULL
-        || laying.table_fields == NULL || laying.low == NULL) {
+        || laying.table_fields == NULL || laying.low == NULL || laying.s_jokers == NULL
+        || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
+        || laying.LayDown == NULL) {
         return -1;
     }
     return 0;
@@ -117,13 +125,14 @@ read_cards(rm_layoff *move, PyObject *action, const rm_pos *pos)
     return 1;
 }
 
-/* The slice's verdict on `action` by `player` in `state`: 1 where it decides the lay-off
- * and finds it legal (`move` read), 0 where the Python core answers, -1 with an exception
- * set. */
+/* What the lay-down and the lay-off ask first: `action` of class `cls`, in the play phase
+ * of a GameState, by the seat to act (`rm_laying_read`), with no announcement (refused
+ * where no joker is announced, Schmidt S. 3), of cards the hand holds. 1 (`move` read), 0
+ * where the Python core answers, -1 with an exception set. */
 static int
-decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
+begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_layoff *move)
 {
-    if ((PyObject *)Py_TYPE(action) != laying.LayOff
+    if ((PyObject *)Py_TYPE(action) != cls
         || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
         return 0; /* another move, a view, or no position at all */
     }
@@ -143,12 +152,27 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
     if (read <= 0) {
         return read;
     }
-    /* an announcement is refused where no joker is announced (Schmidt S. 3) */
     PyObject *announce = PyObject_GetAttr(action, laying.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
         return announced < 0 ? -1 : 0;
+    }
+    return read_cards(move, action, rm_laying_pos(move->play));
+}
+
+/* The slice's verdict on `action` by `player` in `state`: 1 where it decides the lay-off
+ * and finds it legal (`move` read), 0 where the Python core answers, -1 with an exception
+ * set. */
+static int
+decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
+{
+    int begun = begin(state, action, player, laying.LayOff, move);
+    if (begun <= 0) {
+        return begun;
+    }
+    if (!rm_laying_may_lay_off(move->play)) {
+        return 0; /* Reason.NOT_IN_OPENING_TURN */
     }
     PyObject *table = rm_laying_table(move->play);
     PyObject *target = PyObject_GetAttr(action, laying.s_target);
@@ -159,11 +183,6 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
     }
     if (move->index < 0 || move->index >= PyTuple_Size(table)) {
         return 0; /* Reason.NO_SUCH_MELD */
-    }
-    rm_pos *pos = rm_laying_pos(move->play);
-    int held = read_cards(move, action, pos);
-    if (held <= 0) {
-        return held;
     }
     move->entry = PyTuple_GetItem(table, move->index);
     move->meld = PyObject_GetAttr(move->entry, laying.s_meld);
@@ -357,6 +376,46 @@ new_entry(const rm_layoff *move, PyObject *rules)
     return entry;
 }
 
+/* Put into `changes` the seat's hand without the cards read (`hands.remove`) and the turn
+ * once they are used (`after_use`: the taken card melded is no longer in hand), marked as
+ * having laid off where `laid_off` (`_laid_off_now`). 1, or -1 with an exception set. */
+static int
+hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int laid_off)
+{
+    rm_pos *pos = rm_laying_pos(move->play);
+    PyObject *seat_number = PyObject_GetAttr(state, rm_names.s_current_player);
+    Py_ssize_t seat = seat_number == NULL ? -1 : PyLong_AsSsize_t(seat_number);
+    Py_XDECREF(seat_number);
+    PyObject *rest = seat < 0 ? NULL : hand_less(move, pos);
+    int failed = rest == NULL || rm_change_hand(state, seat, rest, changes) < 0;
+    Py_XDECREF(rest);
+    if (failed) {
+        return -1;
+    }
+    PyObject *turn_changes = PyDict_New();
+    if (turn_changes == NULL
+        || (laid_off && PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0)) {
+        Py_XDECREF(turn_changes);
+        return -1;
+    }
+    int taken = rm_laying_taken(move->play);
+    for (int i = 0; taken >= 0 && i < move->count; i++) {
+        if (move->codes[i] == taken) {
+            failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
+            break;
+        }
+    }
+    Py_ssize_t changed = failed ? -1 : PyDict_Size(turn_changes);
+    PyObject *turn = changed <= 0 ? NULL
+                                  : rm_copy_with(rm_names.TurnState, rm_names.turn_fields,
+                                                 pos->turn, turn_changes);
+    Py_DECREF(turn_changes);
+    if (changed == 0) {
+        return 1; /* the turn itself, as `after_use` returns it */
+    }
+    return change(changes, rm_names.s_turn, turn) < 0 ? -1 : 1;
+}
+
 /* `changes` of the state after the lay-off read (`lay_off`'s effect carried out by
  * `_next_state`): the hand, the table, the turn. 1, 0 where the Python core applies it,
  * -1 with an exception set. */
@@ -381,34 +440,11 @@ laid_off(const rm_layoff *move, PyObject *state, PyObject *changes)
     if (change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
-    PyObject *seat_number = PyObject_GetAttr(state, rm_names.s_current_player);
-    Py_ssize_t seat = seat_number == NULL ? -1 : PyLong_AsSsize_t(seat_number);
-    Py_XDECREF(seat_number);
-    PyObject *rest = seat < 0 ? NULL : hand_less(move, pos);
-    int failed = rest == NULL || rm_change_hand(state, seat, rest, changes) < 0;
-    Py_XDECREF(rest);
-    if (failed) {
-        return -1;
-    }
-    /* `after_use` (the taken card melded is no longer in hand), `_laid_off_now` */
-    PyObject *turn_changes = PyDict_New();
-    if (turn_changes == NULL || PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0) {
-        Py_XDECREF(turn_changes);
-        return -1;
-    }
-    int taken = rm_laying_taken(move->play);
-    for (int i = 0; taken >= 0 && i < move->count; i++) {
-        if (move->codes[i] == taken) {
-            failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
-            break;
-        }
-    }
-    PyObject *turn = failed ? NULL
-                            : rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
-                                           turn_changes);
-    Py_DECREF(turn_changes);
-    return change(changes, rm_names.s_turn, turn) < 0 ? -1 : 1;
+    return hand_and_turn(move, state, changes, 1);
 }
+
+static PyObject *next_state(rm_layoff *move, PyObject *state, int decided,
+                            int (*step)(const rm_layoff *, PyObject *, PyObject *));
 
 /* The packed hand left (`pos.key - pack_cards(cards)`): a new reference, or NULL. */
 static PyObject *
@@ -426,12 +462,121 @@ PyObject *
 rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player)
 {
     rm_layoff move = {0};
-    PyObject *result = NULL;
     int decided = decide(state, action, player, &move);
+    return next_state(&move, state, decided, laid_off);
+}
+
+/* -- laying down (`lay_down` of a seat that has opened) ------------------------------- */
+
+/* The slice's verdict on the lay-down `action` by `player` in `state`: 1 where it decides
+ * it and finds it legal (`move->meld` the validator's meld of the cards, `meld_failure`
+ * with the action's kind), 0 where the Python core answers, -1 with an exception set. */
+static int
+decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
+{
+    int begun = begin(state, action, player, laying.LayDown, move);
+    if (begun <= 0) {
+        return begun;
+    }
+    PyObject *kind = PyObject_GetAttr(action, laying.s_kind);
+    PyObject *meld = kind == NULL ? NULL
+                                  : PyObject_CallFunctionObjArgs(
+                                        laying.meld_failure, move->cards,
+                                        rm_laying_pos(move->play)->rules, kind, NULL);
+    Py_XDECREF(kind);
+    if (meld == NULL) {
+        return -1;
+    }
+    if ((PyObject *)Py_TYPE(meld) != laying.Meld) {
+        Py_DECREF(meld);
+        return 0; /* no meld: the reason and message are the Python core's */
+    }
+    move->meld = meld;
+    /* `lay_down_outcome` of a seat that has opened: `finish` of the hand left */
+    return rm_laying_goes_on(move->play, move->codes, move->count);
+}
+
+int
+rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    int legal = decide_lay_down(state, action, player, &move);
+    layoff_clear(&move);
+    return legal;
+}
+
+/* The places of the meld's jokers (`role.position` of each of `meld.jokers`), as bits;
+ * -1 with an exception set. */
+static long
+joker_places(PyObject *meld)
+{
+    PyObject *roles = PyObject_GetAttr(meld, laying.s_jokers);
+    Py_ssize_t count = roles == NULL ? -1 : PyTuple_Size(roles);
+    long bits = count < 0 ? -1 : 0;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *place = PyObject_GetAttr(PyTuple_GetItem(roles, i), laying.s_position);
+        long p = place == NULL ? -1 : PyLong_AsLong(place);
+        Py_XDECREF(place);
+        if (p < 0 || p > 13) {
+            if (!PyErr_Occurred()) {
+                PyErr_SetString(PyExc_SystemError, "a joker's place outside its meld");
+            }
+            bits = -1;
+            break;
+        }
+        bits |= 1L << p;
+    }
+    Py_XDECREF(roles);
+    return bits;
+}
+
+/* `changes` of the state after the lay-down read (`lay_down`'s effect of a seat that has
+ * opened, carried out by `_next_state`): the hand, the table with the new meld last
+ * (`table_meld(meld, seat, False, fresh, announce)`), the turn. 1, or -1. */
+static int
+laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
+{
+    long places = joker_places(move->meld);
+    PyObject *entry_changes = places < 0 ? NULL : PyDict_New();
+    PyObject *seat = entry_changes == NULL
+                         ? NULL
+                         : PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *entry = NULL;
+    if (seat != NULL && PyDict_SetItem(entry_changes, laying.s_meld, move->meld) == 0
+        && PyDict_SetItem(entry_changes, laying.s_owner, seat) == 0
+        && PyDict_SetItem(entry_changes, rm_names.s_staged, Py_False) == 0
+        && change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
+        && change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
+        entry = rm_copy_with(laying.TableMeld, laying.table_fields, NULL, entry_changes);
+    }
+    Py_XDECREF(seat);
+    Py_XDECREF(entry_changes);
+    if (entry == NULL) {
+        return -1;
+    }
+    PyObject *table = rm_laying_table(move->play);
+    PyObject *one = PyTuple_Pack(1, entry);
+    Py_DECREF(entry);
+    PyObject *after = one == NULL ? NULL : PySequence_Concat(table, one);
+    Py_XDECREF(one);
+    if (change(changes, rm_names.s_table, after) < 0) {
+        return -1;
+    }
+    return hand_and_turn(move, state, changes, 0);
+}
+
+/* The next state of the move read, from `changes` that `step` puts (`laid_off` or
+ * `laid_down`), keeping the packed hand of the seat, which goes on acting. A new
+ * reference, Py_NotImplemented (new) where `step` leaves it to Python, or NULL. */
+static PyObject *
+next_state(rm_layoff *move, PyObject *state, int decided,
+           int (*step)(const rm_layoff *, PyObject *, PyObject *))
+{
+    PyObject *result = NULL;
     PyObject *changes = decided > 0 ? PyDict_New() : NULL;
     if (changes != NULL) {
-        decided = laid_off(&move, state, changes);
-        PyObject *key = decided > 0 ? key_left(&move) : NULL;
+        decided = step(move, state, changes);
+        PyObject *key = decided > 0 ? key_left(move) : NULL;
         if (key != NULL) {
             result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);
             /* the seat goes on acting: the state keeps its packed hand (`keep_hand_key`) */
@@ -452,6 +597,14 @@ rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player)
         result = Py_NotImplemented;
         Py_INCREF(result);
     }
-    layoff_clear(&move);
+    layoff_clear(move);
     return result;
+}
+
+PyObject *
+rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    int decided = decide_lay_down(state, action, player, &move);
+    return next_state(&move, state, decided, laid_down);
 }

@@ -1259,7 +1259,19 @@ rm_laying_read(rm_play *play_, PyObject *state)
         || read_verdicts(play_, rules, turn) < 0) {
         return play_->table != NULL && !PyTuple_Check(play_->table) ? 0 : -1;
     }
-    return play_->layoffs; /* else Reason.NOT_IN_OPENING_TURN */
+    return 1;
+}
+
+int
+rm_laying_may_lay_off(const rm_play *play_)
+{
+    return play_->layoffs;
+}
+
+int
+rm_laying_goes_on(const rm_play *play_, const unsigned char *cards, int count)
+{
+    return count < play_->pos.hand_size && goes_on(play_, cards, count);
 }
 
 rm_pos *
@@ -1323,5 +1335,5 @@ rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int run,
             *side = ends[i];
         }
     }
-    return fits && count < play_->pos.hand_size && goes_on(play_, cards, count);
+    return fits && rm_laying_goes_on(play_, cards, count);
 }

@@ -19,11 +19,19 @@ rm_play *rm_laying_new(void);
 void rm_laying_free(rm_play *play_);
 
 /* Read the seat to act in `state` (a GameState in the play phase) as the verdicts of its
- * lay-offs read it: 1 where the seat has opened and `may_lay_off` lets it lay off, in a
- * turn that borrowed no table card (Räuber-Rommé), is not bound to go out (DRoV Nr. 10),
- * outside the first go-round (ASS S. 1), under rules that announce no joker (Schmidt
- * S. 3); 0 where the Python core answers; -1 with an exception set. */
+ * lay-downs and lay-offs read it: 1 where the seat has opened, in a turn that borrowed no
+ * table card (Räuber-Rommé), is not bound to go out (DRoV Nr. 10), outside the first
+ * go-round (ASS S. 1), under rules that announce no joker (Schmidt S. 3); 0 where the
+ * Python core answers; -1 with an exception set. */
 int rm_laying_read(rm_play *play_, PyObject *state);
+
+/* Whether `may_lay_off` lets the seat read lay off (DRoV rule 9, `opening_turn_layoffs`). */
+int rm_laying_may_lay_off(const rm_play *play_);
+
+/* `finish` of the hand read once `cards` (`count` codes, held) went to the table, with
+ * `after_use`: 1 where the turn goes on with a card in hand (going out is the Python
+ * core's), 0 where not. */
+int rm_laying_goes_on(const rm_play *play_, const unsigned char *cards, int count);
 
 /* The position read (rm_read_position, its hand counted), and its table (borrowed). */
 rm_pos *rm_laying_pos(rm_play *play_);
@@ -52,6 +60,16 @@ int rm_laying_init(void);
  * (mirrors romme/_turn/laying.py, `lay_off` where it finds no problem): 1, 0 where it
  * does not decide it or would refuse it, -1 with an exception set. */
 int rm_layoff_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* Whether the lay-down slice decides `action` by `player` in `state` and finds it legal
+ * (mirrors romme/_turn/laying.py, `lay_down` of a seat that has opened where it finds no
+ * problem): 1, 0, -1 with an exception set. */
+int rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the lay-down `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of a seat that has opened laying a meld down, after which
+ * the turn goes on): a new GameState, Py_NotImplemented (a new reference), or NULL. */
+PyObject *rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player);
 
 /* The state after the lay-off `action` by `player` in `state` (mirrors
  * romme/_turn/engine.py, `apply` of a lay-off after which the turn goes on): a new

@@ -1,12 +1,14 @@
-"""The C core's lay-off on positions written by hand (docs/maintainers.md, "The accelerator").
+"""The C core's lay-off and lay-down on positions written by hand (docs/maintainers.md, "The accelerator").
 
 A lay-off by a seat that has opened, of cards the hand holds that fit the
 table meld named (rules §6), gets C's verdict and C's next state where the
 turn goes on: the hand without the cards, the table meld grown (the same
 `Meld` the Python core lays, with its fresh jokers' places), the turn
-marked as having laid off, the packed hand kept. Each position below sends
-the slice down one branch; the next states expected are written out from
-the rules. Every refusal, and a lay-off that goes out, is the Python core's.
+marked as having laid off, the packed hand kept. A lay-down by such a seat
+(rules §3, §4) likewise: the new meld last on the table, its jokers fresh.
+Each position below sends the slice down one branch; the next states
+expected are written out from the rules. Every refusal, and a move that
+goes out, is the Python core's.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import attrs
 
 from romme import (
     GameState,
+    LayDown,
     LayOff,
     Phase,
     Rules,
@@ -163,15 +166,86 @@ def test_a_lay_off_that_goes_out_is_python_s(cturn: ModuleType) -> None:
     assert pure.apply(state, action).phase is Phase.ROUND_OVER
 
 
-def test_the_lay_off_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: applying and checking a lay-off, and handing a refused one to Python, keep no reference to the position, its table, the action or its cards."""
+def test_a_run_laid_down_goes_last_on_the_table(cturn: ModuleType) -> None:
+    """Rules §3, §4: 4♦ JK 6♦ laid down by a seat that has opened lies last on the table, in its order, worth 15, owned by seat 0, its joker (a 5♦) fresh at place 1; the turn is the same, not a lay-off (DRoV Nr. 10)."""
+    state = _opened(_FREE, "4♦ 6♦ JK K♠", "7♥ 8♥ 9♥")
+    after = applied_in_c(cturn, state, LayDown(parse_cards("4♦ JK 6♦")))
+    assert after.table[0] == state.table[0]
+    entry = after.table[1]
+    assert entry.meld.cards == parse_cards("4♦ JK 6♦")
+    assert (entry.meld.kind, entry.meld.value, len(entry.meld.jokers)) == (MeldKind.RUN, 15, 1)
+    assert (entry.owner, entry.staged, entry.fresh, entry.announced) == (
+        0,
+        False,
+        frozenset({1}),
+        (),
+    )
+    assert after.hand == parse_cards("K♠")
+    assert after.turn == state.turn
+    assert (after.opened, after.current_player, after.phase) == (state.opened, 0, Phase.PLAY)
+    assert kept_hand_key(after) == pack_cards(parse_cards("K♠"))
+
+
+def test_a_set_laid_down_in_card_order(cturn: ModuleType) -> None:
+    """Rules §3: the set 7♦ 7♣ 7♠, given in any order, lies in card order (♣ ♠ ♥ ♦), worth 21, with no joker."""
+    state = _opened(_DROV, "7♦ 7♣ 7♠ 2♥ K♠")
+    after = applied_in_c(cturn, state, LayDown(parse_cards("7♦ 7♣ 7♠")))
+    entry = after.table[0]
+    assert entry.meld.cards == parse_cards("7♣ 7♠ 7♦")
+    assert (entry.meld.kind, entry.meld.value, entry.fresh) == (MeldKind.SET, 21, frozenset())
+    assert after.hand == parse_cards("K♠ 2♥")
+
+
+def test_the_taken_card_laid_down_leaves_the_hand(cturn: ModuleType) -> None:
+    """Rules §4 (rediscard_taken off): the 10♥ taken from the pile, laid down in a run, is no longer the taken card in hand."""
+    drawing = position(
+        _FREE,
+        hands=["8♥ 9♥ K♠ 3♦", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="10♥",
+        opened=[True, True, False],
+    )
+    state = apply(drawing, pure.legal_actions(drawing)[1])  # the free take of the 10♥
+    after = applied_in_c(cturn, state, LayDown(parse_cards("8♥ 9♥ 10♥")))
+    assert (after.turn.taken, after.turn.taken_in_hand) == (parse_cards("10♥")[0], False)
+    assert not after.turn.laid_off
+    assert after.hand == parse_cards("K♠ 3♦")
+
+
+def test_lay_downs_the_rules_refuse_or_that_go_out_are_python_s(cturn: ModuleType) -> None:
+    """Rules §3, §5, §7: no meld, a card the hand lacks, the wrong kind, a seat that has not opened (its opening, rules §5) are refused or decided by the Python core; so is a lay-down that empties the hand (discard_to_go_out off)."""
+    state = _opened(_FREE, "7♣ 7♠ 8♣ K♠", "7♥ 8♥ 9♥")
+    for action in (
+        LayDown(parse_cards("7♣ 8♣ K♠")),  # no meld
+        LayDown(parse_cards("7♣ 7♠ 7♦")),  # 7♦ not in hand
+        LayDown(parse_cards("7♣ 7♠ 8♣"), kind=MeldKind.RUN),
+    ):
+        assert not pure.is_legal(state, action)
+        refused_by_python(cturn, state, action)
+    unopened = position(
+        _FREE,
+        hands=["7♣ 7♠ 7♦ K♠", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    refused_by_python(cturn, unopened, LayDown(parse_cards("7♣ 7♠ 7♦")))
+    out = _opened(attrs.evolve(_FREE, discard_to_go_out=False), "7♣ 7♠ 7♦")
+    going = LayDown(parse_cards("7♣ 7♠ 7♦"))
+    assert cturn.apply(out, going, None) is NotImplemented
+    assert pure.apply(out, going).phase is Phase.ROUND_OVER
+
+
+def test_the_lay_off_and_the_lay_down_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: applying and checking a lay-off and a lay-down, and handing a refused one to Python, keep no reference to the position, its table, the action, its cards or the meld laid."""
     state = _opened(_FREE, "5♥ 6♥ JK K♠", "7♥ 8♥ 9♥", "7♣ 7♠ 7♥")
     actions = (_layoff(0, "5♥ 6♥", Side.LOW), _layoff(1, "JK"), _layoff(0, "J♥"))
     expected = [pure.apply(state, action) for action in actions[:2]]
+    down = LayDown(parse_cards("5♥ 6♥ JK"))
+    laid = pure.apply(state, down)
     watched: list[object] = [state, state.table, *state.table, state.hand, state.turn]
     watched += [*(entry.meld for entry in state.table), state.hands, state.rules, *actions]
     watched += [*(action.cards for action in actions), Side.LOW, *state.hand]
     watched += [*(entry.meld for entry in expected[0].table), *expected[1].table[1].meld.cards]
+    watched += [down, down.cards, laid.table[-1].meld, MeldKind.RUN]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         assert cturn.apply(state, actions[0], None) == expected[0]
@@ -179,4 +253,6 @@ def test_the_lay_off_leaks_no_reference(cturn: ModuleType) -> None:
         assert cturn.apply(state, actions[2], None) is NotImplemented
         cturn.check(state, actions[0], None)
         cturn.is_legal(state, actions[2], 0)
+        assert cturn.apply(state, down, None) == laid
+        cturn.is_legal(state, down, None)
     assert before == [sys.getrefcount(value) for value in watched]

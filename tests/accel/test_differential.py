@@ -15,8 +15,9 @@ decisions the C core answered itself, per function and per kind of move,
 and fails if a function of its slices (the draw phase: `legal_actions`,
 `check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`;
 the claim window: all four; the play phase of a seat that has opened: its
-listing, of the state and of the view; a lay-off of such a seat: `check`,
-`is_legal`, `apply`) was never answered where a slice applies.
+listing, of the state and of the view; a lay-off and a lay-down of such a
+seat: `check`, `is_legal`, `apply`) was never answered where a slice
+applies.
 """
 
 from __future__ import annotations
@@ -206,8 +207,15 @@ _PLAY_SLICE = (
     "listed take LayOff",
 )
 """The play phase of a seat that has opened: its listing, of the state and of the view, and the kinds of move C listed in it; a seat whose opening is out of reach; the takes of an opened seat under ``immediate_use``."""
-_LAYOFF_SLICE = ("check LayOff", "is_legal LayOff", "apply LayOff")
-"""A lay-off by a seat that has opened: its verdicts and its next state, answered by C."""
+_LAYING_SLICE = (
+    "check LayOff",
+    "is_legal LayOff",
+    "apply LayOff",
+    "check LayDown",
+    "is_legal LayDown",
+    "apply LayDown",
+)
+"""A lay-off and a lay-down by a seat that has opened: their verdicts and next states, answered by C."""
 
 
 def _opened_play(rules: Rules) -> bool:
@@ -252,8 +260,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
             preset
         )
         assert differ.answered["listed LayDown"], differ.report(preset)
-        # a lay-off of an opened seat (rules §6): checked and applied by C
-        assert not differ.unanswered(_LAYOFF_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
+        # a lay-off and a lay-down of an opened seat (rules §4, §6): checked and applied by C
+        assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -327,8 +335,8 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     assert not differ.unanswered(_DISCARD_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
     # The play phase of a seat that has opened, listed by C, the state's and the view's.
     assert not differ.unanswered(_PLAY_SLICE[:2])[len(_SLICE_FUNCTIONS) :], differ.report("random")
-    # A lay-off of a seat that has opened (rules §6), checked and applied by C.
-    assert not differ.unanswered(_LAYOFF_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
+    # A lay-off and a lay-down of a seat that has opened (rules §4, §6), checked and applied by C.
+    assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 
 _MANY: int = 50_000
@@ -353,6 +361,6 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     print(differ.report("slow run"))
     assert differ.answered["legal_actions"] > _MANY // 50
     assert differ.answered["apply Discard"] > _MANY // 10
-    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYOFF_SLICE)), (
+    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE)), (
         differ.report("slow run")
     )
