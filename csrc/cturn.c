@@ -13,9 +13,9 @@
  * (discard.c): `check` and `is_legal` of a discard, and `apply` of one that ends the turn;
  * the claim window (claims.c): its answers, their verdicts and their next states; the play
  * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
- * with the meld enumeration of melds.c); the lay-off of a seat that has opened (laying.c, with
- * play.c's verdicts), and its lay-down: `check`, `is_legal`, and `apply` where the turn
- * goes on.
+ * with the meld enumeration of melds.c); the lay-off and the lay-down of a seat that has
+ * opened, alone or as the use of a take under immediate_use (laying.c, with play.c's
+ * verdicts): `check`, `is_legal`, and `apply` where the turn goes on.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */

@@ -1,28 +1,35 @@
-/* Laying off from the hand (mirrors romme/_turn/laying.py: `lay_off` where it finds no
- * problem, with `lay_off_fit`, `_extend` and `_fresh_after_extend`; romme/_turn/hands.py's
- * `check_cards`; and romme/_turn/engine.py's `apply` of a lay-off after which the turn
- * goes on: `_carry_out`, `_next_state`, `keep_hand_key`).
+/* Laying down and laying off from the hand (mirrors romme/_turn/laying.py: `lay_off` and
+ * `lay_down` of a seat that has opened where they find no problem, with `lay_off_fit`,
+ * `_extend` and `_fresh_after_extend`; romme/_turn/hands.py's `check_cards` and `add`;
+ * romme/_turn/checker.py's `take` under immediate_use and `with_discard_taken`; and
+ * romme/_turn/engine.py's `apply` of them where the turn goes on: `_carry_out`,
+ * `_next_state`, `keep_hand_key`).
  *
- * The slice: a LayOff in the play phase of a GameState, by the seat to act, which has
- * opened and may lay off (`may_lay_off`: DRoV rule 9, `opening_turn_layoffs`), in a turn
- * that borrowed no table card (Räuber-Rommé, rules §13), is not bound to go out (DRoV
- * Nr. 10), outside the first go-round (ASS S. 1), under rules that announce no joker
- * (Schmidt S. 3), of cards the hand holds that fit the table meld named (rules §6), as
- * play.c's verdicts judge them (play.h), and keep a card in hand (going out is the Python
- * core's). Its verdict, and its next state: the hand without the cards, the table meld
- * replaced by the meld the cards make with it (the validator's own `Meld`, from
- * romme.melds' `meld_failure`, called from C: the same value, cached, that the Python core
- * lays), its fresh jokers' places moved as `_fresh_after_extend` moves them, the turn
- * marked as having laid off (and the taken card no longer in hand, `after_use`), the
- * hand's packed key kept. Every other lay-off is the Python core's.
+ * The slice: a LayOff or a LayDown in the play phase of a GameState, or a TakeDiscard using
+ * the top discard so in its draw phase under take_discard=immediate_use (rules §4), by the
+ * seat to act, which has opened (a lay-off: and may lay off, `may_lay_off`, DRoV rule 9),
+ * in a turn that borrowed no table card (Räuber-Rommé, rules §13), is not bound to go out
+ * (DRoV Nr. 10), outside the first go-round (ASS S. 1), under rules that announce no joker
+ * (Schmidt S. 3), of cards the hand holds that keep a card in hand (going out is the Python
+ * core's): a lay-off's cards fit the table meld named as play.c's verdicts judge them
+ * (play.h); a lay-down's cards are a meld as the validator judges them (romme.melds'
+ * `meld_failure`, called from C: the one statement of a meld in a caller's order). Its
+ * verdict, and its next state: the hand without the cards, the table meld replaced by the
+ * meld the cards make with it (the validator's own `Meld`, cached: the same value the
+ * Python core lays) with its fresh jokers' places moved as `_fresh_after_extend` moves
+ * them, or the new meld last on the table; the turn after `after_use` (the taken card
+ * melded is no longer in hand), marked as having laid off (`_laid_off_now`) for a lay-off,
+ * naming the card taken for a take; the hand's packed key kept. Every other lay-down or
+ * lay-off, every take under the indirect lay-off rule (DRoV Nr. 10), and every refusal, is
+ * the Python core's.
  */
 #include "play.h"
 
 static struct {
     PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off,
-        *s_jokers, *s_position, *s_owner, *s_announced;
+        *s_jokers, *s_position, *s_owner, *s_announced, *s_indirect_only, *s_taken_staged;
     PyObject *low; /* Side.LOW */
-    PyObject *LayOff, *LayDown, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
+    PyObject *LayOff, *LayDown, *TakeDiscard, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
 } laying;
 
 static PyObject *
@@ -45,6 +52,9 @@ rm_laying_init(void)
     laying.s_kind = PyUnicode_InternFromString("kind");
     laying.s_laid_off = PyUnicode_InternFromString("laid_off");
     laying.s_jokers = PyUnicode_InternFromString("jokers");
+    laying.s_indirect_only = PyUnicode_InternFromString("indirect_layoff_only_to_go_out");
+    laying.s_taken_staged = PyUnicode_InternFromString("taken_staged");
+    laying.TakeDiscard = from_module("romme.game", "TakeDiscard");
     laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
     laying.s_announced = PyUnicode_InternFromString("announced");
@@ -67,7 +77,8 @@ rm_laying_init(void)
         || laying.Meld == NULL || laying.meld_failure == NULL || laying.run_kind == NULL
         || laying.table_fields == NULL || laying.low == NULL || laying.s_jokers == NULL
         || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
-        || laying.LayDown == NULL) {
+        || laying.LayDown == NULL || laying.s_indirect_only == NULL
+        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL) {
         return -1;
     }
     return 0;
@@ -76,7 +87,11 @@ rm_laying_init(void)
 /* A lay-off read: the position, the table meld named, the cards and the side they fit. */
 typedef struct {
     rm_play *play;
+    PyObject *use;    /* borrowed (from the action): the lay-down or lay-off */
     PyObject *cards;  /* strong: the action's cards */
+    PyObject *card;   /* strong: the top discard taken to be used (a take), else NULL */
+    PyObject *key;    /* strong: a take's packed hand with the card, else NULL */
+    int added;        /* the code of the card taken, -1 for none */
     PyObject *entry;  /* borrowed (from the table): the TableMeld named */
     PyObject *meld;   /* strong: its meld */
     PyObject *side;   /* borrowed: the side the cards go to, None for a set */
@@ -94,6 +109,8 @@ layoff_clear(rm_layoff *move)
     rm_laying_free(move->play);
     move->play = NULL;
     Py_CLEAR(move->cards);
+    Py_CLEAR(move->card);
+    Py_CLEAR(move->key);
     Py_CLEAR(move->meld);
 }
 
@@ -125,20 +142,87 @@ read_cards(rm_layoff *move, PyObject *action, const rm_pos *pos)
     return 1;
 }
 
-/* What the lay-down and the lay-off ask first: `action` of class `cls`, in the play phase
- * of a GameState, by the seat to act (`rm_laying_read`), with no announcement (refused
- * where no joker is announced, Schmidt S. 3), of cards the hand holds. 1 (`move` read), 0
- * where the Python core answers, -1 with an exception set. */
+/* `with_discard_taken` (romme/_turn/checker.py, `take` under immediate_use, rules §4):
+ * the position read with the top discard in hand (`hands.add`) and its packed key, the
+ * turn to name it as taken, not in hand. 1, 0 where the Python core answers (the take is
+ * refused, or the indirect lay-off of DRoV Nr. 10 is to be judged), -1. */
+static int
+read_take(rm_layoff *move, PyObject *state)
+{
+    rm_pos *pos = rm_laying_pos(move->play);
+    int truth;
+    if ((truth = rm_is(pos->rules, rm_names.s_take_discard, rm_names.take_free)) != 0
+        || (truth = rm_flag(pos->rules, laying.s_indirect_only)) != 0
+        || (truth = rm_flag(pos->turn, rm_names.s_taken_in_hand)) != 0) {
+        return truth < 0 ? -1 : 0; /* Reason.TAKE_IS_FREE; `indirect_take` */
+    }
+    if (pos->top_discard < 0) {
+        return 0; /* Reason.DISCARD_PILE_EMPTY */
+    }
+    if (pos->hand_size == 1) {
+        truth = rm_flag(pos->rules, rm_names.s_last_card_stock_only);
+        if (truth != 0) {
+            return truth < 0 ? -1 : 0; /* Reason.LAST_CARD_STOCK_ONLY */
+        }
+    }
+    int code = pos->top_discard;
+    /* the key first: packed from the counts read, before they hold the card */
+    PyObject *key = rm_hand_key(pos);
+    move->key = key == NULL ? NULL : PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
+    Py_XDECREF(key);
+    PyObject *pile = move->key == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_discard_pile);
+    move->card = pile == NULL ? NULL : PySequence_GetItem(pile, pos->pile_size - 1);
+    Py_XDECREF(pile);
+    if (move->card == NULL) {
+        return -1;
+    }
+    Py_ssize_t place = 0; /* `add`: after the cards of its code and below (bisect_right) */
+    for (int below = 0; below <= code; below++) {
+        place += pos->counts[below];
+    }
+    PyObject *hand = PyTuple_New(pos->hand_size + 1);
+    for (Py_ssize_t i = 0, j = 0; hand != NULL && j <= pos->hand_size; j++) {
+        PyObject *item = j == place ? move->card : PyTuple_GetItem(pos->hand, i++);
+        Py_INCREF(item);
+        PyTuple_SetItem(hand, j, item);
+    }
+    if (hand == NULL) {
+        return -1;
+    }
+    RM_SETREF(pos->hand, hand);
+    pos->counts[code]++;
+    pos->hand_size++;
+    move->added = code;
+    return 1;
+}
+
+/* What the lay-down and the lay-off ask first: `action` of class `cls`, or a TakeDiscard
+ * that uses the top discard so under immediate_use (rules §4: `take`), in the play phase
+ * (the draw phase for a take) of a GameState, by the seat to act (`rm_laying_read`), with
+ * no announcement (refused where no joker is announced, Schmidt S. 3), of cards the hand
+ * holds (the card taken among them). 1 (`move` read), 0 where the Python core answers, -1
+ * with an exception set. */
 static int
 begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_layoff *move)
 {
-    if ((PyObject *)Py_TYPE(action) != cls
+    move->added = -1;
+    int take = (PyObject *)Py_TYPE(action) == laying.TakeDiscard;
+    PyObject *use = action;
+    if (take) {
+        use = PyObject_GetAttr(action, rm_names.s_use);
+        if (use == NULL) {
+            return -1;
+        }
+        Py_DECREF(use); /* held by the action */
+    }
+    move->use = use;
+    if ((PyObject *)Py_TYPE(use) != cls
         || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
         return 0; /* another move, a view, or no position at all */
     }
-    int play = rm_is(state, rm_names.s_phase, rm_names.phase_play);
-    if (play <= 0) {
-        return play; /* Reason.WRONG_PHASE, or the round is over */
+    int phase = rm_is(state, rm_names.s_phase, take ? rm_names.phase_draw : rm_names.phase_play);
+    if (phase <= 0) {
+        return phase; /* Reason.WRONG_PHASE, or the round is over */
     }
     int acts = rm_player_acts(state, player);
     if (acts <= 0) {
@@ -149,16 +233,28 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
         return -1;
     }
     int read = rm_laying_read(move->play, state);
+    if (read > 0 && take) {
+        read = read_take(move, state);
+    }
     if (read <= 0) {
         return read;
     }
-    PyObject *announce = PyObject_GetAttr(action, laying.s_announce);
+    PyObject *announce = PyObject_GetAttr(use, laying.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
         return announced < 0 ? -1 : 0;
     }
-    return read_cards(move, action, rm_laying_pos(move->play));
+    int held = read_cards(move, use, rm_laying_pos(move->play));
+    for (int i = 0; held > 0 && take && i <= move->count; i++) {
+        if (i == move->count) {
+            return 0; /* Reason.TAKEN_CARD_NOT_USED */
+        }
+        if (move->codes[i] == move->added) {
+            break;
+        }
+    }
+    return held;
 }
 
 /* The slice's verdict on `action` by `player` in `state`: 1 where it decides the lay-off
@@ -175,7 +271,7 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
         return 0; /* Reason.NOT_IN_OPENING_TURN */
     }
     PyObject *table = rm_laying_table(move->play);
-    PyObject *target = PyObject_GetAttr(action, laying.s_target);
+    PyObject *target = PyObject_GetAttr(move->use, laying.s_target);
     move->index = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (move->index == -1 && PyErr_Occurred()) {
@@ -191,7 +287,7 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
         return -1;
     }
     move->run = run;
-    PyObject *side = PyObject_GetAttr(action, laying.s_side);
+    PyObject *side = PyObject_GetAttr(move->use, laying.s_side);
     if (side == NULL) {
         return -1;
     }
@@ -398,6 +494,12 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
         Py_XDECREF(turn_changes);
         return -1;
     }
+    if (move->card != NULL /* `with_discard_taken`: the card named, not staged */
+        && (PyDict_SetItem(turn_changes, rm_names.s_taken, move->card) < 0
+            || PyDict_SetItem(turn_changes, laying.s_taken_staged, Py_False) < 0)) {
+        Py_DECREF(turn_changes);
+        return -1;
+    }
     int taken = rm_laying_taken(move->play);
     for (int i = 0; taken >= 0 && i < move->count; i++) {
         if (move->codes[i] == taken) {
@@ -450,7 +552,11 @@ static PyObject *next_state(rm_layoff *move, PyObject *state, int decided,
 static PyObject *
 key_left(const rm_layoff *move)
 {
-    PyObject *key = rm_hand_key(rm_laying_pos(move->play));
+    PyObject *key = move->key;
+    Py_XINCREF(key);
+    if (key == NULL) {
+        key = rm_hand_key(rm_laying_pos(move->play));
+    }
     for (int i = 0; key != NULL && i < move->count; i++) {
         PyObject *less = PyNumber_Subtract(key, PyTuple_GetItem(rm_names.units, move->codes[i]));
         RM_SETREF(key, less);
@@ -478,7 +584,7 @@ decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *
     if (begun <= 0) {
         return begun;
     }
-    PyObject *kind = PyObject_GetAttr(action, laying.s_kind);
+    PyObject *kind = PyObject_GetAttr(move->use, laying.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(
                                         laying.meld_failure, move->cards,
@@ -576,6 +682,16 @@ next_state(rm_layoff *move, PyObject *state, int decided,
     PyObject *changes = decided > 0 ? PyDict_New() : NULL;
     if (changes != NULL) {
         decided = step(move, state, changes);
+        if (decided > 0 && move->card != NULL) { /* the pile without the card; the play phase */
+            rm_pos *pos = rm_laying_pos(move->play);
+            PyObject *pile = PyObject_GetAttr(state, rm_names.s_discard_pile);
+            PyObject *rest = pile == NULL ? NULL : PyTuple_GetSlice(pile, 0, pos->pile_size - 1);
+            Py_XDECREF(pile);
+            if (change(changes, rm_names.s_discard_pile, rest) < 0
+                || PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) < 0) {
+                decided = -1;
+            }
+        }
         PyObject *key = decided > 0 ? key_left(move) : NULL;
         if (key != NULL) {
             result = rm_copy_with(rm_names.GameState, rm_names.state_fields, state, changes);

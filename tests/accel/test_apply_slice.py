@@ -26,6 +26,7 @@ from romme import (
     Rules,
     Side,
     TableMeld,
+    TakeDiscard,
     apply,
     find_rules,
     parse_cards,
@@ -39,6 +40,7 @@ from tests.scenarios._helpers import position
 
 _FREE = find_rules("german-rummy")  # one joker a meld; the taken card may not go straight back
 _DROV = find_rules("drov")  # fewer jokers than natural cards; the last card is discarded
+_CLASSIC = find_rules("classic")  # the top discard is taken only to be used at once (rules §4)
 
 
 def _opened(rules: Rules, hand: str, *table: str) -> GameState:
@@ -234,8 +236,59 @@ def test_lay_downs_the_rules_refuse_or_that_go_out_are_python_s(cturn: ModuleTyp
     assert pure.apply(out, going).phase is Phase.ROUND_OVER
 
 
-def test_the_lay_off_and_the_lay_down_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: applying and checking a lay-off and a lay-down, and handing a refused one to Python, keep no reference to the position, its table, the action, its cards or the meld laid."""
+def _taking(hand: str, *table: str) -> GameState:
+    """The draw phase of seat 0 of three under `classic`, which has opened, the 10♥ on the pile."""
+    return position(
+        _CLASSIC,
+        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="10♥",
+        table=[(cards, 1) for cards in table],
+        opened=[True, True, False],
+    )
+
+
+def test_the_top_discard_taken_and_laid_off_at_once(cturn: ModuleType) -> None:
+    """Rules §4 (take_discard=immediate_use, DRoV rule 4b): the 10♥ taken to lay off onto 7♥ 8♥ 9♥ leaves the pile, continues the run, and the turn names it as taken, not in hand, having laid off; the seat plays on."""
+    state = _taking("J♥ 2♦ 5♠", "7♥ 8♥ 9♥")
+    after = applied_in_c(cturn, state, TakeDiscard(use=_layoff(0, "10♥")))
+    assert after.table[0].meld.cards == parse_cards("7♥ 8♥ 9♥ 10♥")
+    assert after.table[0].meld.value == 34
+    assert after.hand == state.hand
+    assert after.discard_pile == state.discard_pile[:-1]
+    assert after.stock == state.stock
+    assert (after.current_player, after.phase) == (0, Phase.PLAY)
+    ten = parse_cards("10♥")[0]
+    assert after.turn == attrs.evolve(state.turn, taken=ten, laid_off=True)
+    assert not after.turn.taken_in_hand
+    assert not after.turn.taken_staged
+    assert kept_hand_key(after) == pack_cards(state.hand)
+
+
+def test_the_top_discard_taken_and_laid_down_at_once(cturn: ModuleType) -> None:
+    """Rules §4 (DRoV rule 4a): the 10♥ taken to lay down 8♥ 9♥ 10♥ lies in the new run, last on the table, and the turn names it as taken; it has not laid off."""
+    state = _taking("8♥ 9♥ K♠ 3♦")
+    after = applied_in_c(cturn, state, TakeDiscard(use=LayDown(parse_cards("8♥ 9♥ 10♥"))))
+    entry = after.table[-1]
+    assert (entry.meld.cards, entry.meld.value, entry.owner) == (parse_cards("8♥ 9♥ 10♥"), 27, 0)
+    assert after.hand == parse_cards("K♠ 3♦")
+    assert after.discard_pile == state.discard_pile[:-1]
+    assert after.turn == attrs.evolve(state.turn, taken=parse_cards("10♥")[0])
+    assert kept_hand_key(after) == pack_cards(parse_cards("K♠ 3♦"))
+
+
+def test_takes_the_rules_refuse_are_python_s(cturn: ModuleType) -> None:
+    """Rules §4 (DRoV rule 4a/4b): a take whose use leaves the card out, or that does not meld, is refused by the Python core."""
+    state = _taking("8♥ 9♥ J♥ 7♥ K♠", "7♣ 7♠ 7♦")
+    for action in (
+        TakeDiscard(use=_layoff(0, "7♥")),  # the taken 10♥ is not used
+        TakeDiscard(use=LayDown(parse_cards("10♥ J♥ K♠"))),  # no meld
+    ):
+        assert not pure.is_legal(state, action)
+        refused_by_python(cturn, state, action)
+
+
+def test_laying_and_taking_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: applying and checking a lay-off, a lay-down and a take that lays off, and handing a refused one to Python, keep no reference to the position, its table, its pile, the action, its cards or the meld laid."""
     state = _opened(_FREE, "5♥ 6♥ JK K♠", "7♥ 8♥ 9♥", "7♣ 7♠ 7♥")
     actions = (_layoff(0, "5♥ 6♥", Side.LOW), _layoff(1, "JK"), _layoff(0, "J♥"))
     expected = [pure.apply(state, action) for action in actions[:2]]
@@ -246,8 +299,15 @@ def test_the_lay_off_and_the_lay_down_leak_no_reference(cturn: ModuleType) -> No
     watched += [*(action.cards for action in actions), Side.LOW, *state.hand]
     watched += [*(entry.meld for entry in expected[0].table), *expected[1].table[1].meld.cards]
     watched += [down, down.cards, laid.table[-1].meld, MeldKind.RUN]
+    taking = _taking("J♥ 2♦ 5♠", "7♥ 8♥ 9♥")
+    take = TakeDiscard(use=_layoff(0, "10♥"))
+    taken = pure.apply(taking, take)
+    watched += [taking, taking.discard_pile, taking.discard_pile[-1], taking.hand, taking.turn]
+    watched += [take, take.use, *taking.table, taken.table[0].meld]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
+        assert cturn.apply(taking, take, None) == taken
+        cturn.check(taking, take, None)
         assert cturn.apply(state, actions[0], None) == expected[0]
         assert cturn.apply(state, actions[1], None) == expected[1]
         assert cturn.apply(state, actions[2], None) is NotImplemented

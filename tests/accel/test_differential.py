@@ -126,14 +126,21 @@ class Differ:
             )
             by_c, got = self._accelerated(name, state, action, player, move=type(action).__name__)
             assert expected == got, f"{name}({action}, player={player}) differs (C: {by_c})"
+            self._count_take(name, action, by_c)
 
     def apply(self, state: GameState, action: Action, player: int | None) -> Outcome:
         expected = _outcome(lambda: pure.apply(state, action, player=player))
         by_c, got = self._accelerated("apply", state, action, player, move=type(action).__name__)
         assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
+        self._count_take("apply", action, by_c)
         if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
             assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
+
+    def _count_take(self, name: str, action: Action, by_c: bool) -> None:
+        """Count, as `name` "take", a take that uses the card (rules §4) that C answered."""
+        if by_c and isinstance(action, TakeDiscard) and action.use is not None:
+            self.answered[f"{name} take"] += 1
 
     def decide(
         self, state: GameState, data: st.DataObject | None, rng: random.Random, every: bool
@@ -275,6 +282,9 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # and the takes of one that has, which lay the card down or off (rules §4).
         assert differ.answered["listed unopened draw"], differ.report(preset)
         assert differ.answered["listed take LayOff"], differ.report(preset)
+        if _opened_play(rules):  # and their verdicts and next states (rules §4)
+            for name in ("check take", "is_legal take", "apply take"):
+                assert differ.answered[name], differ.report(preset)
 
 
 def _slice_variants() -> dict[str, Rules]:
