@@ -24,6 +24,7 @@ _SOURCES = [
     "csrc/discard.c",
     "csrc/claims.c",
     "csrc/melds.c",
+    "csrc/opening.c",
     "csrc/play.c",
     "csrc/laying.c",
 ]

@@ -161,6 +161,19 @@ options(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return rm_options_hook(args[0], args[1]);
 }
 
+/* _reaches(key, rules, jokers_ok, need): whether disjoint melds of the packed multiset `key`
+ * are worth `need`, as `packer(key, rules, jokers_ok).reaches(key, need)` says, or None where
+ * the C search leaves it to Python (a private hook for the tests). */
+static PyObject *
+reaches(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
+{
+    (void)module;
+    if (arity("_reaches", nargs, 4) < 0) {
+        return NULL;
+    }
+    return rm_reaches_hook(args[0], args[1], args[2], args[3]);
+}
+
 #define FASTCALL(fn) ((PyCFunction)(void (*)(void))(fn))
 
 static PyMethodDef methods[] = {
@@ -174,6 +187,8 @@ static PyMethodDef methods[] = {
      "apply(state, action, player): the next state, or NotImplemented."},
     {"_options", FASTCALL(options), METH_FASTCALL,
      "_options(key, rules): the C core's meld options of a packed hand, as options_in's."},
+    {"_reaches", FASTCALL(reaches), METH_FASTCALL,
+     "_reaches(key, rules, jokers_ok, need): the C opening search's verdict, or None."},
     {NULL, NULL, 0, NULL},
 };
 

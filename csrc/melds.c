@@ -597,18 +597,13 @@ option_tuple(const rm_option *option)
                          option->run ? Py_True : Py_False, recipe);
 }
 
-PyObject *
-rm_options_hook(PyObject *key, PyObject *rules)
+int
+rm_counts_of_key(PyObject *key, unsigned char counts[RM_CODES])
 {
-    rm_shape shape;
-    if (rm_shape_read(rules, &shape) < 0) {
-        return NULL;
-    }
     /* the key's fields, five bits a code (romme/melds/_search/packed.py) */
-    unsigned char counts[RM_CODES];
     PyObject *field = PyLong_FromLong(31);
     if (field == NULL) {
-        return NULL;
+        return -1;
     }
     for (int code = 0; code < RM_CODES; code++) {
         PyObject *shift = PyLong_FromLong(5 * code);
@@ -620,11 +615,22 @@ rm_options_hook(PyObject *key, PyObject *rules)
         Py_XDECREF(count);
         if (value < 0) {
             Py_DECREF(field);
-            return NULL;
+            return -1;
         }
         counts[code] = (unsigned char)value;
     }
     Py_DECREF(field);
+    return 0;
+}
+
+PyObject *
+rm_options_hook(PyObject *key, PyObject *rules)
+{
+    rm_shape shape;
+    unsigned char counts[RM_CODES];
+    if (rm_shape_read(rules, &shape) < 0 || rm_counts_of_key(key, counts) < 0) {
+        return NULL;
+    }
     rm_options found = {NULL, 0, 0};
     PyObject *result = NULL;
     if (rm_options_in(counts, &shape, &found) == 0) {
@@ -642,7 +648,8 @@ rm_options_hook(PyObject *key, PyObject *rules)
 
 /* -- the opening out of reach (a bound on romme/_turn/opening.py's `lay_down_possible`) -- */
 
-static PyObject *s_opening, *s_shortfall, *s_points, *s_waives, *s_staged_name, *no_melds;
+static PyObject *s_opening, *s_shortfall, *s_points, *s_waives, *s_staged_name, *s_allows_jokers,
+    *no_melds;
 
 static int
 reach_names(void)
@@ -655,28 +662,30 @@ reach_names(void)
     s_points = PyUnicode_InternFromString("points");
     s_waives = PyUnicode_InternFromString("hand_romme_waives_threshold");
     s_staged_name = PyUnicode_InternFromString("staged");
+    s_allows_jokers = PyUnicode_InternFromString("allows_jokers");
     no_melds = PyTuple_New(0);
     if (s_opening == NULL || s_shortfall == NULL || s_points == NULL || s_waives == NULL
-        || s_staged_name == NULL || no_melds == NULL) {
+        || s_staged_name == NULL || s_allows_jokers == NULL || no_melds == NULL) {
         Py_CLEAR(s_opening);
         return -1;
     }
     return 0;
 }
 
-/* What the opening misses with nothing staged (`Opening.shortfall(()).points`); -1 with an
- * exception set. */
+/* What the opening misses with nothing staged (`Opening.shortfall(()).points`), and in
+ * `jokers_ok` whether it admits jokers (`Opening.allows_jokers`); -1 with an exception set. */
 static long
-missing_points(PyObject *rules)
+missing_points(PyObject *rules, int *jokers_ok)
 {
     PyObject *opening = PyObject_GetAttr(rules, s_opening);
     PyObject *short_ = opening == NULL
                            ? NULL
                            : PyObject_CallMethodObjArgs(opening, s_shortfall, no_melds, NULL);
+    *jokers_ok = short_ == NULL ? -1 : rm_flag(opening, s_allows_jokers);
     Py_XDECREF(opening);
     PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
     Py_XDECREF(short_);
-    long value = points == NULL ? -1 : PyLong_AsLong(points);
+    long value = points == NULL || *jokers_ok < 0 ? -1 : PyLong_AsLong(points);
     Py_XDECREF(points);
     return value;
 }
@@ -699,7 +708,8 @@ rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, P
             return staged < 0 ? -1 : 0;
         }
     }
-    long missing = missing_points(rules);
+    int jokers_ok;
+    long missing = missing_points(rules, &jokers_ok);
     if (missing < 0) {
         return -1;
     }
@@ -746,7 +756,11 @@ rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, P
         bound += (long)counts[RM_JOKER_CODE] * rank_values[12];
     }
     if (bound >= missing) {
-        return 0; /* `searches.reaches` may find the opening */
+        /* the bound cannot exclude it: the search (`searches.reaches`, csrc/opening.c) */
+        int reaches = rm_lay_down_possible(counts, &shape, jokers_ok, missing);
+        if (reaches != 0) {
+            return reaches < 0 ? -1 : 0; /* possible, or the Python core's */
+        }
     }
     /* Under the Hand-Rommé waiver (DRoV Nr. 10) the hand may meld all but a last discard:
      * not with two cards no meld takes (`searches.dead`, of which these are a part). */

@@ -66,10 +66,50 @@ int rm_most_jokers(const rm_shape *shape, int naturals);
  * by a sound bound on romme/_turn/opening.py's `lay_down_possible` (with `card` a code, no
  * lay-down holding that card, as `melds_with` finds them; -1 for any): 1 where it is proved
  * (no meld holds the card; or, with no meld staged on `table`, the value of every card some
- * meld takes, each at its highest, misses the opening, and the Hand-Rommé waiver is off or
- * two cards lie in no meld); 0 where the search must decide; -1 with an exception set. */
+ * meld takes, each at its highest, misses the opening, or the opening search finds no
+ * packing worth it (`rm_lay_down_possible`), and the Hand-Rommé waiver is off or two cards
+ * lie in no meld); 0 where the search must decide; -1 with an exception set. */
 int rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules,
                             PyObject *table, int card);
+
+/* The card counts of the packed multiset `key` (romme/melds/_search/packed.py: five bits a
+ * code); 0, or -1 with an exception set. */
+int rm_counts_of_key(PyObject *key, unsigned char counts[RM_CODES]);
+
+/* -- the opening search (opening.c) -- */
+
+/* A search's answer that C does not give: the Python core decides. */
+#define RM_PACK_UNDECIDED 2
+
+/* The packing searches within one hand, the pool (romme/melds/_search/packing.py's
+ * `Packer`, the plain values of its `search`). */
+typedef struct rm_packer rm_packer;
+
+/* The packer of the hand `pool` under `shape`, its melds without jokers unless `jokers_ok`;
+ * NULL with an exception set, or NULL without one for a pool C does not search (more than
+ * 40 cards, or more than 15 copies of a code). */
+rm_packer *rm_packer_new(const unsigned char pool[RM_CODES], const rm_shape *shape,
+                         int jokers_ok);
+
+/* Free a packer (NULL too). */
+void rm_packer_free(rm_packer *packer);
+
+/* `packing_value` of `counts` (within the pool): the greatest value of disjoint melds of it,
+ * every natural card melded with `cover` and every joker too with `use_jokers`, -1 where
+ * none is as asked (`Packer.search(cover, use_jokers)`); RM_PACK_UNDECIDED where the search
+ * would grow past its memo's bound. */
+int rm_packer_value(rm_packer *packer, const unsigned char counts[RM_CODES], int cover,
+                    int use_jokers);
+
+/* Whether disjoint melds of the hand `counts` are worth `missing` (`Packer.reaches(key,
+ * missing)` of the packer of the hand, with `jokers_ok`): 1 or 0, RM_PACK_UNDECIDED where
+ * the search is the Python core's, -1 with an exception set. */
+int rm_lay_down_possible(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                         int jokers_ok, long missing);
+
+/* _cturn._reaches(key, rules, jokers_ok, need): `rm_lay_down_possible` of the packed
+ * multiset `key`, None where it is undecided, for the tests. */
+PyObject *rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *need);
 
 /* Read the tables of the meld shape's rules from romme.rules; 0, or -1 with an exception
  * set. Called once, at import. */

@@ -151,7 +151,7 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: the play phase of a seat that has opened (its joker swaps too), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
+    """Issue 34, point 4: the play phase of a seat that has opened (its joker swaps too), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat, the opening search (`_reaches`, and the positions it shows out of reach) and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
     rules = find_rules("german-rummy")
     state = position(
         rules,
@@ -188,6 +188,17 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     assert len(takes) == 3
     assert cturn.legal_actions(unopened) == pure.legal_actions(unopened)
     assert cturn.legal_actions(drawing) == pure.legal_actions(drawing) == (Draw(),)
+    # the same where the opening search, not the bound, shows the opening out of reach
+    searched = position(
+        rules, hands=["9♣ 10♣ J♣ 9♥ 9♦", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
+    )
+    search_drawing = position(
+        find_rules("classic"), hands=["9♣ 10♣ 9♥ 9♦ 4♠", "4♦ 6♦ 10♥"], discard="J♣"
+    )
+    assert cturn.legal_actions(searched) == pure.legal_actions(searched)
+    assert cturn.legal_actions(search_drawing) == pure.legal_actions(search_drawing) == (Draw(),)
+    searched_key = pack_cards(searched.hand)
+    assert cturn._reaches(searched_key, rules, True, 30) is False
     key = pack_cards(state.hand)
     options = cturn._options(key, rules)
     assert options == options_in(key, rules)
@@ -204,6 +215,8 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     watched += [unopened, unopened.table, unopened.turn, drawing, drawing.rules, drawing.table]
     watched += [drawing.hand, drawing.discard_pile[-1], unopened.rules.opening]
     watched += [taking, taking.table, taking.turn, taking.hand, *takes, takes[1].use]
+    watched += [searched, searched.hand, searched.table, search_drawing, search_drawing.hand]
+    watched += [search_drawing.discard_pile[-1], searched_key, rules.opening]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -213,4 +226,7 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn.legal_actions(drawing)
         cturn.legal_actions(taking)
         cturn._options(key, rules)
+        cturn.legal_actions(searched)
+        cturn.legal_actions(search_drawing)
+        cturn._reaches(searched_key, rules, True, 30)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -16,7 +16,8 @@ and fails if a function of its slices (the draw phase: `legal_actions`,
 `check`, `is_legal`, `apply`; the discard: `check`, `is_legal`, `apply`;
 the claim window: all four; the play phase of a seat that has opened: its
 listing, of the state and of the view; a lay-off and a lay-down of such a
-seat: `check`, `is_legal`, `apply`) was never answered where a slice
+seat: `check`, `is_legal`, `apply`; a seat whose opening the C search
+shows out of reach: its listing) was never answered where a slice
 applies.
 """
 
@@ -51,6 +52,10 @@ from romme import (
 from romme import testing as romme_testing
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
+from romme.cards import JOKER_CODE
+from romme.melds import codes_in, count, field, pack_cards
+from romme.melds._search.build import RANK_VALUES
+from romme.melds._search.enumeration import options_in
 from tests.conftest import examples
 
 Outcome = tuple[Any, ...]
@@ -62,6 +67,31 @@ def _outcome(call: Callable[[], object]) -> Outcome:
         return ("value", call())
     except IllegalActionError as error:
         return ("refused", error.reason, str(error), error.player, error.action)
+
+
+def _beyond_the_bound(state: GameState) -> bool:
+    """Whether the sound bound of C's `rm_opening_out_of_reach` cannot exclude the opening of the seat to act (rules §5).
+
+    The cards of its hand (with the top discard in the draw phase) that
+    some meld takes, each at its highest value (a joker an ace's), are
+    worth what the opening misses with nothing staged: where C lists
+    such a seat as out of reach, its opening search decided it.
+    """
+    cards = state.hands[state.current_player]
+    if state.phase is Phase.DRAW:
+        if not state.discard_pile:
+            return False
+        cards = (*cards, state.discard_pile[-1])
+    key = pack_cards(cards)
+    live = 0
+    for option in options_in(key, state.rules):
+        live |= option[0]
+    worth = sum(
+        count(key, code) * (RANK_VALUES[12] if code == JOKER_CODE else RANK_VALUES[code % 13])
+        for code in codes_in(key)
+        if live & field(code)
+    )
+    return worth >= state.rules.opening.shortfall(()).points
 
 
 class Differ:
@@ -117,6 +147,13 @@ class Differ:
         ):
             # a seat that has not opened, its opening out of reach (rules §5)
             self.answered[f"listed unopened {position.phase.value}"] += 1
+            if (
+                isinstance(position, GameState)
+                and (position.phase is Phase.PLAY or not _free_takes(position.rules))
+                and _beyond_the_bound(position)
+            ):
+                # out of reach by the opening search, where the bound could not tell
+                self.answered[f"listed unopened {position.phase.value} by the search"] += 1
         return expected[1]  # type: ignore[no-any-return]
 
     def verdicts(self, state: GameState, action: Action, player: int | None) -> None:
@@ -225,6 +262,10 @@ _LAYING_SLICE = (
 """A lay-off and a lay-down by a seat that has opened: their verdicts and next states, answered by C."""
 
 
+_OPENING_SEARCH = ("listed unopened play by the search", "listed unopened draw by the search")
+"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take."""
+
+
 def _opened_play(rules: Rules) -> bool:
     """Whether the play phase of a seat that has opened is the C core's slice: no Räuber-Rommé (rules §13), no announced jokers (Schmidt S. 3)."""
     return not rules.rearrange and not rules.announced_jokers
@@ -279,8 +320,10 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         for name in ("check Draw", "is_legal Draw", "apply Draw"):
             assert differ.answered[name] >= rounds, differ.report(preset)
         # A seat that has not opened, where no lay-down can hold the top discard (rules §5),
-        # and the takes of one that has, which lay the card down or off (rules §4).
+        # its opening search's verdict among them, and the takes of one that has, which
+        # lay the card down or off (rules §4).
         assert differ.answered["listed unopened draw"], differ.report(preset)
+        assert differ.answered["listed unopened draw by the search"], differ.report(preset)
         assert differ.answered["listed take LayOff"], differ.report(preset)
         if _opened_play(rules):  # and their verdicts and next states (rules §4)
             for name in ("check take", "is_legal take", "apply take"):
@@ -347,6 +390,8 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     assert not differ.unanswered(_PLAY_SLICE[:2])[len(_SLICE_FUNCTIONS) :], differ.report("random")
     # A lay-off and a lay-down of a seat that has opened (rules §4, §6), checked and applied by C.
     assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
+    # A seat whose opening the search (not the bound) shows out of reach (rules §5).
+    assert not differ.unanswered(_OPENING_SEARCH)[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 
 _MANY: int = 50_000
@@ -371,6 +416,6 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     print(differ.report("slow run"))
     assert differ.answered["legal_actions"] > _MANY // 50
     assert differ.answered["apply Discard"] > _MANY // 10
-    assert not differ.unanswered((*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE)), (
-        differ.report("slow run")
-    )
+    assert not differ.unanswered(
+        (*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE, *_OPENING_SEARCH)
+    ), differ.report("slow run")

@@ -1,0 +1,317 @@
+/* The opening search of a seat that has not opened (mirrors romme/melds/_search/packing.py's
+ * `Packer.reaches`, `Packer.search`: the greatest value of disjoint melds of a hand, and
+ * romme/_turn/opening.py's `lay_down_possible` with no meld staged).
+ *
+ * A packer holds the melds of one hand (the pool), as `rm_options_in` finds them (without
+ * jokers where the opening admits none, `Opening.allows_jokers`), by the code of their
+ * lowest natural card, and one memo of the searched sub-multisets of the pool and their
+ * greatest value. The search is `Packer._new_search`'s: the lowest natural card left either
+ * goes into a meld whose lowest natural card it is, or one copy of it is left out; with
+ * `cover` every natural card must be melded, with `use_jokers` every joker too. Its answer
+ * is exact or none: a pool of more than RM_PACK_CARDS cards, a count past a memo field, or a
+ * search past RM_PACK_STATES multisets is left to the Python core (`RM_PACK_UNDECIDED`). The
+ * recursion is at most one level a card deep, so at most RM_PACK_CARDS levels.
+ */
+#include "melds.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RM_PACK_CARDS 40      /* the most cards of a pool searched in C */
+#define RM_PACK_STATES 131072 /* the most multisets one packer's memo holds */
+#define RM_PACK_NONE (-1)     /* no packing as `cover` and `use_jokers` ask (packing.NONE) */
+
+/* A multiset of card codes, four bits a code (a count of 15 at most), and the kind of the
+ * search in the last word's top bits: the memo's key. */
+typedef struct {
+    uint64_t w[4];
+} rm_pack_key;
+
+/* A meld of the pool as the search reads it: its cards as (code, copies) and its value. */
+typedef struct {
+    unsigned char codes[14], copies[14], distinct;
+    int value;
+} rm_pack_meld;
+
+typedef struct {
+    rm_pack_key key;
+    int value;
+    int used;
+} rm_pack_slot;
+
+struct rm_packer {
+    rm_pack_meld *melds;        /* the pool's melds, by their lowest natural card */
+    int first[RM_JOKER_CODE + 1]; /* melds[first[c]:first[c + 1]] start at the code c */
+    rm_pack_slot *slots;        /* the memo, open addressing */
+    size_t capacity, used;
+    int overflow;               /* the memo grew past RM_PACK_STATES */
+    unsigned char counts[RM_CODES]; /* the multiset being searched, changed in place */
+    rm_pack_key key;                /* its key */
+};
+
+static void
+key_add(rm_pack_key *key, int code, int copies)
+{
+    key->w[code / 16] += (uint64_t)copies << (4 * (code % 16));
+}
+
+static void
+key_sub(rm_pack_key *key, int code, int copies)
+{
+    key->w[code / 16] -= (uint64_t)copies << (4 * (code % 16));
+}
+
+static size_t
+key_hash(const rm_pack_key *key)
+{
+    uint64_t h = key->w[0] * 0x9E3779B97F4A7C15u;
+    h ^= (key->w[1] + (h >> 29)) * 0xBF58476D1CE4E5B9u;
+    h ^= (key->w[2] + (h >> 31)) * 0x94D049BB133111EBu;
+    h ^= (key->w[3] + (h >> 27)) * 0x9E3779B97F4A7C15u;
+    return (size_t)(h ^ (h >> 32));
+}
+
+static rm_pack_slot *
+slot_of(rm_pack_slot *slots, size_t capacity, const rm_pack_key *key)
+{
+    size_t at = key_hash(key) & (capacity - 1);
+    while (slots[at].used && memcmp(&slots[at].key, key, sizeof *key) != 0) {
+        at = (at + 1) & (capacity - 1);
+    }
+    return &slots[at];
+}
+
+/* Store `value` for `key`; 0, or -1 where the memo cannot grow (the search stops). */
+static int
+memo_put(rm_packer *packer, const rm_pack_key *key, int value)
+{
+    if (2 * (packer->used + 1) > packer->capacity) {
+        if (packer->used + 1 > RM_PACK_STATES) {
+            packer->overflow = 1;
+            return -1;
+        }
+        size_t capacity = 2 * packer->capacity;
+        rm_pack_slot *slots = calloc(capacity, sizeof *slots);
+        if (slots == NULL) {
+            packer->overflow = 1;
+            return -1;
+        }
+        for (size_t i = 0; i < packer->capacity; i++) {
+            if (packer->slots[i].used) {
+                *slot_of(slots, capacity, &packer->slots[i].key) = packer->slots[i];
+            }
+        }
+        free(packer->slots);
+        packer->slots = slots;
+        packer->capacity = capacity;
+    }
+    rm_pack_slot *slot = slot_of(packer->slots, packer->capacity, key);
+    slot->key = *key;
+    slot->value = value;
+    slot->used = 1;
+    packer->used++;
+    return 0;
+}
+
+/* The greatest value of disjoint melds of `packer->counts` (kind in its key); RM_PACK_NONE
+ * where none is as asked; -2 where the memo overflowed. At most one level a card. */
+static int
+solve(rm_packer *packer, int cover, int use_jokers)
+{
+    rm_pack_slot *found = slot_of(packer->slots, packer->capacity, &packer->key);
+    if (found->used) {
+        return found->value;
+    }
+    unsigned char *counts = packer->counts;
+    int lowest = 0;
+    while (lowest < RM_JOKER_CODE && !counts[lowest]) {
+        lowest++;
+    }
+    int best = RM_PACK_NONE;
+    if (lowest == RM_JOKER_CODE) {
+        /* every natural card melded or left out; the jokers left over */
+        best = use_jokers && counts[RM_JOKER_CODE] ? RM_PACK_NONE : 0;
+    }
+    else {
+        for (int i = packer->first[lowest]; i < packer->first[lowest + 1]; i++) {
+            const rm_pack_meld *meld = &packer->melds[i];
+            int fits = 1;
+            for (int j = 0; j < meld->distinct && fits; j++) {
+                fits = counts[meld->codes[j]] >= meld->copies[j];
+            }
+            if (!fits) {
+                continue;
+            }
+            for (int j = 0; j < meld->distinct; j++) {
+                counts[meld->codes[j]] -= meld->copies[j];
+                key_sub(&packer->key, meld->codes[j], meld->copies[j]);
+            }
+            int after = solve(packer, cover, use_jokers);
+            for (int j = 0; j < meld->distinct; j++) {
+                counts[meld->codes[j]] += meld->copies[j];
+                key_add(&packer->key, meld->codes[j], meld->copies[j]);
+            }
+            if (after == -2) {
+                return -2;
+            }
+            if (after != RM_PACK_NONE && meld->value + after > best) {
+                best = meld->value + after;
+            }
+        }
+        if (!cover) {
+            /* one copy of the lowest card left out (the jokers stay) */
+            counts[lowest]--;
+            key_sub(&packer->key, lowest, 1);
+            int after = solve(packer, cover, use_jokers);
+            counts[lowest]++;
+            key_add(&packer->key, lowest, 1);
+            if (after == -2) {
+                return -2;
+            }
+            if (after > best) {
+                best = after;
+            }
+        }
+    }
+    return memo_put(packer, &packer->key, best) < 0 ? -2 : best;
+}
+
+rm_packer *
+rm_packer_new(const unsigned char pool[RM_CODES], const rm_shape *shape, int jokers_ok)
+{
+    int cards = 0;
+    for (int code = 0; code < RM_CODES; code++) {
+        if (pool[code] > 15) {
+            return NULL; /* past a memo field: the Python core's */
+        }
+        cards += pool[code];
+    }
+    if (cards > RM_PACK_CARDS) {
+        return NULL;
+    }
+    rm_packer *packer = calloc(1, sizeof *packer);
+    if (packer == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    rm_options found = {NULL, 0, 0};
+    if (rm_options_in(pool, shape, &found) < 0) {
+        free(packer);
+        return NULL;
+    }
+    packer->melds = calloc(found.count ? (size_t)found.count : 1, sizeof *packer->melds);
+    packer->capacity = 1024;
+    packer->slots = calloc(packer->capacity, sizeof *packer->slots);
+    if (packer->melds == NULL || packer->slots == NULL) {
+        rm_options_clear(&found);
+        rm_packer_free(packer);
+        PyErr_NoMemory();
+        return NULL;
+    }
+    /* the melds by their lowest natural card, in the order found (a counting sort) */
+    int per[RM_JOKER_CODE + 1];
+    memset(per, 0, sizeof per);
+    for (Py_ssize_t i = 0; i < found.count; i++) {
+        if (jokers_ok || !found.items[i].jokers) {
+            per[found.items[i].lowest]++;
+        }
+    }
+    int at = 0;
+    for (int code = 0; code < RM_JOKER_CODE; code++) {
+        packer->first[code] = at;
+        at += per[code];
+        per[code] = packer->first[code];
+    }
+    packer->first[RM_JOKER_CODE] = at;
+    for (Py_ssize_t i = 0; i < found.count; i++) {
+        const rm_option *option = &found.items[i];
+        if (!jokers_ok && option->jokers) {
+            continue;
+        }
+        rm_pack_meld *meld = &packer->melds[per[option->lowest]++];
+        meld->value = option->value;
+        for (int j = 0; j < option->size; j++) {
+            int code = option->codes[j], k = 0;
+            while (k < meld->distinct && meld->codes[k] != code) {
+                k++;
+            }
+            if (k == meld->distinct) {
+                meld->codes[k] = (unsigned char)code;
+                meld->distinct++;
+            }
+            meld->copies[k]++;
+        }
+    }
+    rm_options_clear(&found);
+    return packer;
+}
+
+void
+rm_packer_free(rm_packer *packer)
+{
+    if (packer != NULL) {
+        free(packer->melds);
+        free(packer->slots);
+        free(packer);
+    }
+}
+
+int
+rm_packer_value(rm_packer *packer, const unsigned char counts[RM_CODES], int cover,
+                int use_jokers)
+{
+    if (packer->overflow) {
+        return RM_PACK_UNDECIDED;
+    }
+    memcpy(packer->counts, counts, RM_CODES);
+    memset(&packer->key, 0, sizeof packer->key);
+    for (int code = 0; code < RM_CODES; code++) {
+        key_add(&packer->key, code, counts[code]);
+    }
+    packer->key.w[3] |= (uint64_t)(cover | use_jokers << 1) << 60; /* the search's kind */
+    int value = solve(packer, cover, use_jokers);
+    return value == -2 ? RM_PACK_UNDECIDED : value;
+}
+
+int
+rm_lay_down_possible(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                     int jokers_ok, long missing)
+{
+    if (missing <= 0) {
+        return 1; /* the empty packing is worth what is missing */
+    }
+    rm_packer *packer = rm_packer_new(counts, shape, jokers_ok);
+    if (packer == NULL) {
+        return PyErr_Occurred() ? -1 : RM_PACK_UNDECIDED;
+    }
+    int value = rm_packer_value(packer, counts, 0, 0);
+    rm_packer_free(packer);
+    if (value == RM_PACK_UNDECIDED) {
+        return RM_PACK_UNDECIDED;
+    }
+    return value >= missing;
+}
+
+PyObject *
+rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *need)
+{
+    rm_shape shape;
+    unsigned char counts[RM_CODES];
+    if (rm_shape_read(rules, &shape) < 0 || rm_counts_of_key(key, counts) < 0) {
+        return NULL;
+    }
+    int jokers = PyObject_IsTrue(jokers_ok);
+    long missing = PyLong_AsLong(need);
+    if (jokers < 0 || (missing == -1 && PyErr_Occurred())) {
+        return NULL;
+    }
+    int reaches = rm_lay_down_possible(counts, &shape, jokers, missing);
+    if (reaches < 0) {
+        return NULL;
+    }
+    if (reaches == RM_PACK_UNDECIDED) {
+        Py_RETURN_NONE;
+    }
+    return PyBool_FromLong(reaches);
+}
