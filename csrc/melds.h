@@ -107,6 +107,36 @@ int rm_packer_value(rm_packer *packer, const unsigned char counts[RM_CODES], int
 int rm_lay_down_possible(const unsigned char counts[RM_CODES], const rm_shape *shape,
                          int jokers_ok, long missing);
 
+/* The opening search of a seat that has not opened, with nothing staged, whose lay-downs
+ * the C core lists (`lay_down_allowed`, `opening_completable`). */
+typedef struct {
+    rm_packer *packer; /* the searches within the hand (NULL: none) */
+    int need;          /* the threshold */
+    int jokers_ok;     /* `Opening.allows_jokers` */
+    int must_discard;  /* discard_to_go_out */
+} rm_opening_search;
+
+/* A lay-down's verdict that completes the opening: `finisher` decides. */
+#define RM_OPENING_COMPLETES 3
+
+/* Set up `search` for the hand `counts` of a seat that has not opened, nothing staged, in
+ * `turn` under `rules` (meld shape `shape`): 1 where the C core lists its lay-downs (no
+ * Hand-Rommé waiver, an opening that sums melds and needs no run, no failed take, and the
+ * search finds melds worth the threshold), 0 where the Python core lists them, -1 with an
+ * exception set. Clear it with `rm_opening_clear`. */
+int rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                      PyObject *rules, PyObject *turn, rm_opening_search *search);
+
+/* Whether `lay_down_allowed` allows laying `option` from the hand `counts` towards the
+ * opening, `locked` the card that may not be discarded once it is laid (-1 none): 1, 0,
+ * RM_OPENING_COMPLETES where it completes the opening (`finisher` decides), or
+ * RM_PACK_UNDECIDED where the search is the Python core's. */
+int rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM_CODES],
+                      const rm_option *option, int locked);
+
+/* Free the search's packer. */
+void rm_opening_clear(rm_opening_search *search);
+
 /* _cturn._reaches(key, rules, jokers_ok, need): `rm_lay_down_possible` of the packed
  * multiset `key`, None where it is undecided, for the tests. */
 PyObject *rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *need);

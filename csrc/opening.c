@@ -1,6 +1,8 @@
 /* The opening search of a seat that has not opened (mirrors romme/melds/_search/packing.py's
- * `Packer.reaches`, `Packer.search`: the greatest value of disjoint melds of a hand, and
- * romme/_turn/opening.py's `lay_down_possible` with no meld staged).
+ * `Packer.reaches`, `Packer.search`: the greatest value of disjoint melds of a hand;
+ * romme/_turn/opening.py's `lay_down_possible` with no meld staged, `opening_completable`
+ * and `_points_completable`; romme/_turn/laying.py's `lay_down_allowed` of a seat that has
+ * not opened, with nothing staged).
  *
  * A packer holds the melds of one hand (the pool), as `rm_options_in` finds them (without
  * jokers where the opening admits none, `Opening.allows_jokers`), by the code of their
@@ -314,4 +316,180 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
         Py_RETURN_NONE;
     }
     return PyBool_FromLong(reaches);
+}
+
+/* -- the lay-downs of a seat that has not opened (romme/_turn/laying.py's
+ * `lay_down_allowed` with nothing staged, romme/_turn/opening.py's `opening_completable`
+ * and `_points_completable`) -- */
+
+static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
+    *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand;
+
+static int
+opening_names(void)
+{
+    if (s_opening != NULL) {
+        return 0;
+    }
+    PyObject **slots[] = {&s_opening,      &s_threshold, &s_sums_melds,
+                          &s_requires_run, &s_allows_jokers, &s_waives,
+                          &s_discard_to_go_out, &s_taken, &s_taken_in_hand};
+    const char *names[] = {"opening",       "threshold",
+                           "sums_melds",    "requires_run",
+                           "allows_jokers", "hand_romme_waives_threshold",
+                           "discard_to_go_out", "taken",
+                           "taken_in_hand"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        *slots[i] = PyUnicode_InternFromString(names[i]);
+        if (*slots[i] == NULL) {
+            for (size_t j = 0; j < i; j++) {
+                Py_CLEAR(*slots[j]);
+            }
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* An attribute's truth: 1, 0, or -1 with an exception set. */
+static int
+truth_of(PyObject *obj, PyObject *name)
+{
+    PyObject *value = PyObject_GetAttr(obj, name);
+    int truth = value == NULL ? -1 : PyObject_IsTrue(value);
+    Py_XDECREF(value);
+    return truth;
+}
+
+int
+rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                  PyObject *rules, PyObject *turn, rm_opening_search *search)
+{
+    memset(search, 0, sizeof *search);
+    if (opening_names() < 0) {
+        return -1;
+    }
+    /* the Hand-Rommé waiver (DRoV Nr. 10: `waiver_applies`, `hand_romme_completable`) */
+    int truth = truth_of(rules, s_waives);
+    if (truth != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    /* a taken card out of the hand: a failed take (`failed_take_discards`, DRoV Streitfall
+     * 1, 3) */
+    PyObject *taken = PyObject_GetAttr(turn, s_taken);
+    if (taken == NULL) {
+        return -1;
+    }
+    int none = taken == Py_None;
+    Py_DECREF(taken);
+    if (!none && (truth = truth_of(turn, s_taken_in_hand)) != 1) {
+        return truth < 0 ? -1 : 0;
+    }
+    /* an opening that sums melds and needs no run (`_points_completable`) */
+    PyObject *opening = PyObject_GetAttr(rules, s_opening);
+    if (opening == NULL) {
+        return -1;
+    }
+    int sums = truth_of(opening, s_sums_melds);
+    int run = sums != 1 ? -1 : truth_of(opening, s_requires_run);
+    int jokers_ok = run != 0 ? -1 : truth_of(opening, s_allows_jokers);
+    PyObject *threshold = jokers_ok < 0 ? NULL : PyObject_GetAttr(opening, s_threshold);
+    Py_DECREF(opening);
+    long need = threshold == NULL ? -1 : PyLong_AsLong(threshold);
+    Py_XDECREF(threshold);
+    if (need == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (sums != 1 || run != 0 || jokers_ok < 0) {
+        return PyErr_Occurred() ? -1 : 0; /* one meld alone, or a run: the Python core's */
+    }
+    int must_discard = truth_of(rules, s_discard_to_go_out);
+    if (must_discard < 0) {
+        return -1;
+    }
+    if (need <= 0) {
+        return 0; /* every meld completes it: no search to ask */
+    }
+    rm_packer *packer = rm_packer_new(counts, shape, jokers_ok);
+    if (packer == NULL) {
+        return PyErr_Occurred() ? -1 : 0;
+    }
+    /* `lay_down_possible`: melds of the hand worth the threshold */
+    int value = rm_packer_value(packer, counts, 0, 0);
+    if (value == RM_PACK_UNDECIDED || value < need) {
+        rm_packer_free(packer);
+        return 0;
+    }
+    search->packer = packer;
+    search->need = (int)need;
+    search->jokers_ok = jokers_ok;
+    search->must_discard = must_discard;
+    return 1;
+}
+
+/* Whether `value` of the search reaches `need`; RM_PACK_UNDECIDED passed on. */
+static int
+reached(int value, int need)
+{
+    return value == RM_PACK_UNDECIDED ? RM_PACK_UNDECIDED : value >= need;
+}
+
+int
+rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM_CODES],
+                  const rm_option *option, int locked)
+{
+    if (option->jokers && !search->jokers_ok) {
+        return 0; /* `Opening.admits`: Reason.OPENING_JOKER */
+    }
+    int need = search->need - option->value;
+    if (need <= 0) {
+        return RM_OPENING_COMPLETES; /* `finisher` decides */
+    }
+    /* `opening_completable` of the hand left (`_points_completable`) */
+    unsigned char rest[RM_CODES];
+    memcpy(rest, counts, sizeof rest);
+    for (int i = 0; i < option->size; i++) {
+        rest[option->codes[i]]--;
+    }
+    /* `kept_back`: the locked card, where the hand left holds it once */
+    int kept = locked >= 0 && rest[locked] == 1 ? locked : -1;
+    rm_packer *packer = search->packer;
+    int found;
+    if (!search->must_discard) {
+        /* everything laid: going out by melding */
+        found = reached(rm_packer_value(packer, rest, 1, 1), need);
+        if (found != 0) {
+            return found;
+        }
+    }
+    found = reached(rm_packer_value(packer, rest, 0, 0), need);
+    if (found != 1) {
+        return found; /* even melding every card left would not reach it */
+    }
+    /* a natural card discarded (one that no meld takes among them: `searches.dead`) */
+    for (int code = 0; code < RM_JOKER_CODE; code++) {
+        if (!rest[code] || code == kept) {
+            continue;
+        }
+        rest[code]--;
+        found = reached(rm_packer_value(packer, rest, 0, 0), need);
+        rest[code]++;
+        if (found != 0) {
+            return found;
+        }
+    }
+    if (rest[RM_JOKER_CODE] && kept != RM_JOKER_CODE) {
+        /* keep only jokers: every natural card melded, at least one joker left */
+        rest[RM_JOKER_CODE]--;
+        found = reached(rm_packer_value(packer, rest, 1, 0), need);
+        return found;
+    }
+    return 0;
+}
+
+void
+rm_opening_clear(rm_opening_search *search)
+{
+    rm_packer_free(search->packer);
+    search->packer = NULL;
 }

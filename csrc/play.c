@@ -10,7 +10,9 @@
  *
  * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
  * seat to act, where that seat has opened (or has not, and no lay-down is possible, as a
- * bound on `lay_down_possible` proves: `rm_opening_out_of_reach`), in a turn that borrowed no table card and
+ * bound on `lay_down_possible` or the opening search proves: `rm_opening_out_of_reach`; or
+ * its lay-downs are the opening search's, csrc/opening.c: `rm_opening_within`), in a turn
+ * that borrowed no table card and
  * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
  * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
  * (`announced_jokers` off, Schmidt S. 3) and outside the first go-round (ASS S. 1), with
@@ -161,7 +163,9 @@ typedef struct rm_play {
     int joker_last;    /* joker_discard=last_card_only */
     int to_go_out_ok;  /* not discard_to_go_out: melding may empty the hand */
     int layoffs;       /* `may_lay_off` lets the seat lay off */
-    int unopened;      /* the seat has not opened, and no lay-down is possible */
+    int unopened;      /* the seat has not opened (no lay-down possible, or `opening` set) */
+    rm_opening_search opening; /* its lay-downs' search, where the C core lists them */
+    int undecided;     /* a verdict the C search left to the Python core */
     int only;          /* the code every move must hold (the top discard taken), -1 any */
     int takes;         /* each move is the use of the top discard: a TakeDiscard of it */
     int swaps;         /* a table joker stands for a card in hand (`_swaps`) */
@@ -314,7 +318,23 @@ lay_downs(rm_play *play_)
         if (!holds_only(play_, option->codes, option->size)) {
             continue; /* `melds_with` the card taken */
         }
-        if (!goes_on(play_, option->codes, option->size)) {
+        int allowed = RM_OPENING_COMPLETES;
+        if (play_->opening.packer != NULL) {
+            /* a seat that has not opened: towards the opening (`lay_down_allowed`) */
+            int locked = play_->locked;
+            for (int j = 0; j < option->size; j++) {
+                locked = option->codes[j] == play_->taken ? -1 : locked; /* `after_use` */
+            }
+            allowed = rm_opening_allows(&play_->opening, play_->pos.counts, option, locked);
+            if (allowed == RM_PACK_UNDECIDED) {
+                play_->undecided = 1;
+                break;
+            }
+        }
+        if (allowed == RM_OPENING_COMPLETES) {
+            allowed = goes_on(play_, option->codes, option->size);
+        }
+        if (!allowed) {
             continue;
         }
         PyObject *values[3];
@@ -829,8 +849,12 @@ decides(rm_play *play_, PyObject *position)
     }
     if (play_->unopened) {
         /* `_plays` of a seat that has not opened lists its lay-downs where
-         * `lay_down_possible`: the slice decides only where a bound proves it false */
+         * `lay_down_possible`: none where the bound or the search proves it false; where it
+         * is possible, those the opening search allows (csrc/opening.c) */
         truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
+        if (truth == 0 && (truth = rm_shape_read(rules, &play_->shape)) == 0) {
+            truth = rm_opening_within(pos->counts, &play_->shape, rules, turn, &play_->opening);
+        }
         if (truth != 1) {
             return truth;
         }
@@ -1136,11 +1160,19 @@ rm_play_phase_moves(PyObject *position)
         play_.moves = keep_key(&play_.pos) < 0 ? NULL : PyList_New(0);
         if (play_.moves != NULL && discards(&play_) == 0
             && (play_.unopened
-                || (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
-                    && (!play_.swaps || !play_.layoffs || swaps(&play_) == 0)))) {
-            result = PyList_AsTuple(play_.moves);
+                    ? play_.opening.packer == NULL || lay_downs(&play_) == 0
+                    : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
+                       && (!play_.swaps || !play_.layoffs || swaps(&play_) == 0)))) {
+            if (play_.undecided) {
+                result = Py_NotImplemented; /* a verdict the C search left to Python */
+                Py_INCREF(result);
+            }
+            else {
+                result = PyList_AsTuple(play_.moves);
+            }
         }
     }
+    rm_opening_clear(&play_.opening);
     Py_XDECREF(play_.moves);
     Py_XDECREF(play_.table);
     rm_pos_clear(&play_.pos);

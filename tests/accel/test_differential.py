@@ -40,6 +40,7 @@ from romme import (
     GameState,
     IllegalActionError,
     JokerDiscard,
+    LayDown,
     Phase,
     PlayerView,
     Rules,
@@ -145,14 +146,21 @@ class Differ:
             and position.phase in (Phase.DRAW, Phase.PLAY)
             and not position.opened[position.current_player]
         ):
-            # a seat that has not opened, its opening out of reach (rules §5)
+            # a seat that has not opened, its opening out of reach (rules §5), or its
+            # lay-downs towards the opening, allowed by the opening search
             self.answered[f"listed unopened {position.phase.value}"] += 1
+            self.answered.update(
+                f"listed unopened {type(move).__name__}"
+                for move in expected[1]
+                if isinstance(move, LayDown)
+            )
             if (
                 isinstance(position, GameState)
                 and (position.phase is Phase.PLAY or not _free_takes(position.rules))
                 and _beyond_the_bound(position)
             ):
-                # out of reach by the opening search, where the bound could not tell
+                # the opening search's verdict, where the bound could not tell: out of
+                # reach, or within reach with the lay-downs it allows
                 self.answered[f"listed unopened {position.phase.value} by the search"] += 1
         return expected[1]  # type: ignore[no-any-return]
 
@@ -262,13 +270,28 @@ _LAYING_SLICE = (
 """A lay-off and a lay-down by a seat that has opened: their verdicts and next states, answered by C."""
 
 
-_OPENING_SEARCH = ("listed unopened play by the search", "listed unopened draw by the search")
-"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take."""
+_OPENING_SEARCH = (
+    "listed unopened play by the search",
+    "listed unopened draw by the search",
+    "listed unopened LayDown",
+)
+"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; and the lay-downs C lists of one within reach."""
 
 
 def _opened_play(rules: Rules) -> bool:
     """Whether the play phase of a seat that has opened is the C core's slice: no Räuber-Rommé (rules §13), no announced jokers (Schmidt S. 3)."""
     return not rules.rearrange and not rules.announced_jokers
+
+
+def _opening_searched(rules: Rules) -> bool:
+    """Whether the play phase of a seat within reach of its opening is the C core's: an opening that sums melds and needs no run, without the Hand-Rommé waiver (rules §5, §8), where the play phase is (`_opened_play`)."""
+    opening = rules.opening
+    return (
+        _opened_play(rules)
+        and opening.sums_melds
+        and not opening.requires_run
+        and not rules.hand_romme_waives_threshold
+    )
 
 
 def _free_takes(rules: Rules) -> bool:
@@ -310,6 +333,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert differ.answered["listed LayDown"], differ.report(preset)
         # a lay-off and a lay-down of an opened seat (rules §4, §6): checked and applied by C
         assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
+    if _opening_searched(rules):  # the lay-downs of a seat within reach of its opening
+        assert differ.answered["listed unopened LayDown"], differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -390,7 +415,8 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     assert not differ.unanswered(_PLAY_SLICE[:2])[len(_SLICE_FUNCTIONS) :], differ.report("random")
     # A lay-off and a lay-down of a seat that has opened (rules §4, §6), checked and applied by C.
     assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report("random")
-    # A seat whose opening the search (not the bound) shows out of reach (rules §5).
+    # A seat whose opening the search (not the bound) shows out of reach (rules §5), and
+    # the lay-downs of one within reach.
     assert not differ.unanswered(_OPENING_SEARCH)[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 

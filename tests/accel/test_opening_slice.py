@@ -1,4 +1,4 @@
-"""The C core's opening search of a seat that has not opened (docs/maintainers.md, "The accelerator").
+"""The C core's opening search of a seat that has not opened, and its lay-downs (docs/maintainers.md, "The accelerator").
 
 Whether any lay-down is possible before the opening (`lay_down_possible`,
 rules §5) asks whether disjoint melds of the hand are worth what the
@@ -8,13 +8,19 @@ search answers that exactly; the private hook
 ``None`` where it leaves the search to Python) for the property below.
 Where the search proves the opening out of reach, the C core lists the
 position itself: the discards alone in the play phase, the draw alone in
-the draw phase under ``immediate_use``. The expected moves are written
-out from the rules.
+the draw phase under ``immediate_use``. Where it is within reach, with
+nothing staged, under an opening that sums melds and needs no run and
+without the Hand-Rommé waiver, the C core lists the play phase: the
+discards and the lay-downs `lay_down_allowed` allows (the meld completes
+the opening and leaves a card to discard, or what is left can still
+complete it this turn: `opening_completable`). The expected moves are
+written out from the rules.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 import attrs
 import pytest
@@ -121,19 +127,92 @@ def test_overlapping_melds_short_of_30_only_discard(cturn: ModuleType) -> None:
     assert _listed(cturn, state) == _discards("9♣ 10♣ J♣ 9♥ 9♦")
 
 
+def _run(text: str) -> LayDown:
+    return LayDown(parse_cards(text), kind=MeldKind.RUN)
+
+
+def _set(text: str) -> LayDown:
+    return LayDown(parse_cards(text), kind=MeldKind.SET)
+
+
 def test_a_second_set_brings_the_opening_within_reach(cturn: ModuleType) -> None:
-    """Rules §5 (opening_threshold 30): with the 9♠, 9♠ 9♥ 9♦ (27) lies beside 9♣ 10♣ J♣ (29): 56, and the 2♦ is left to discard, so the lay-downs are the opening search's, Python's."""
+    """Rules §5 (opening_threshold 30, melds summed): with the 9♠, 9♠ 9♥ 9♦ (27) lies beside 9♣ 10♣ J♣ (29), and the 2♦ is left to discard. C lists the lay-downs the opening allows: 9♠ 9♥ 9♦ (the run makes up the 3 missing), the four nines (36, the opening complete), the run (the set makes up the 1 missing); a set of three with the 9♣ leaves no meld to make up the rest."""
     state = _unopened(_GERMAN, "9♣ 10♣ J♣ 9♥ 9♦ 9♠ 2♦")
+    assert _listed(cturn, state) == (
+        *_discards("9♣ 10♣ J♣ 9♠ 9♥ 2♦ 9♦"),
+        _set("9♠ 9♥ 9♦"),
+        _set("9♣ 9♠ 9♥ 9♦"),
+        _run("9♣ 10♣ J♣"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("discard_to_go_out", "lay_downs"),
+    [
+        # The last card must be discarded (DRoV Streitfall 7): after 9♠ 9♥ 9♦ the run
+        # would take every card left; only the four nines (36) leave 10♣ J♣.
+        (True, (_set("9♣ 9♠ 9♥ 9♦"),)),
+        # Melding may empty the hand: the set and the run together complete the opening.
+        (False, (_set("9♠ 9♥ 9♦"), _set("9♣ 9♠ 9♥ 9♦"), _run("9♣ 10♣ J♣"))),
+    ],
+)
+def test_the_opening_keeps_a_card_to_discard_where_the_rules_ask_one(
+    cturn: ModuleType, discard_to_go_out: bool, lay_downs: tuple[LayDown, ...]
+) -> None:
+    """Rules §4, §5 (discard_to_go_out, DRoV Streitfall 7): 9♣ 10♣ J♣ 9♠ 9♥ 9♦ opens with 56 only by melding every card; where the last card must be discarded, only a lay-down that completes the opening alone and leaves a card is allowed."""
+    rules = attrs.evolve(_GERMAN, discard_to_go_out=discard_to_go_out)
+    state = _unopened(rules, "9♣ 10♣ J♣ 9♥ 9♦ 9♠")
+    assert _listed(cturn, state) == (*_discards("9♣ 10♣ J♣ 9♠ 9♥ 9♦"), *lay_downs)
+
+
+def test_runs_that_complete_the_opening_are_listed_in_c(cturn: ModuleType) -> None:
+    """Rules §5 (opening_threshold 30): 10♣ J♣ Q♣ (30), 10♣ J♣ Q♣ K♣ (40) and J♣ Q♣ K♣ (30) each complete the opening and leave a card to discard; C lists them, runs in the order found."""
+    state = _unopened(_GERMAN, "10♣ J♣ Q♣ K♣ 2♦")
+    assert _listed(cturn, state) == (
+        *_discards("10♣ J♣ Q♣ K♣ 2♦"),
+        _run("10♣ J♣ Q♣"),
+        _run("10♣ J♣ Q♣ K♣"),
+        _run("J♣ Q♣ K♣"),
+    )
+
+
+def test_only_jokers_kept_to_discard(cturn: ModuleType) -> None:
+    """Schmidt S. 3 (opening_allows_jokers off), rules §5: after 5♣ 5♠ 5♥ (15) the run 10♣ J♣ Q♣ makes up the 15 missing and the joker, in no meld of the opening, is the discard; no natural card can be spared. 10♣ J♣ Q♣ (30) opens alone; melds with the joker are not listed."""
+    rules = attrs.evolve(_GERMAN, opening_allows_jokers=False)
+    state = _unopened(rules, "10♣ J♣ Q♣ 5♣ 5♠ 5♥ JK")
+    assert _listed(cturn, state) == (
+        *_discards("5♣ 10♣ J♣ Q♣ 5♠ 5♥ JK"),
+        _set("5♣ 5♠ 5♥"),
+        _run("10♣ J♣ Q♣"),
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"opening_requires_run": True},  # cardgames.zone §10: a run in the opening
+        {"opening_sums_melds": False},  # one meld alone worth the threshold
+        {"hand_romme_waives_threshold": True},  # DRoV Nr. 10: the Hand-Rommé waiver
+    ],
+)
+def test_the_openings_the_c_search_does_not_decide_are_python_s(
+    cturn: ModuleType, change: dict[str, Any]
+) -> None:
+    """Rules §5, §8: an opening that needs a run, one meld alone worth the threshold, or the Hand-Rommé waiver is listed by Python."""
+    state = _unopened(attrs.evolve(_GERMAN, **change), "10♣ J♣ Q♣ K♣ 2♦")
     assert cturn.legal_actions(state) is NotImplemented
-    assert LayDown(parse_cards("9♣ 10♣ J♣"), kind=MeldKind.RUN) in pure.legal_actions(state)
+    assert _run("10♣ J♣ Q♣ K♣") in pure.legal_actions(state)
 
 
 def test_drov_needs_40_where_30_would_do(cturn: ModuleType) -> None:
-    """DRoV Nr. 4a, 6 (40): Q♣ K♣ A♣ (31) and Q♣ Q♥ Q♦ (30) share the Q♣, short of 40; with 4♠ and 7♦ in no meld no Hand-Rommé waives it (DRoV Nr. 10), and C lists the discards. Under an opening of 30 (rules §5) the run reaches it: Python's."""
+    """DRoV Nr. 4a, 6 (40): Q♣ K♣ A♣ (31) and Q♣ Q♥ Q♦ (30) share the Q♣, short of 40; with 4♠ and 7♦ in no meld no Hand-Rommé waives it (DRoV Nr. 10), and C lists the discards. Under an opening of 30 (rules §5, without the waiver) the set (30) and the run (31) each complete it and leave 4♠ and 7♦: C lists them too."""
     hand = "Q♣ K♣ A♣ Q♥ Q♦ 4♠ 7♦"
     assert _listed(cturn, _unopened(_DROV, hand)) == _discards("Q♣ K♣ A♣ 4♠ Q♥ 7♦ Q♦")
-    assert cturn.legal_actions(_unopened(attrs.evolve(_DROV, opening_threshold=30), hand)) is (
-        NotImplemented
+    thirty = attrs.evolve(_DROV, opening_threshold=30, hand_romme_waives_threshold=False)
+    assert _listed(cturn, _unopened(thirty, hand)) == (
+        *_discards("Q♣ K♣ A♣ 4♠ Q♥ 7♦ Q♦"),
+        _set("Q♣ Q♥ Q♦"),
+        _run("Q♣ K♣ A♣"),
     )
 
 
@@ -141,7 +220,11 @@ def test_no_joker_in_the_opening_leaves_it_out_of_reach(cturn: ModuleType) -> No
     """Schmidt S. 3 (opening_allows_jokers off): 10♣ J♣ JK would be worth 30, but the joker may not be part of the opening and no meld is left; C lists the discards, the joker last."""
     rules = attrs.evolve(_GERMAN, opening_allows_jokers=False)
     assert _listed(cturn, _unopened(rules, "10♣ J♣ JK 5♦ 9♥")) == _discards("10♣ J♣ 9♥ 5♦ JK")
-    assert cturn.legal_actions(_unopened(_GERMAN, "10♣ J♣ JK 5♦ 9♥")) is NotImplemented
+    # with jokers: 10♣ J♣ JK as 10-J-Q (30) opens; as 9-10-J (29) it leaves no meld for 1
+    assert _listed(cturn, _unopened(_GERMAN, "10♣ J♣ JK 5♦ 9♥")) == (
+        *_discards("10♣ J♣ 9♥ 5♦ JK"),
+        _run("10♣ J♣ JK"),
+    )
 
 
 def test_a_take_for_an_opening_out_of_reach_is_not_listed(cturn: ModuleType) -> None:
