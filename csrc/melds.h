@@ -114,18 +114,22 @@ typedef struct {
     int need;          /* the threshold */
     int jokers_ok;     /* `Opening.allows_jokers` */
     int must_discard;  /* discard_to_go_out */
+    int waiver;        /* `waiver_applies`: the Hand-Rommé waiver (DRoV Nr. 10) */
+    int possible;      /* `lay_down_possible` */
 } rm_opening_search;
 
 /* A lay-down's verdict that completes the opening: `finisher` decides. */
 #define RM_OPENING_COMPLETES 3
 
-/* Set up `search` for the hand `counts` of a seat that has not opened, nothing staged, in
- * `turn` under `rules` (meld shape `shape`): 1 where the C core lists its lay-downs (no
- * Hand-Rommé waiver, an opening that sums melds and needs no run, no failed take, and the
- * search finds melds worth the threshold), 0 where the Python core lists them, -1 with an
- * exception set. Clear it with `rm_opening_clear`. */
+/* Set up `search` for the hand `counts` of the seat to act of `position`, which has not
+ * opened, nothing staged, in `turn` (borrowing no table card) under `rules` (meld shape
+ * `shape`), `locked` the card that may not be discarded (`locked_code`, -1 none): 1 where
+ * the C core lists its lay-downs (an opening that sums melds and needs no run, no failed
+ * take; `possible` says whether `lay_down_possible`), 0 where the Python core lists them,
+ * -1 with an exception set. Clear it with `rm_opening_clear`. */
 int rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
-                      PyObject *rules, PyObject *turn, rm_opening_search *search);
+                      PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                      rm_opening_search *search);
 
 /* Whether `lay_down_allowed` allows laying `option` from the hand `counts` towards the
  * opening, `locked` the card that may not be discarded once it is laid (-1 none): 1, 0,

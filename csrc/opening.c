@@ -323,7 +323,8 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
  * and `_points_completable`) -- */
 
 static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
-    *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand;
+    *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand, *s_opened_before,
+    *s_laid_off, *s_first_at_table, *s_opened, *s_current_player;
 
 static int
 opening_names(void)
@@ -333,12 +334,16 @@ opening_names(void)
     }
     PyObject **slots[] = {&s_opening,      &s_threshold, &s_sums_melds,
                           &s_requires_run, &s_allows_jokers, &s_waives,
-                          &s_discard_to_go_out, &s_taken, &s_taken_in_hand};
+                          &s_discard_to_go_out, &s_taken, &s_taken_in_hand,
+                          &s_opened_before, &s_laid_off, &s_first_at_table,
+                          &s_opened, &s_current_player};
     const char *names[] = {"opening",       "threshold",
                            "sums_melds",    "requires_run",
                            "allows_jokers", "hand_romme_waives_threshold",
                            "discard_to_go_out", "taken",
-                           "taken_in_hand"};
+                           "taken_in_hand", "opened_before",
+                           "laid_off", "hand_romme_first_at_table",
+                           "opened", "current_player"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -351,6 +356,13 @@ opening_names(void)
     return 0;
 }
 
+/* Whether `value` of the search reaches `need`; RM_PACK_UNDECIDED passed on. */
+static int
+reached(int value, int need)
+{
+    return value == RM_PACK_UNDECIDED ? RM_PACK_UNDECIDED : value >= need;
+}
+
 /* An attribute's truth: 1, 0, or -1 with an exception set. */
 static int
 truth_of(PyObject *obj, PyObject *name)
@@ -361,19 +373,81 @@ truth_of(PyObject *obj, PyObject *name)
     return truth;
 }
 
+/* `waiver_applies` (DRoV Nr. 10) of the seat to act of `position` in `turn`, a turn that
+ * borrowed no table card: 1, 0, or -1 with an exception set. */
+static int
+waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
+{
+    int truth = truth_of(rules, s_waives);
+    if (truth != 1) {
+        return truth;
+    }
+    /* `hand_romme_possible`: not opened before this turn, and under
+     * hand_romme_first_at_table nobody else has opened */
+    if ((truth = truth_of(turn, s_opened_before)) != 0 || (truth = truth_of(turn, s_laid_off)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    if ((truth = truth_of(rules, s_first_at_table)) != 1) {
+        return truth < 0 ? -1 : 1;
+    }
+    PyObject *opened = PyObject_GetAttr(position, s_opened);
+    PyObject *seat = opened == NULL ? NULL : PyObject_GetAttr(position, s_current_player);
+    Py_ssize_t player = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
+    Py_XDECREF(seat);
+    Py_ssize_t seats = player < 0 ? -1 : PyTuple_Size(opened);
+    int applies = seats < 0 ? -1 : 1;
+    for (Py_ssize_t i = 0; applies == 1 && i < seats; i++) {
+        if (i != player) {
+            truth = PyObject_IsTrue(PyTuple_GetItem(opened, i));
+            applies = truth < 0 ? -1 : !truth;
+        }
+    }
+    Py_XDECREF(opened);
+    return applies;
+}
+
+/* `melds_all_but_a_discard` of `rest` (within the pool), `kept` the card that may not be
+ * the discard (-1 none): every card melded but one, every joker too (or every card, where
+ * `discard_to_go_out` is off). 1, 0, or RM_PACK_UNDECIDED. */
+static int
+all_but_a_discard(const rm_opening_search *search, unsigned char rest[RM_CODES], int kept)
+{
+    int found;
+    if (!search->must_discard) {
+        found = reached(rm_packer_value(search->packer, rest, 1, 1), 0);
+        if (found != 0) {
+            return found;
+        }
+    }
+    for (int code = 0; code < RM_CODES; code++) {
+        if (!rest[code] || code == kept) {
+            continue;
+        }
+        rest[code]--;
+        found = reached(rm_packer_value(search->packer, rest, 1, 1), 0);
+        rest[code]++;
+        if (found != 0) {
+            return found;
+        }
+    }
+    return 0;
+}
+
 int
 rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
-                  PyObject *rules, PyObject *turn, rm_opening_search *search)
+                  PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                  rm_opening_search *search)
 {
     memset(search, 0, sizeof *search);
     if (opening_names() < 0) {
         return -1;
     }
     /* the Hand-Rommé waiver (DRoV Nr. 10: `waiver_applies`, `hand_romme_completable`) */
-    int truth = truth_of(rules, s_waives);
-    if (truth != 0) {
-        return truth < 0 ? -1 : 0;
+    int truth = waiver_applies(position, rules, turn);
+    if (truth < 0) {
+        return -1;
     }
+    search->waiver = truth;
     /* a taken card out of the hand: a failed take (`failed_take_discards`, DRoV Streitfall
      * 1, 3) */
     PyObject *taken = PyObject_GetAttr(turn, s_taken);
@@ -414,24 +488,25 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     if (packer == NULL) {
         return PyErr_Occurred() ? -1 : 0;
     }
-    /* `lay_down_possible`: melds of the hand worth the threshold */
-    int value = rm_packer_value(packer, counts, 0, 0);
-    if (value == RM_PACK_UNDECIDED || value < need) {
-        rm_packer_free(packer);
-        return 0;
-    }
     search->packer = packer;
     search->need = (int)need;
     search->jokers_ok = jokers_ok;
     search->must_discard = must_discard;
+    /* `lay_down_possible`: melds of the hand worth the threshold, or under the waiver the
+     * hand melded but for a last discard (`hand_romme_completable`; two cards in no meld
+     * cannot be, `searches.dead`) */
+    int possible = reached(rm_packer_value(packer, counts, 0, 0), (int)need);
+    if (possible == 0 && search->waiver) {
+        unsigned char hand[RM_CODES];
+        memcpy(hand, counts, sizeof hand);
+        possible = all_but_a_discard(search, hand, locked >= 0 && hand[locked] == 1 ? locked : -1);
+    }
+    if (possible == RM_PACK_UNDECIDED) {
+        rm_opening_clear(search);
+        return 0;
+    }
+    search->possible = possible;
     return 1;
-}
-
-/* Whether `value` of the search reaches `need`; RM_PACK_UNDECIDED passed on. */
-static int
-reached(int value, int need)
-{
-    return value == RM_PACK_UNDECIDED ? RM_PACK_UNDECIDED : value >= need;
 }
 
 int
@@ -464,7 +539,9 @@ rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM
     }
     found = reached(rm_packer_value(packer, rest, 0, 0), need);
     if (found != 1) {
-        return found; /* even melding every card left would not reach it */
+        /* even melding every card left would not reach it: under the waiver, melding all
+         * but a last discard (`hand_romme_completable`) */
+        return found == 0 && search->waiver ? all_but_a_discard(search, rest, kept) : found;
     }
     /* a natural card discarded (one that no meld takes among them: `searches.dead`) */
     for (int code = 0; code < RM_JOKER_CODE; code++) {
@@ -482,9 +559,12 @@ rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM
         /* keep only jokers: every natural card melded, at least one joker left */
         rest[RM_JOKER_CODE]--;
         found = reached(rm_packer_value(packer, rest, 1, 0), need);
-        return found;
+        rest[RM_JOKER_CODE]++;
+        if (found != 0) {
+            return found;
+        }
     }
-    return 0;
+    return search->waiver ? all_but_a_discard(search, rest, kept) : 0;
 }
 
 void

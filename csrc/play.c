@@ -852,8 +852,9 @@ decides(rm_play *play_, PyObject *position)
          * `lay_down_possible`: none where the bound or the search proves it false; where it
          * is possible, those the opening search allows (csrc/opening.c) */
         truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
-        if (truth == 0 && (truth = rm_shape_read(rules, &play_->shape)) == 0) {
-            truth = rm_opening_within(pos->counts, &play_->shape, rules, turn, &play_->opening);
+        if (truth == 0 && (truth = read_verdicts(play_, rules, turn)) == 1) {
+            truth = rm_opening_within(pos->counts, &play_->shape, position, rules, turn,
+                                      play_->locked, &play_->opening);
         }
         if (truth != 1) {
             return truth;
@@ -1160,7 +1161,7 @@ rm_play_phase_moves(PyObject *position)
         play_.moves = keep_key(&play_.pos) < 0 ? NULL : PyList_New(0);
         if (play_.moves != NULL && discards(&play_) == 0
             && (play_.unopened
-                    ? play_.opening.packer == NULL || lay_downs(&play_) == 0
+                    ? !play_.opening.possible || lay_downs(&play_) == 0
                     : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
                        && (!play_.swaps || !play_.layoffs || swaps(&play_) == 0)))) {
             if (play_.undecided) {

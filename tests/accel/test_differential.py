@@ -284,14 +284,9 @@ def _opened_play(rules: Rules) -> bool:
 
 
 def _opening_searched(rules: Rules) -> bool:
-    """Whether the play phase of a seat within reach of its opening is the C core's: an opening that sums melds and needs no run, without the Hand-Rommé waiver (rules §5, §8), where the play phase is (`_opened_play`)."""
+    """Whether the play phase of a seat within reach of its opening is the C core's: an opening that sums melds and needs no run (rules §5), where the play phase is (`_opened_play`)."""
     opening = rules.opening
-    return (
-        _opened_play(rules)
-        and opening.sums_melds
-        and not opening.requires_run
-        and not rules.hand_romme_waives_threshold
-    )
+    return _opened_play(rules) and opening.sums_melds and not opening.requires_run
 
 
 def _free_takes(rules: Rules) -> bool:

@@ -192,13 +192,12 @@ def test_only_jokers_kept_to_discard(cturn: ModuleType) -> None:
     [
         {"opening_requires_run": True},  # cardgames.zone §10: a run in the opening
         {"opening_sums_melds": False},  # one meld alone worth the threshold
-        {"hand_romme_waives_threshold": True},  # DRoV Nr. 10: the Hand-Rommé waiver
     ],
 )
 def test_the_openings_the_c_search_does_not_decide_are_python_s(
     cturn: ModuleType, change: dict[str, Any]
 ) -> None:
-    """Rules §5, §8: an opening that needs a run, one meld alone worth the threshold, or the Hand-Rommé waiver is listed by Python."""
+    """Rules §5: an opening that needs a run, or one meld alone worth the threshold, is listed by Python."""
     state = _unopened(attrs.evolve(_GERMAN, **change), "10♣ J♣ Q♣ K♣ 2♦")
     assert cturn.legal_actions(state) is NotImplemented
     assert _run("10♣ J♣ Q♣ K♣") in pure.legal_actions(state)

@@ -277,27 +277,24 @@ def test_an_opening_within_reach_is_listed_by_the_opening_search(cturn: ModuleTy
 
 
 @pytest.mark.parametrize(
-    ("hand", "in_c"),
+    ("hand", "lay_downs"),
     [
-        ("2♣ 3♣ 4♣ 9♦ K♥", True),  # two cards in no meld: no Hand-Rommé this turn
-        ("2♣ 3♣ 4♣ 9♦", False),  # 2♣ 3♣ 4♣ and the 9♦ to discard: a Hand-Rommé
+        ("2♣ 3♣ 4♣ K♥ 9♦", ()),  # two cards in no meld: no Hand-Rommé this turn
+        # 2♣ 3♣ 4♣ and the 9♦ to discard: a Hand-Rommé
+        ("2♣ 3♣ 4♣ 9♦", (LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN),)),
     ],
 )
 def test_the_hand_romme_waiver_keeps_a_short_opening_within_reach(
-    cturn: ModuleType, hand: str, in_c: bool
+    cturn: ModuleType, hand: str, lay_downs: tuple[LayDown, ...]
 ) -> None:
-    """DRoV Nr. 10 (hand_romme_waives_threshold): a hand that melds all but a last discard needs no 40; with two cards in no meld it cannot, and C lists the discards."""
+    """DRoV Nr. 10 (hand_romme_waives_threshold): a hand that melds all but a last discard needs no 40, and C lists the run that starts it; with two cards in no meld it cannot, and C lists the discards (in card order: ♣ ♠ ♥ ♦)."""
     state = position(
         _DROV,
         hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
         opened=[False, True, False],
         phase=Phase.PLAY,
     )
-    if in_c:
-        assert _listed(cturn, state) == _discards("2♣ 3♣ 4♣ K♥ 9♦")
-    else:
-        assert cturn.legal_actions(state) is NotImplemented
-        assert LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN) in pure.legal_actions(state)
+    assert _listed(cturn, state) == (*_discards(hand), *lay_downs)
 
 
 def test_listing_a_state_keeps_its_packed_hand_as_python_does(cturn: ModuleType) -> None:
