@@ -13,8 +13,9 @@
  * ``take_discard=immediate_use`` needs the meld search, and a turn bound to go out
  * (DRoV Nr. 10) the search of `_goes_out`: those positions are the Python core's, but for
  * the listing of a seat that has opened (its takes listed by play.c, `rm_opened_takes`)
- * and of one that has not where no lay-down with the top discard is possible, as a bound
- * proves (`no_take_to_use`): then only the draw and the purchase.
+ * and of one that has not: where no lay-down with the top discard is possible, as a bound
+ * or the opening search proves (`no_take_to_use`), only the draw and the purchase; else
+ * its takes judged by the opening search (play.c, `rm_unopened_takes`).
  */
 #include "melds.h"
 
@@ -158,11 +159,14 @@ moves(rm_pos *pos)
         }
         else {
             int none = no_take_to_use(pos);
-            if (none <= 0) {
-                if (none < 0) {
-                    return NULL;
+            if (none < 0) {
+                return NULL;
+            }
+            if (none == 0) { /* a lay-down may hold the card: the opening search (play.c) */
+                takes = rm_unopened_takes(pos->state, pos);
+                if (takes == NULL || takes == Py_NotImplemented) {
+                    return takes;
                 }
-                Py_RETURN_NOTIMPLEMENTED;
             }
         }
     }

@@ -173,4 +173,13 @@ PyObject *rm_play_phase_moves(PyObject *position);
  * `position`, a GameState or the acting seat's PlayerView in the draw phase. */
 PyObject *rm_opened_takes(PyObject *position, rm_pos *pos);
 
+/* The takes of a seat that has not opened under take_discard=immediate_use, whose opening
+ * may be within reach with the top discard (mirrors `_takes`: the lay-downs of `melds_with`
+ * the card that `lay_down_allowed` allows on `with_discard_taken`, judged by the opening
+ * search, csrc/opening.c), as a list of TakeDiscard; Py_NotImplemented (a new reference)
+ * where the first go-round, announced jokers, a staged meld, an opening that needs a run or
+ * one meld alone, or a search C gives up need the Python core; NULL with an exception set.
+ * `pos` is read as for `rm_opened_takes`. */
+PyObject *rm_unopened_takes(PyObject *position, rm_pos *pos);
+
 #endif

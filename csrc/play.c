@@ -1370,3 +1370,76 @@ rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int run,
     }
     return fits && rm_laying_goes_on(play_, cards, count);
 }
+
+/* -- the takes of a seat that has not opened under immediate_use (`_takes`) ------------- */
+
+PyObject *
+rm_unopened_takes(PyObject *position, rm_pos *pos)
+{
+    rm_play play_;
+    memset(&play_, 0, sizeof play_);
+    play_.override = play_.skip = -1;
+    PyObject *rules = pos->rules, *turn = pos->turn;
+    int truth;
+    /* the first go-round (ASS S. 1), announced jokers (Schmidt S. 3), a turn bound to go
+     * out: the Python core's */
+    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0
+        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
+        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
+        if (truth < 0) {
+            return NULL;
+        }
+        Py_RETURN_NOTIMPLEMENTED;
+    }
+    /* a meld staged towards the opening (rules §5): the Python core's */
+    play_.table = PyObject_GetAttr(position, rm_names.s_table);
+    Py_ssize_t melds = play_.table == NULL ? -1 : PyTuple_Size(play_.table);
+    for (Py_ssize_t i = 0; i < melds; i++) {
+        if ((truth = FLAG(PyTuple_GetItem(play_.table, i), rm_names.s_staged)) != 0) {
+            Py_DECREF(play_.table);
+            if (truth < 0) {
+                return NULL;
+            }
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+    }
+    PyObject *result = NULL;
+    if (melds < 0 || read_verdicts(&play_, rules, turn) < 0) {
+        Py_XDECREF(play_.table);
+        return NULL;
+    }
+    /* `with_discard_taken`, as `rm_opened_takes` reads it */
+    int card = pos->top_discard;
+    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
+    int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
+    if (in_hand < 0 || rediscard < 0 || rm_read_hand(pos) < 0 || keep_key(pos) < 0) {
+        Py_DECREF(play_.table);
+        return NULL;
+    }
+    play_.taken = in_hand ? card : -1;
+    play_.locked = in_hand && !rediscard ? card : -1;
+    play_.pos = *pos; /* borrowed: the caller clears `pos` */
+    play_.pos.counts[card]++;
+    play_.pos.hand_size++;
+    play_.only = card;
+    play_.takes = 1;
+    /* the lay-downs holding the card, where `lay_down_possible` of the hand with it, each
+     * judged by the opening search (csrc/opening.c) */
+    truth = rm_opening_within(play_.pos.counts, &play_.shape, position, rules, turn,
+                              play_.locked, &play_.opening);
+    if (truth == 0) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    else if (truth > 0) {
+        play_.moves = PyList_New(0);
+        if (play_.moves != NULL && (!play_.opening.possible || lay_downs(&play_) == 0)) {
+            result = play_.undecided ? Py_NotImplemented : play_.moves;
+            Py_INCREF(result);
+        }
+    }
+    rm_opening_clear(&play_.opening);
+    Py_XDECREF(play_.moves);
+    Py_DECREF(play_.table);
+    return result;
+}

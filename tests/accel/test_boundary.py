@@ -151,7 +151,7 @@ def test_the_c_core_leaks_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: the play phase of a seat that has opened (its joker swaps too), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat, the opening search (`_reaches`, and the positions it shows out of reach) and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
+    """Issue 34, point 4: the play phase of a seat that has opened (its joker swaps too), of one whose opening is out of reach (and its draw under immediate_use), the takes of an opened seat, the opening search (`_reaches`, the positions it shows out of reach, and the lay-downs and takes it allows) and `_options` keep no reference to the position, its table, the cards, the kinds and sides, or the moves they list."""
     rules = find_rules("german-rummy")
     state = position(
         rules,
@@ -197,6 +197,18 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     )
     assert cturn.legal_actions(searched) == pure.legal_actions(searched)
     assert cturn.legal_actions(search_drawing) == pure.legal_actions(search_drawing) == (Draw(),)
+    # and where it is within reach: the lay-downs and the takes the search allows
+    within = position(
+        rules, hands=["9♣ 10♣ J♣ 9♥ 9♦ 9♠ 2♦", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
+    )
+    within_drawing = position(
+        find_rules("classic"), hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣"
+    )
+    within_moves = cturn.legal_actions(within)
+    within_takes = cturn.legal_actions(within_drawing)
+    assert within_moves == pure.legal_actions(within)
+    assert within_takes == pure.legal_actions(within_drawing)
+    assert any(isinstance(move, TakeDiscard) for move in within_takes)
     searched_key = pack_cards(searched.hand)
     assert cturn._reaches(searched_key, rules, True, 30) is False
     key = pack_cards(state.hand)
@@ -217,6 +229,8 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     watched += [taking, taking.table, taking.turn, taking.hand, *takes, takes[1].use]
     watched += [searched, searched.hand, searched.table, search_drawing, search_drawing.hand]
     watched += [search_drawing.discard_pile[-1], searched_key, rules.opening]
+    watched += [within, within.hand, within_drawing, within_drawing.hand, *within_moves]
+    watched += [*within_takes, within_drawing.discard_pile[-1], within_drawing.turn]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -229,4 +243,6 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn.legal_actions(searched)
         cturn.legal_actions(search_drawing)
         cturn._reaches(searched_key, rules, True, 30)
+        cturn.legal_actions(within)
+        cturn.legal_actions(within_drawing)
     assert before == [sys.getrefcount(value) for value in watched]

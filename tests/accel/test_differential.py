@@ -154,6 +154,11 @@ class Differ:
                 for move in expected[1]
                 if isinstance(move, LayDown)
             )
+            self.answered.update(  # the takes towards the opening (immediate_use)
+                f"listed unopened take {type(move.use).__name__}"
+                for move in expected[1]
+                if isinstance(move, TakeDiscard) and move.use is not None
+            )
             if (
                 isinstance(position, GameState)
                 and (position.phase is Phase.PLAY or not _free_takes(position.rules))
@@ -274,8 +279,9 @@ _OPENING_SEARCH = (
     "listed unopened play by the search",
     "listed unopened draw by the search",
     "listed unopened LayDown",
+    "listed unopened take LayDown",
 )
-"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; and the lay-downs C lists of one within reach."""
+"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; and the lay-downs C lists of one within reach, and its takes under ``immediate_use``."""
 
 
 def _opened_play(rules: Rules) -> bool:
@@ -344,6 +350,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # lay the card down or off (rules §4).
         assert differ.answered["listed unopened draw"], differ.report(preset)
         assert differ.answered["listed unopened draw by the search"], differ.report(preset)
+        # the takes towards an opening within reach (rules §4, §5), listed by the search
+        assert differ.answered["listed unopened take LayDown"], differ.report(preset)
         assert differ.answered["listed take LayOff"], differ.report(preset)
         if _opened_play(rules):  # and their verdicts and next states (rules §4)
             for name in ("check take", "is_legal take", "apply take"):

@@ -284,11 +284,17 @@ def test_a_take_no_lay_down_can_use_is_not_listed(cturn: ModuleType, hand: str, 
     assert (Draw(),) == listed_in_c(cturn, view(state, 0))
 
 
-def test_a_take_towards_an_opening_within_reach_is_listed_by_python(cturn: ModuleType) -> None:
-    """Rules §4, §5 (take_discard=immediate_use): the K♣ completes 10♣ J♣ Q♣ K♣, worth 40 of the 30 a seat that has not opened needs: whether it opens is the opening search's, Python's."""
+def test_a_take_towards_an_opening_within_reach_is_listed_by_the_opening_search(
+    cturn: ModuleType,
+) -> None:
+    """Rules §4, §5 (take_discard=immediate_use): the K♣ completes 10♣ J♣ Q♣ K♣ (40) and J♣ Q♣ K♣ (30), each worth the 30 a seat that has not opened needs and leaving a card to discard; the opening search in C lists both takes, in the order of the melds found."""
     state = position(_USE, hands=["10♣ J♣ Q♣ 2♦", "4♦ 6♦ 10♥"], discard="K♣", opened=[False, True])
-    assert cturn.legal_actions(state) is NotImplemented
-    assert len(pure.legal_actions(state)) > 1
+    assert listed_in_c(cturn, state) == (
+        Draw(),
+        TakeDiscard(LayDown(parse_cards("10♣ J♣ Q♣ K♣"), kind=MeldKind.RUN)),
+        TakeDiscard(LayDown(parse_cards("J♣ Q♣ K♣"), kind=MeldKind.RUN)),
+    )
+    assert listed_in_c(cturn, view(state, 0)) == listed_in_c(cturn, state)
 
 
 def test_an_opened_seat_takes_the_card_to_lay_it_down(cturn: ModuleType) -> None:

@@ -37,6 +37,7 @@ from romme import (
     MeldKind,
     Phase,
     Rules,
+    TakeDiscard,
     find_rules,
     parse_cards,
     view,
@@ -233,3 +234,24 @@ def test_a_take_for_an_opening_out_of_reach_is_not_listed(cturn: ModuleType) -> 
     )
     assert listed_in_c(cturn, state) == (Draw(),)
     assert listed_in_c(cturn, view(state, 0)) == (Draw(),)
+
+
+@pytest.mark.parametrize(
+    ("discard_to_go_out", "takes"),
+    [
+        # the queens would make up the 21 missing only with the last card: no take
+        (True, ()),
+        # melding may empty the hand: the run, then the queens, open with 39
+        (False, (TakeDiscard(_run("2♣ 3♣ 4♣")),)),
+    ],
+)
+def test_a_take_whose_opening_needs_the_last_card(
+    cturn: ModuleType, discard_to_go_out: bool, takes: tuple[TakeDiscard, ...]
+) -> None:
+    """Rules §4, §5 (take_discard=immediate_use, 30), DRoV Streitfall 7 (discard_to_go_out): the 4♣ makes 2♣ 3♣ 4♣ (9), and Q♠ Q♥ Q♦ (30) would complete the opening, but only by melding every card; where the last card must be discarded C lists the draw alone, else the take too."""
+    rules = attrs.evolve(_CLASSIC, discard_to_go_out=discard_to_go_out)
+    state = position(
+        rules, hands=["Q♠ Q♥ Q♦ 2♣ 3♣", "4♦ 6♦ 10♥"], discard="4♣", opened=[False, True]
+    )
+    assert listed_in_c(cturn, state) == (Draw(), *takes)
+    assert listed_in_c(cturn, view(state, 0)) == (Draw(), *takes)
