@@ -394,11 +394,13 @@ waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
     PyObject *seat = opened == NULL ? NULL : PyObject_GetAttr(position, s_current_player);
     Py_ssize_t player = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
-    Py_ssize_t seats = player < 0 ? -1 : PyTuple_Size(opened);
+    Py_ssize_t seats = player < 0 ? -1 : PyObject_Size(opened);
     int applies = seats < 0 ? -1 : 1;
     for (Py_ssize_t i = 0; applies == 1 && i < seats; i++) {
         if (i != player) {
-            truth = PyObject_IsTrue(PyTuple_GetItem(opened, i));
+            PyObject *flag = PySequence_GetItem(opened, i);
+            truth = flag == NULL ? -1 : PyObject_IsTrue(flag);
+            Py_XDECREF(flag);
             applies = truth < 0 ? -1 : !truth;
         }
     }

@@ -255,3 +255,26 @@ def test_a_take_whose_opening_needs_the_last_card(
     )
     assert listed_in_c(cturn, state) == (Draw(), *takes)
     assert listed_in_c(cturn, view(state, 0)) == (Draw(), *takes)
+
+
+@pytest.mark.parametrize(
+    ("others_opened", "lay_downs"),
+    [
+        # nobody else has opened: 2♣ 3♣ 4♣ and the 9♦ to discard are a Hand-Rommé
+        ((False, False), (_run("2♣ 3♣ 4♣"),)),
+        # seat 1 has opened: no Hand-Rommé waives the 40 that 9 points miss
+        ((True, False), ()),
+    ],
+)
+def test_the_waiver_only_while_nobody_has_opened(
+    cturn: ModuleType, others_opened: tuple[bool, bool], lay_downs: tuple[LayDown, ...]
+) -> None:
+    """DRoV Nr. 10 (hand_romme_waives_threshold) with hand_romme_first_at_table: a Hand-Rommé, which needs no 40, is one only while no other seat has opened; C lists the run where it is, the discards alone where not."""
+    rules = attrs.evolve(_DROV, hand_romme_first_at_table=True)
+    state = position(
+        rules,
+        hands=["2♣ 3♣ 4♣ 9♦", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        opened=[False, *others_opened],
+        phase=Phase.PLAY,
+    )
+    assert _listed(cturn, state) == (*_discards("2♣ 3♣ 4♣ 9♦"), *lay_downs)
