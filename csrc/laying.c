@@ -32,15 +32,6 @@ static struct {
     PyObject *LayOff, *LayDown, *TakeDiscard, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
 } laying;
 
-static PyObject *
-from_module(const char *module, const char *name)
-{
-    PyObject *mod = PyImport_ImportModule(module);
-    PyObject *found = mod == NULL ? NULL : PyObject_GetAttrString(mod, name);
-    Py_XDECREF(mod);
-    return found;
-}
-
 int
 rm_laying_init(void)
 {
@@ -54,19 +45,19 @@ rm_laying_init(void)
     laying.s_jokers = PyUnicode_InternFromString("jokers");
     laying.s_indirect_only = PyUnicode_InternFromString("indirect_layoff_only_to_go_out");
     laying.s_taken_staged = PyUnicode_InternFromString("taken_staged");
-    laying.TakeDiscard = from_module("romme.game", "TakeDiscard");
+    laying.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
     laying.s_announced = PyUnicode_InternFromString("announced");
-    laying.LayDown = from_module("romme.game", "LayDown");
-    laying.LayOff = from_module("romme.game", "LayOff");
-    laying.TableMeld = from_module("romme.game", "TableMeld");
-    laying.Meld = from_module("romme.melds", "Meld");
-    laying.meld_failure = from_module("romme.melds", "meld_failure");
-    PyObject *kind = from_module("romme.melds", "MeldKind");
+    laying.LayDown = rm_module_attr("romme.game", "LayDown");
+    laying.LayOff = rm_module_attr("romme.game", "LayOff");
+    laying.TableMeld = rm_module_attr("romme.game", "TableMeld");
+    laying.Meld = rm_module_attr("romme.melds", "Meld");
+    laying.meld_failure = rm_module_attr("romme.melds", "meld_failure");
+    PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
     laying.run_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "RUN");
     Py_XDECREF(kind);
-    PyObject *side = from_module("romme.game", "Side");
+    PyObject *side = rm_module_attr("romme.game", "Side");
     laying.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
     Py_XDECREF(side);
     laying.table_fields = Py_BuildValue("(sssss)", "meld", "owner", "staged", "fresh",

@@ -47,81 +47,65 @@ static struct {
         HIGH_JOKER, NIBBLE;
 } play;
 
-static PyObject *
-attribute(const char *module, const char *name)
-{
-    PyObject *mod = PyImport_ImportModule(module);
-    PyObject *found = mod == NULL ? NULL : PyObject_GetAttrString(mod, name);
-    Py_XDECREF(mod);
-    return found;
-}
-
 static int
 constant(long *slot, const char *name)
 {
-    PyObject *value = attribute("romme.melds", name);
+    PyObject *value = rm_module_attr("romme.melds", name);
     *slot = value == NULL ? -1 : PyLong_AsLong(value);
     Py_XDECREF(value);
     return *slot == -1 && PyErr_Occurred() ? -1 : 0;
 }
 
-static int
-interned(PyObject **slot, const char *name)
-{
-    *slot = PyUnicode_InternFromString(name);
-    return *slot == NULL ? -1 : 0;
-}
-
 int
 rm_play_init(void)
 {
-    if (interned(&play.s_meld, "meld") < 0 || interned(&play.s_cards, "cards") < 0
-        || interned(&play.s_jokers, "jokers") < 0 || interned(&play.s_kind, "kind") < 0
-        || interned(&play.s_announce, "announce") < 0 || interned(&play.s_target, "target") < 0
-        || interned(&play.s_side, "side") < 0 || interned(&play.s_shape, "_shape") < 0
-        || interned(&play.s_before, "before") < 0
-        || interned(&play.s_opened_before, "opened_before") < 0
-        || interned(&play.s_joker_swap, "joker_swap") < 0
-        || interned(&play.s_opening_turn_layoffs, "opening_turn_layoffs") < 0
-        || interned(&play.s_no_melds_first_go_round, "no_melds_first_go_round") < 0
-        || interned(&play.s_announced_jokers, "announced_jokers") < 0
-        || interned(&play.s_rearrange, "rearrange") < 0
-        || interned(&play.s_discard_to_go_out, "discard_to_go_out") < 0
-        || interned(&play.s_players_dealt_in, "players_dealt_in") < 0
-        || interned(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
-        || interned(&play.s_swapped_joker, "swapped_joker") < 0
-        || interned(&play.s_swap_set_needs_four, "swap_set_needs_four") < 0
-        || interned(&play.s_swap_own_new_joker, "swap_own_new_joker") < 0
-        || interned(&play.s_swap_needs_complete_meld, "swap_needs_complete_meld") < 0
-        || interned(&play.s_swap_back_same_meld, "swap_back_same_meld") < 0
-        || interned(&play.s_position, "position") < 0
-        || interned(&play.s_fresh_name, "fresh") < 0) {
+    if (rm_intern(&play.s_meld, "meld") < 0 || rm_intern(&play.s_cards, "cards") < 0
+        || rm_intern(&play.s_jokers, "jokers") < 0 || rm_intern(&play.s_kind, "kind") < 0
+        || rm_intern(&play.s_announce, "announce") < 0 || rm_intern(&play.s_target, "target") < 0
+        || rm_intern(&play.s_side, "side") < 0 || rm_intern(&play.s_shape, "_shape") < 0
+        || rm_intern(&play.s_before, "before") < 0
+        || rm_intern(&play.s_opened_before, "opened_before") < 0
+        || rm_intern(&play.s_joker_swap, "joker_swap") < 0
+        || rm_intern(&play.s_opening_turn_layoffs, "opening_turn_layoffs") < 0
+        || rm_intern(&play.s_no_melds_first_go_round, "no_melds_first_go_round") < 0
+        || rm_intern(&play.s_announced_jokers, "announced_jokers") < 0
+        || rm_intern(&play.s_rearrange, "rearrange") < 0
+        || rm_intern(&play.s_discard_to_go_out, "discard_to_go_out") < 0
+        || rm_intern(&play.s_players_dealt_in, "players_dealt_in") < 0
+        || rm_intern(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
+        || rm_intern(&play.s_swapped_joker, "swapped_joker") < 0
+        || rm_intern(&play.s_swap_set_needs_four, "swap_set_needs_four") < 0
+        || rm_intern(&play.s_swap_own_new_joker, "swap_own_new_joker") < 0
+        || rm_intern(&play.s_swap_needs_complete_meld, "swap_needs_complete_meld") < 0
+        || rm_intern(&play.s_swap_back_same_meld, "swap_back_same_meld") < 0
+        || rm_intern(&play.s_position, "position") < 0
+        || rm_intern(&play.s_fresh_name, "fresh") < 0) {
         return -1;
     }
-    play.LayDown = attribute("romme.game", "LayDown");
-    play.LayOff = attribute("romme.game", "LayOff");
-    play.TakeDiscard = attribute("romme.game", "TakeDiscard");
+    play.LayDown = rm_module_attr("romme.game", "LayDown");
+    play.LayOff = rm_module_attr("romme.game", "LayOff");
+    play.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
-    play.SwapJoker = attribute("romme.game", "SwapJoker");
+    play.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
     play.swap_fields = Py_BuildValue("(sss)", "target", "card", "then");
-    PyObject *swapped_joker = attribute("romme.rules", "SwappedJoker");
+    PyObject *swapped_joker = rm_module_attr("romme.rules", "SwappedJoker");
     play.to_hand = swapped_joker == NULL ? NULL : PyObject_GetAttrString(swapped_joker, "TO_HAND");
     play.meld_or_discard =
         swapped_joker == NULL ? NULL : PyObject_GetAttrString(swapped_joker, "MELD_OR_DISCARD");
     Py_XDECREF(swapped_joker);
-    play.discards = attribute("romme._turn.generator", "DISCARDS");
-    play.cards = attribute("romme._turn.generator", "_CARDS");
-    PyObject *kind = attribute("romme.melds", "MeldKind");
+    play.discards = rm_module_attr("romme._turn.generator", "DISCARDS");
+    play.cards = rm_module_attr("romme._turn.generator", "_CARDS");
+    PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
     play.set_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "SET");
     play.run_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "RUN");
     Py_XDECREF(kind);
-    PyObject *side = attribute("romme.game", "Side");
+    PyObject *side = rm_module_attr("romme.game", "Side");
     play.high = side == NULL ? NULL : PyObject_GetAttrString(side, "HIGH");
     play.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
     Py_XDECREF(side);
     play.nothing = PyTuple_New(0);
-    play.meld_shape = attribute("romme.melds", "meld_shape");
-    play.stood_for = attribute("romme.melds", "stood_for");
+    play.meld_shape = rm_module_attr("romme.melds", "meld_shape");
+    play.stood_for = rm_module_attr("romme.melds", "stood_for");
     play.lay_down_fields = Py_BuildValue("(OOO)", play.s_cards, play.s_kind, play.s_announce);
     play.lay_off_fields =
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
@@ -790,6 +774,22 @@ first_go_round(PyObject *rules, PyObject *turn, Py_ssize_t seats)
     return first;
 }
 
+/* Whether the seat to act in `position` has opened (`opened[current_player]`), with the
+ * number of seats in `*seats`: 1, 0, or -1 with an exception set. */
+static int
+seat_opened(PyObject *position, Py_ssize_t *seats)
+{
+    PyObject *seat = PyObject_GetAttr(position, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(position, rm_names.s_opened);
+    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
+    Py_XDECREF(seat);
+    *seats = flag == NULL ? -1 : PyObject_Size(opened);
+    Py_XDECREF(opened);
+    int truth = *seats < 0 ? -1 : PyObject_IsTrue(flag);
+    Py_XDECREF(flag);
+    return truth;
+}
+
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
  * the listing needs into `play_`. */
 static int
@@ -799,15 +799,9 @@ decides(rm_play *play_, PyObject *position)
     if (rm_read_position(position, pos) < 0) {
         return -1;
     }
-    PyObject *seat = PyObject_GetAttr(position, rm_names.s_current_player);
-    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(position, rm_names.s_opened);
-    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
-    Py_XDECREF(seat);
-    Py_ssize_t seats = opened == NULL ? -1 : PyObject_Size(opened);
-    Py_XDECREF(opened);
-    int has_opened = flag == NULL ? -1 : PyObject_IsTrue(flag);
-    Py_XDECREF(flag);
-    if (has_opened < 0 || seats < 0) {
+    Py_ssize_t seats;
+    int has_opened = seat_opened(position, &seats);
+    if (has_opened < 0) {
         return -1;
     }
     play_->unopened = !has_opened;
@@ -1182,6 +1176,47 @@ rm_play_phase_moves(PyObject *position)
 
 /* -- the takes of a seat that has opened under immediate_use (`_takes`) ---------------- */
 
+/* Whether the takes of `pos` (`_takes`) are the slice's: not where the first go-round
+ * bars melds (ASS S. 1), announced jokers (Schmidt S. 3), a turn bound to go out, nor, with
+ * `indirect` (a seat that has opened: its lay-offs), the indirect lay-off only to go out
+ * (DRoV Nr. 10: `indirect_take`, and the turn it binds): 1, 0 (the Python core's), -1 with
+ * an exception set. */
+static int
+takes_decided(const rm_pos *pos, int indirect)
+{
+    int truth;
+    if ((truth = FLAG(pos->rules, play.s_no_melds_first_go_round)) != 0
+        || (truth = FLAG(pos->rules, play.s_announced_jokers)) != 0
+        || (indirect && (truth = FLAG(pos->rules, play.s_indirect_only)) != 0)
+        || (truth = FLAG(pos->turn, rm_names.s_to_go_out)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    return 1;
+}
+
+/* `with_discard_taken`: `play_` lists from the hand of `pos` (read, and its packed key
+ * kept) with the top discard, the turn's taken card, in hand as the turn had it
+ * (`taken_in_hand`) and then locked unless rediscard_taken, and only the moves holding it.
+ * 0, or -1 with an exception set. */
+static int
+with_discard_taken(rm_play *play_, rm_pos *pos)
+{
+    int card = pos->top_discard;
+    int in_hand = FLAG(pos->turn, rm_names.s_taken_in_hand);
+    int rediscard = FLAG(pos->rules, rm_names.s_rediscard_taken);
+    if (in_hand < 0 || rediscard < 0 || rm_read_hand(pos) < 0 || keep_key(pos) < 0) {
+        return -1;
+    }
+    play_->taken = in_hand ? card : -1;
+    play_->locked = in_hand && !rediscard ? card : -1;
+    play_->pos = *pos; /* borrowed: the caller clears `pos` */
+    play_->pos.counts[card]++;
+    play_->pos.hand_size++;
+    play_->only = card;
+    play_->takes = 1;
+    return 0;
+}
+
 PyObject *
 rm_opened_takes(PyObject *position, rm_pos *pos)
 {
@@ -1189,14 +1224,8 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
     memset(&play_, 0, sizeof play_);
     play_.override = play_.skip = -1;
     PyObject *rules = pos->rules, *turn = pos->turn;
-    int truth;
-    /* the first go-round (ASS S. 1), announced jokers (Schmidt S. 3), the indirect lay-off
-     * (DRoV Nr. 10: `indirect_take`, and the turn it binds), a turn bound to go out: the
-     * Python core's */
-    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0
-        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
-        || (truth = FLAG(rules, play.s_indirect_only)) != 0
-        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
+    int truth = takes_decided(pos, 1);
+    if (truth <= 0) {
         if (truth < 0) {
             return NULL;
         }
@@ -1205,24 +1234,9 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
     if (read_verdicts(&play_, rules, turn) < 0) {
         return NULL;
     }
-    /* `with_discard_taken`: the hand with the top discard, named as the turn's taken card;
-     * in hand as the turn had it (`taken_in_hand`), and then locked unless rediscard_taken */
-    int card = pos->top_discard;
-    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
-    int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
-    if (in_hand < 0 || rediscard < 0) {
+    if (with_discard_taken(&play_, pos) < 0) {
         return NULL;
     }
-    play_.taken = in_hand ? card : -1;
-    play_.locked = in_hand && !rediscard ? card : -1;
-    if (rm_read_hand(pos) < 0 || keep_key(pos) < 0) {
-        return NULL;
-    }
-    play_.pos = *pos; /* borrowed: the caller clears `pos` */
-    play_.pos.counts[card]++;
-    play_.pos.hand_size++;
-    play_.only = card;
-    play_.takes = 1;
     play_.table = PyObject_GetAttr(position, rm_names.s_table);
     play_.moves = play_.table == NULL ? NULL : PyList_New(0);
     PyObject *result = NULL;
@@ -1269,16 +1283,10 @@ rm_laying_read(rm_play *play_, PyObject *state)
     if (rm_read_position(state, pos) < 0) {
         return -1;
     }
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
-    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_opened);
-    PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
-    Py_XDECREF(seat);
-    Py_ssize_t seats = opened == NULL ? -1 : PyObject_Size(opened);
-    Py_XDECREF(opened);
-    int truth = flag == NULL ? -1 : PyObject_IsTrue(flag);
-    Py_XDECREF(flag);
-    if (truth <= 0 || seats < 0) {
-        return truth < 0 || seats < 0 ? -1 : 0; /* Reason.NOT_OPENED */
+    Py_ssize_t seats;
+    int truth = seat_opened(state, &seats);
+    if (truth <= 0) {
+        return truth; /* Reason.NOT_OPENED */
     }
     PyObject *rules = pos->rules, *turn = pos->turn;
     if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0
@@ -1380,12 +1388,8 @@ rm_unopened_takes(PyObject *position, rm_pos *pos)
     memset(&play_, 0, sizeof play_);
     play_.override = play_.skip = -1;
     PyObject *rules = pos->rules, *turn = pos->turn;
-    int truth;
-    /* the first go-round (ASS S. 1), announced jokers (Schmidt S. 3), a turn bound to go
-     * out: the Python core's */
-    if ((truth = FLAG(rules, play.s_no_melds_first_go_round)) != 0
-        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
-        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
+    int truth = takes_decided(pos, 0);
+    if (truth <= 0) {
         if (truth < 0) {
             return NULL;
         }
@@ -1408,21 +1412,10 @@ rm_unopened_takes(PyObject *position, rm_pos *pos)
         Py_XDECREF(play_.table);
         return NULL;
     }
-    /* `with_discard_taken`, as `rm_opened_takes` reads it */
-    int card = pos->top_discard;
-    int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
-    int rediscard = FLAG(rules, rm_names.s_rediscard_taken);
-    if (in_hand < 0 || rediscard < 0 || rm_read_hand(pos) < 0 || keep_key(pos) < 0) {
+    if (with_discard_taken(&play_, pos) < 0) {
         Py_DECREF(play_.table);
         return NULL;
     }
-    play_.taken = in_hand ? card : -1;
-    play_.locked = in_hand && !rediscard ? card : -1;
-    play_.pos = *pos; /* borrowed: the caller clears `pos` */
-    play_.pos.counts[card]++;
-    play_.pos.hand_size++;
-    play_.only = card;
-    play_.takes = 1;
     /* the lay-downs holding the card, where `lay_down_possible` of the hand with it, each
      * judged by the opening search (csrc/opening.c) */
     truth = rm_opening_within(play_.pos.counts, &play_.shape, position, rules, turn,

@@ -6,23 +6,27 @@
 
 rm_names_t rm_names;
 
-static int
-intern(PyObject **slot, const char *name)
+int
+rm_intern(PyObject **slot, const char *name)
 {
     *slot = PyUnicode_InternFromString(name);
     return *slot == NULL ? -1 : 0;
+}
+
+PyObject *
+rm_module_attr(const char *module, const char *name)
+{
+    PyObject *mod = PyImport_ImportModule(module);
+    PyObject *found = mod == NULL ? NULL : PyObject_GetAttrString(mod, name);
+    Py_XDECREF(mod);
+    return found;
 }
 
 /* `getattr(import(module), name)`, and `.member` of that if `member` is given. */
 static int
 lookup(PyObject **slot, const char *module, const char *name, const char *member)
 {
-    PyObject *mod = PyImport_ImportModule(module);
-    if (mod == NULL) {
-        return -1;
-    }
-    PyObject *found = PyObject_GetAttrString(mod, name);
-    Py_DECREF(mod);
+    PyObject *found = rm_module_attr(module, name);
     if (found == NULL) {
         return -1;
     }
@@ -85,37 +89,37 @@ field_names(PyObject **slot, PyObject *cls)
 int
 rm_names_init(void)
 {
-    if (intern(&rm_names.s_phase, "phase") < 0 || intern(&rm_names.s_rules, "rules") < 0
-        || intern(&rm_names.s_hands, "hands") < 0
-        || intern(&rm_names.s_current_player, "current_player") < 0
-        || intern(&rm_names.s_stock, "stock") < 0
-        || intern(&rm_names.s_discard_pile, "discard_pile") < 0
-        || intern(&rm_names.s_turn, "turn") < 0 || intern(&rm_names.s_code, "code") < 0
-        || intern(&rm_names.s_take_discard, "take_discard") < 0
-        || intern(&rm_names.s_next_player_buys, "next_player_buys") < 0
-        || intern(&rm_names.s_last_card_stock_only, "last_card_stock_only") < 0
-        || intern(&rm_names.s_rediscard_taken, "rediscard_taken") < 0
-        || intern(&rm_names.s_joker_discard, "joker_discard") < 0
-        || intern(&rm_names.s_to_go_out, "to_go_out") < 0
-        || intern(&rm_names.s_claims_played, "claims_played") < 0
-        || intern(&rm_names.s_use, "use") < 0
-        || intern(&rm_names.s_coded, "_coded") < 0 || intern(&rm_names.s_taken, "taken") < 0
-        || intern(&rm_names.s_taken_in_hand, "taken_in_hand") < 0
-        || intern(&rm_names.s_card, "card") < 0 || intern(&rm_names.s_table, "table") < 0
-        || intern(&rm_names.s_staged, "staged") < 0 || intern(&rm_names.s_fresh, "fresh") < 0
-        || intern(&rm_names.s_borrowed, "borrowed") < 0
-        || intern(&rm_names.s_opened, "opened") < 0
-        || intern(&rm_names.s_dealt_in, "dealt_in") < 0
-        || intern(&rm_names.s_number, "number") < 0
-        || intern(&rm_names.s_jokers_only_ends_round, "jokers_only_ends_round") < 0
-        || intern(&rm_names.s_claim, "claim") < 0 || intern(&rm_names.s_buyer, "buyer") < 0
-        || intern(&rm_names.s_passed, "passed") < 0
-        || intern(&rm_names.s_consented, "consented") < 0
-        || intern(&rm_names.s_turn_of, "turn_of") < 0
-        || intern(&rm_names.s_knocking, "knocking") < 0
-        || intern(&rm_names.s_buying, "buying") < 0 || intern(&rm_names.s_hand, "hand") < 0
-        || intern(&rm_names.s_stock_size, "stock_size") < 0
-        || intern(&rm_names.s_player, "player") < 0) {
+    if (rm_intern(&rm_names.s_phase, "phase") < 0 || rm_intern(&rm_names.s_rules, "rules") < 0
+        || rm_intern(&rm_names.s_hands, "hands") < 0
+        || rm_intern(&rm_names.s_current_player, "current_player") < 0
+        || rm_intern(&rm_names.s_stock, "stock") < 0
+        || rm_intern(&rm_names.s_discard_pile, "discard_pile") < 0
+        || rm_intern(&rm_names.s_turn, "turn") < 0 || rm_intern(&rm_names.s_code, "code") < 0
+        || rm_intern(&rm_names.s_take_discard, "take_discard") < 0
+        || rm_intern(&rm_names.s_next_player_buys, "next_player_buys") < 0
+        || rm_intern(&rm_names.s_last_card_stock_only, "last_card_stock_only") < 0
+        || rm_intern(&rm_names.s_rediscard_taken, "rediscard_taken") < 0
+        || rm_intern(&rm_names.s_joker_discard, "joker_discard") < 0
+        || rm_intern(&rm_names.s_to_go_out, "to_go_out") < 0
+        || rm_intern(&rm_names.s_claims_played, "claims_played") < 0
+        || rm_intern(&rm_names.s_use, "use") < 0
+        || rm_intern(&rm_names.s_coded, "_coded") < 0 || rm_intern(&rm_names.s_taken, "taken") < 0
+        || rm_intern(&rm_names.s_taken_in_hand, "taken_in_hand") < 0
+        || rm_intern(&rm_names.s_card, "card") < 0 || rm_intern(&rm_names.s_table, "table") < 0
+        || rm_intern(&rm_names.s_staged, "staged") < 0 || rm_intern(&rm_names.s_fresh, "fresh") < 0
+        || rm_intern(&rm_names.s_borrowed, "borrowed") < 0
+        || rm_intern(&rm_names.s_opened, "opened") < 0
+        || rm_intern(&rm_names.s_dealt_in, "dealt_in") < 0
+        || rm_intern(&rm_names.s_number, "number") < 0
+        || rm_intern(&rm_names.s_jokers_only_ends_round, "jokers_only_ends_round") < 0
+        || rm_intern(&rm_names.s_claim, "claim") < 0 || rm_intern(&rm_names.s_buyer, "buyer") < 0
+        || rm_intern(&rm_names.s_passed, "passed") < 0
+        || rm_intern(&rm_names.s_consented, "consented") < 0
+        || rm_intern(&rm_names.s_turn_of, "turn_of") < 0
+        || rm_intern(&rm_names.s_knocking, "knocking") < 0
+        || rm_intern(&rm_names.s_buying, "buying") < 0 || rm_intern(&rm_names.s_hand, "hand") < 0
+        || rm_intern(&rm_names.s_stock_size, "stock_size") < 0
+        || rm_intern(&rm_names.s_player, "player") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0

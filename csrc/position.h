@@ -65,6 +65,13 @@ typedef struct {
 
 extern rm_names_t rm_names;
 
+/* Put the interned string `name` (a new reference) in `slot`: 0, or -1 with an exception
+ * set. */
+int rm_intern(PyObject **slot, const char *name);
+
+/* `getattr(import(module), name)`: a new reference, or NULL with an exception set. */
+PyObject *rm_module_attr(const char *module, const char *name);
+
 /* Fill `rm_names`; 0 on success, -1 with an exception set. */
 int rm_names_init(void);
 
