@@ -9,9 +9,22 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from romme import Action, GameState, PlayerView, dumps
+from romme import Action, GameState, Phase, PlayerView, Rules, dumps
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
+from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
+from tests.scenarios._helpers import position
+
+
+def opened_play(rules: Rules, hand: str, *table: str) -> GameState:
+    """The play phase of seat 0 of three, which has opened, with `table` (seat 1's melds)."""
+    return position(
+        rules,
+        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[(cards, 1) for cards in table],
+        opened=[True, True, False],
+        phase=Phase.PLAY,
+    )
 
 
 def listed_in_c(cturn: ModuleType, position: GameState | PlayerView) -> tuple[Action, ...]:

@@ -23,7 +23,6 @@ from romme import (
     LayDown,
     LayOff,
     Phase,
-    Rules,
     Side,
     TableMeld,
     TakeDiscard,
@@ -34,24 +33,13 @@ from romme import (
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
 from romme.melds import MeldKind, pack_cards
-from tests.accel._slices import applied_in_c, refused_by_python
+from tests.accel._slices import applied_in_c, opened_play, refused_by_python
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
 
 _FREE = find_rules("german-rummy")  # one joker a meld; the taken card may not go straight back
 _DROV = find_rules("drov")  # fewer jokers than natural cards; the last card is discarded
 _CLASSIC = find_rules("classic")  # the top discard is taken only to be used at once (rules §4)
-
-
-def _opened(rules: Rules, hand: str, *table: str) -> GameState:
-    """The play phase of seat 0 of three, which has opened, with `table` (seat 1's melds)."""
-    return position(
-        rules,
-        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
-        table=[(cards, 1) for cards in table],
-        opened=[True, True, False],
-        phase=Phase.PLAY,
-    )
 
 
 def _layoff(target: int, cards: str, side: Side | None = None) -> LayOff:
@@ -65,7 +53,7 @@ def _laid_off(cturn: ModuleType, state: GameState, action: LayOff) -> GameState:
 
 def test_a_card_laid_off_at_the_high_end_of_a_run(cturn: ModuleType) -> None:
     """Rules §6: the 10♥ continues 7♥ 8♥ 9♥ at its high end (no side named: the high end first); the run is worth 34, the seat plays on, having laid off (DRoV Nr. 10)."""
-    state = _opened(_FREE, "7♣ 10♥ K♠", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "7♣ 10♥ K♠", "7♥ 8♥ 9♥")
     after = _laid_off(cturn, state, _layoff(0, "10♥"))
     entry = after.table[0]
     assert entry.meld.cards == parse_cards("7♥ 8♥ 9♥ 10♥")
@@ -85,7 +73,7 @@ def test_a_card_laid_off_at_the_high_end_of_a_run(cturn: ModuleType) -> None:
 
 def test_cards_laid_off_at_the_low_end_move_the_fresh_jokers(cturn: ModuleType) -> None:
     """Rules §6, DRoV Streitfall 20: 5♥ 6♥ laid off at the low end of 7♥ JK 9♥, whose joker was laid this turn, move it from place 1 to place 3."""
-    state = _opened(_FREE, "5♥ 6♥ K♠", "7♥ JK 9♥")
+    state = opened_play(_FREE, "5♥ 6♥ K♠", "7♥ JK 9♥")
     entry = state.table[0]
     state = attrs.evolve(state, table=(TableMeld(entry.meld, entry.owner, fresh=frozenset({1})),))
     after = _laid_off(cturn, state, _layoff(0, "5♥ 6♥", Side.LOW))
@@ -98,7 +86,7 @@ def test_cards_laid_off_at_the_low_end_move_the_fresh_jokers(cturn: ModuleType) 
 
 def test_a_joker_laid_off_onto_a_set_is_fresh_and_lies_last(cturn: ModuleType) -> None:
     """Rules §3, §6: a joker laid off onto 7♣ 7♠ 7♥ lies last in the set, stands for 7♦, the set is worth 28 and the joker is fresh (DRoV Streitfall 20)."""
-    state = _opened(_FREE, "JK 2♦ K♠", "7♣ 7♠ 7♥")
+    state = opened_play(_FREE, "JK 2♦ K♠", "7♣ 7♠ 7♥")
     after = _laid_off(cturn, state, _layoff(0, "JK"))
     entry = after.table[0]
     assert entry.meld.cards == parse_cards("7♣ 7♠ 7♥ JK")
@@ -110,7 +98,7 @@ def test_a_joker_laid_off_onto_a_set_is_fresh_and_lies_last(cturn: ModuleType) -
 
 def test_the_second_of_two_melds_takes_the_card(cturn: ModuleType) -> None:
     """Rules §6: the 9♦ goes onto the second meld named, the first stays as it was."""
-    state = _opened(_DROV, "9♦ 3♣ K♠", "7♥ 8♥ 9♥", "9♣ 9♠ 9♥")
+    state = opened_play(_DROV, "9♦ 3♣ K♠", "7♥ 8♥ 9♥", "9♣ 9♠ 9♥")
     after = _laid_off(cturn, state, _layoff(1, "9♦"))
     assert after.table[0] == state.table[0]
     assert after.table[1].meld.cards == parse_cards("9♣ 9♠ 9♥ 9♦")
@@ -136,7 +124,7 @@ def test_the_taken_card_laid_off_leaves_the_hand(cturn: ModuleType) -> None:
 
 def test_lay_offs_the_rules_refuse_are_python_s(cturn: ModuleType) -> None:
     """Rules §6, DRoV rule 9: a card the hand lacks, one that fits no end, a set given a side, a meld that is not there and a seat that has not opened are refused by the Python core, with its reasons."""
-    state = _opened(_FREE, "7♣ 10♥ K♠ 6♣", "7♥ 8♥ 9♥", "7♠ 7♦ 7♥")
+    state = opened_play(_FREE, "7♣ 10♥ K♠ 6♣", "7♥ 8♥ 9♥", "7♠ 7♦ 7♥")
     for action in (
         _layoff(0, "J♥"),  # not in hand
         _layoff(0, "K♠"),  # fits no end
@@ -161,7 +149,7 @@ def test_lay_offs_the_rules_refuse_are_python_s(cturn: ModuleType) -> None:
 def test_a_lay_off_that_goes_out_is_python_s(cturn: ModuleType) -> None:
     """Rules §7 (discard_to_go_out off): laying off the last card goes out, which the Python core applies."""
     rules = attrs.evolve(_FREE, discard_to_go_out=False)
-    state = _opened(rules, "10♥", "7♥ 8♥ 9♥")
+    state = opened_play(rules, "10♥", "7♥ 8♥ 9♥")
     action = _layoff(0, "10♥")
     assert cturn.apply(state, action, None) is NotImplemented
     assert cturn.check(state, action, None) is NotImplemented
@@ -170,7 +158,7 @@ def test_a_lay_off_that_goes_out_is_python_s(cturn: ModuleType) -> None:
 
 def test_a_run_laid_down_goes_last_on_the_table(cturn: ModuleType) -> None:
     """Rules §3, §4: 4♦ JK 6♦ laid down by a seat that has opened lies last on the table, in its order, worth 15, owned by seat 0, its joker (a 5♦) fresh at place 1; the turn is the same, not a lay-off (DRoV Nr. 10)."""
-    state = _opened(_FREE, "4♦ 6♦ JK K♠", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "4♦ 6♦ JK K♠", "7♥ 8♥ 9♥")
     after = applied_in_c(cturn, state, LayDown(parse_cards("4♦ JK 6♦")))
     assert after.table[0] == state.table[0]
     entry = after.table[1]
@@ -190,7 +178,7 @@ def test_a_run_laid_down_goes_last_on_the_table(cturn: ModuleType) -> None:
 
 def test_a_set_laid_down_in_card_order(cturn: ModuleType) -> None:
     """Rules §3: the set 7♦ 7♣ 7♠, given in any order, lies in card order (♣ ♠ ♥ ♦), worth 21, with no joker."""
-    state = _opened(_DROV, "7♦ 7♣ 7♠ 2♥ K♠")
+    state = opened_play(_DROV, "7♦ 7♣ 7♠ 2♥ K♠")
     after = applied_in_c(cturn, state, LayDown(parse_cards("7♦ 7♣ 7♠")))
     entry = after.table[0]
     assert entry.meld.cards == parse_cards("7♣ 7♠ 7♦")
@@ -215,7 +203,7 @@ def test_the_taken_card_laid_down_leaves_the_hand(cturn: ModuleType) -> None:
 
 def test_lay_downs_the_rules_refuse_or_that_go_out_are_python_s(cturn: ModuleType) -> None:
     """Rules §3, §5, §7: no meld, a card the hand lacks, the wrong kind, a seat that has not opened (its opening, rules §5) are refused or decided by the Python core; so is a lay-down that empties the hand (discard_to_go_out off)."""
-    state = _opened(_FREE, "7♣ 7♠ 8♣ K♠", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "7♣ 7♠ 8♣ K♠", "7♥ 8♥ 9♥")
     for action in (
         LayDown(parse_cards("7♣ 8♣ K♠")),  # no meld
         LayDown(parse_cards("7♣ 7♠ 7♦")),  # 7♦ not in hand
@@ -230,7 +218,7 @@ def test_lay_downs_the_rules_refuse_or_that_go_out_are_python_s(cturn: ModuleTyp
         phase=Phase.PLAY,
     )
     refused_by_python(cturn, unopened, LayDown(parse_cards("7♣ 7♠ 7♦")))
-    out = _opened(attrs.evolve(_FREE, discard_to_go_out=False), "7♣ 7♠ 7♦")
+    out = opened_play(attrs.evolve(_FREE, discard_to_go_out=False), "7♣ 7♠ 7♦")
     going = LayDown(parse_cards("7♣ 7♠ 7♦"))
     assert cturn.apply(out, going, None) is NotImplemented
     assert pure.apply(out, going).phase is Phase.ROUND_OVER
@@ -289,7 +277,7 @@ def test_takes_the_rules_refuse_are_python_s(cturn: ModuleType) -> None:
 
 def test_laying_and_taking_leak_no_reference(cturn: ModuleType) -> None:
     """Issue 34, point 4: applying and checking a lay-off, a lay-down and a take that lays off, and handing a refused one to Python, keep no reference to the position, its table, its pile, the action, its cards or the meld laid."""
-    state = _opened(_FREE, "5♥ 6♥ JK K♠", "7♥ 8♥ 9♥", "7♣ 7♠ 7♥")
+    state = opened_play(_FREE, "5♥ 6♥ JK K♠", "7♥ 8♥ 9♥", "7♣ 7♠ 7♥")
     actions = (_layoff(0, "5♥ 6♥", Side.LOW), _layoff(1, "JK"), _layoff(0, "J♥"))
     expected = [pure.apply(state, action) for action in actions[:2]]
     down = LayDown(parse_cards("5♥ 6♥ JK"))

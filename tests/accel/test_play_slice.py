@@ -28,7 +28,6 @@ from romme import (
     LayOff,
     MeldKind,
     Phase,
-    Rules,
     Side,
     SwapJoker,
     TakeDiscard,
@@ -39,23 +38,12 @@ from romme import (
 from romme._turn import pure
 from romme._turn.position import kept_hand_key
 from romme.melds import pack_cards
-from tests.accel._slices import listed_in_c
+from tests.accel._slices import listed_in_c, opened_play
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
 
 _FREE = find_rules("german-rummy")  # one joker a meld, no K-A-2; a joker may be discarded
 _DROV = find_rules("drov")  # K-A-2, fewer jokers than natural cards; a joker goes last
-
-
-def _opened(rules: Rules, hand: str, *table: str) -> GameState:
-    """The play phase of seat 0 of three, which has opened, with `table` (seat 1's melds)."""
-    return position(
-        rules,
-        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
-        table=[(cards, 1) for cards in table],
-        opened=[True, True, False],
-        phase=Phase.PLAY,
-    )
 
 
 def _discards(text: str) -> tuple[Discard, ...]:
@@ -75,7 +63,7 @@ def _listed(cturn: ModuleType, state: GameState) -> tuple[Action, ...]:
 
 def test_an_opened_seat_lists_its_discards_lay_downs_and_lay_offs(cturn: ModuleType) -> None:
     """Rules §4–§6: the discards in card order (♣ ♠ ♥ ♦), the set 7♣ 7♠ 7♦ laid down, the 10♥ laid off at the high end of 7♥ 8♥ 9♥."""
-    state = _opened(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥")
     assert _listed(cturn, state) == (
         *_discards("7♣ 7♠ K♠ 10♥ 7♦"),
         LayDown(parse_cards("7♣ 7♠ 7♦"), kind=MeldKind.SET),
@@ -85,7 +73,7 @@ def test_an_opened_seat_lists_its_discards_lay_downs_and_lay_offs(cturn: ModuleT
 
 def test_the_lay_downs_come_in_the_order_of_the_melds_found(cturn: ModuleType) -> None:
     """Rules §3, §5: the sets by rank first, then the runs by suit, each run by its start and then its length."""
-    state = _opened(_FREE, "5♠ 6♠ 7♠ 8♠ 8♣ 8♦ 2♥")
+    state = opened_play(_FREE, "5♠ 6♠ 7♠ 8♠ 8♣ 8♦ 2♥")
     assert _listed(cturn, state)[7:] == (
         LayDown(parse_cards("8♣ 8♠ 8♦"), kind=MeldKind.SET),
         LayDown(parse_cards("5♠ 6♠ 7♠"), kind=MeldKind.RUN),
@@ -96,7 +84,7 @@ def test_the_lay_downs_come_in_the_order_of_the_melds_found(cturn: ModuleType) -
 
 def test_a_run_is_extended_at_both_ends_with_the_joker(cturn: ModuleType) -> None:
     """Rules §6, DRoV Nr. 8 (one joker a meld, never two side by side): the joker beyond the 9♥; the 6♥, the joker and the 6♥, and the joker below the 7♥."""
-    state = _opened(_FREE, "6♥ JK 2♣", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "6♥ JK 2♣", "7♥ 8♥ 9♥")
     assert _listed(cturn, state) == (
         *_discards("2♣ 6♥ JK"),
         _layoff(0, "JK", Side.HIGH),
@@ -108,7 +96,7 @@ def test_a_run_is_extended_at_both_ends_with_the_joker(cturn: ModuleType) -> Non
 
 def test_a_set_takes_a_joker_or_a_card_of_a_suit_it_lacks(cturn: ModuleType) -> None:
     """Rules §6, DRoV Nr. 8 (set_distinct_suits): 8♣ 8♠ 8♥ takes the joker or the 8♦ (fewest cards first), never a second 8♣; the hand's own set 8♣ 8♦ JK comes first."""
-    state = _opened(_FREE, "8♦ 8♣ JK 3♣", "8♣ 8♠ 8♥")
+    state = opened_play(_FREE, "8♦ 8♣ JK 3♣", "8♣ 8♠ 8♥")
     assert _listed(cturn, state) == (
         *_discards("3♣ 8♣ 8♦ JK"),
         LayDown(parse_cards("8♣ 8♦ JK"), kind=MeldKind.SET),
@@ -121,7 +109,7 @@ def test_a_run_goes_around_the_corner_only_under_ace_wraps(cturn: ModuleType) ->
     """DRoV Nr. 8 (ace_wraps): the 2♠ goes onto Q♠ K♠ A♠ under DRoV, not under the German Rummy rules."""
     listed = {}
     for name, rules in (("drov", _DROV), ("german-rummy", _FREE)):
-        listed[name] = _listed(cturn, _opened(rules, "2♠ 3♣", "Q♠ K♠ A♠"))
+        listed[name] = _listed(cturn, opened_play(rules, "2♠ 3♣", "Q♠ K♠ A♠"))
     assert listed["drov"] == (*_discards("3♣ 2♠"), _layoff(0, "2♠", Side.HIGH))
     assert listed["german-rummy"] == _discards("3♣ 2♠")
 
@@ -138,7 +126,7 @@ def test_the_joker_limit_holds_for_the_run_laid_off_onto(
 ) -> None:
     """DRoV Nr. 8 (joker_limit): a second joker onto 7♥ JK 9♥ is refused where jokers must be fewer than the natural cards."""
     rules = attrs.evolve(_DROV, joker_limit=limit)
-    state = _opened(rules, "JK 2♣ 5♣", "7♥ JK 9♥")
+    state = opened_play(rules, "JK 2♣ 5♣", "7♥ JK 9♥")
     assert _listed(cturn, state) == (
         *_discards("2♣ 5♣"),  # the joker goes only as the last card
         *(_layoff(0, cards, side) for cards, side in expected),
@@ -151,7 +139,7 @@ def test_melding_the_last_card_needs_no_discard_only_where_the_rules_say(
 ) -> None:
     """DRoV Streitfall 7 (discard_to_go_out): the last card, the 10♥, is laid off only where a player may go out without a discard."""
     rules = attrs.evolve(_FREE, discard_to_go_out=discard_to_go_out)
-    moves = _listed(cturn, _opened(rules, "10♥", "7♥ 8♥ 9♥"))
+    moves = _listed(cturn, opened_play(rules, "10♥", "7♥ 8♥ 9♥"))
     laid_off = () if discard_to_go_out else (_layoff(0, "10♥", Side.HIGH),)
     assert moves == (*_discards("10♥"), *laid_off)
 
@@ -175,7 +163,7 @@ def test_the_taken_card_kept_back_needs_another_discard(cturn: ModuleType) -> No
 
 def test_no_lay_off_in_the_opening_turn_where_the_rules_wait(cturn: ModuleType) -> None:
     """House rules (opening_turn_layoffs off): a seat that opened this turn lays off from its next turn on; it lays down and discards."""
-    state = _opened(find_rules("house"), "10♥ 2♣", "7♥ 8♥ 9♥")
+    state = opened_play(find_rules("house"), "10♥ 2♣", "7♥ 8♥ 9♥")
     opening_turn = attrs.evolve(state, turn=attrs.evolve(state.turn, opened_before=False))
     assert _listed(cturn, opening_turn) == _discards("2♣ 10♥")
     assert _listed(cturn, state) == (*_discards("2♣ 10♥"), _layoff(0, "10♥", Side.HIGH))
@@ -187,13 +175,13 @@ def _swap(card: str, then: Action | None) -> SwapJoker:
 
 def test_a_swapped_joker_is_discarded_where_the_rules_allow(cturn: ModuleType) -> None:
     """Rules §6 (German Rummy: swapped_joker=meld_or_discard, swap_back_same_meld off): the 8♥ takes the joker's place in 7♥ JK 9♥; the joker may not go back there, and no meld of 2♣ takes it, so it is discarded."""
-    state = _opened(_FREE, "8♥ 2♣", "7♥ JK 9♥")
+    state = opened_play(_FREE, "8♥ 2♣", "7♥ JK 9♥")
     assert _listed(cturn, state) == (*_discards("2♣ 8♥"), _swap("8♥", Discard(JOKER)))
 
 
 def test_a_swapped_joker_is_laid_off_in_the_same_action(cturn: ModuleType) -> None:
     """Rules §6, DRoV Nr. 6 (swapped_joker=meld_same_turn, swap_back_same_meld on): the joker freed from 7♥ JK 9♥ by the 8♥ goes back onto 7♥ 8♥ 9♥ at either end; 5♣ 6♣ JK would empty the hand, which must keep a card to discard (DRoV Streitfall 7)."""
-    state = _opened(_DROV, "8♥ 5♣ 6♣", "7♥ JK 9♥")
+    state = opened_play(_DROV, "8♥ 5♣ 6♣", "7♥ JK 9♥")
     assert _listed(cturn, state) == (
         *_discards("5♣ 6♣ 8♥"),
         _swap("8♥", _layoff(0, "JK", Side.HIGH)),
@@ -203,19 +191,19 @@ def test_a_swapped_joker_is_laid_off_in_the_same_action(cturn: ModuleType) -> No
 
 def test_a_swapped_joker_goes_to_the_hand_under_the_house_rules(cturn: ModuleType) -> None:
     """House rules ¶5 (swapped_joker=to_hand): the swap alone, the joker to the hand."""
-    state = _opened(find_rules("house"), "8♥ 2♣", "7♥ JK 9♥")
+    state = opened_play(find_rules("house"), "8♥ 2♣", "7♥ JK 9♥")
     assert _listed(cturn, state) == (*_discards("2♣ 8♥"), _swap("8♥", None))
 
 
 def test_a_joker_in_a_set_of_three_is_not_swapped(cturn: ModuleType) -> None:
     """DRoV rule 9 (swap_set_needs_four): the 7♥ does not swap the joker of 7♣ 7♠ JK; it is laid off onto the set."""
-    state = _opened(_DROV, "7♥ 2♣ 9♠", "7♣ 7♠ JK")
+    state = opened_play(_DROV, "7♥ 2♣ 9♠", "7♣ 7♠ JK")
     assert _listed(cturn, state) == (*_discards("2♣ 9♠ 7♥"), _layoff(0, "7♥", None))
 
 
 def test_without_joker_swaps_the_card_is_only_discarded(cturn: ModuleType) -> None:
     """Rules §6 (joker_swap off): the 8♥ stays in hand."""
-    state = _opened(attrs.evolve(_FREE, joker_swap=False), "8♥ 2♣", "7♥ JK 9♥")
+    state = opened_play(attrs.evolve(_FREE, joker_swap=False), "8♥ 2♣", "7♥ JK 9♥")
     assert _listed(cturn, state) == _discards("2♣ 8♥")
 
 
@@ -229,7 +217,7 @@ def test_without_joker_swaps_the_card_is_only_discarded(cturn: ModuleType) -> No
 )
 def test_the_rules_the_slice_leaves_to_python(cturn: ModuleType, change: dict[str, Any]) -> None:
     """ASS S. 1–3, Schmidt S. 3: Räuber-Rommé, announced jokers and the first go-round are listed by Python."""
-    state = _opened(attrs.evolve(_FREE, **change), "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
+    state = opened_play(attrs.evolve(_FREE, **change), "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
     assert cturn.legal_actions(state) is NotImplemented
     assert cturn.legal_actions(view(state, 0)) is NotImplemented
 
@@ -255,7 +243,7 @@ def test_a_turn_bound_to_go_out_is_left_to_python(cturn: ModuleType) -> None:
 
 def test_another_seats_view_is_left_to_python(cturn: ModuleType) -> None:
     """Rules §4: another seat's view lists nothing; that answer is Python's."""
-    state = _opened(_FREE, "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
+    state = opened_play(_FREE, "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
     assert cturn.legal_actions(view(state, 1)) is NotImplemented
     assert pure.legal_actions(view(state, 1)) == ()
 
@@ -300,8 +288,8 @@ def test_the_hand_romme_waiver_keeps_a_short_opening_within_reach(
 def test_listing_a_state_keeps_its_packed_hand_as_python_does(cturn: ModuleType) -> None:
     """Issue 34, the coded slot (`hand_key`): listing the moves of a state keeps the packed hand of the seat to act on it, on both cores; the state's value is unchanged."""
     for build in (cturn.legal_actions, pure.legal_actions):
-        state = attrs.evolve(_opened(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥"))  # no slot kept
+        state = attrs.evolve(opened_play(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥"))  # no slot kept
         assert kept_hand_key(state) is None
         build(state)
         assert kept_hand_key(state) == pack_cards(state.hands[0])
-        assert state == _opened(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥")
+        assert state == opened_play(_FREE, "7♣ 7♦ 7♠ 10♥ K♠", "7♥ 8♥ 9♥")
