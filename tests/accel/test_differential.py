@@ -23,6 +23,7 @@ applies.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -30,8 +31,9 @@ from types import ModuleType
 from typing import Any
 
 import attrs
+import hypothesis
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from romme import (
@@ -423,13 +425,20 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     assert not differ.unanswered(_OPENING_SEARCH)[len(_SLICE_FUNCTIONS) :], differ.report("random")
 
 
-_MANY: int = 50_000
-"""The decisions of the slow run."""
+_MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
+"""The decisions of the slow run: issue 34's million, half under the presets and half under random rules.
+
+``ROMME_DIFFERENTIAL_DECISIONS`` sets another count, for a shorter run
+while working on the C core; `.ci/run` runs the million.
+"""
+
+_QUOTA = 500
+"""The decisions each random `Rules` of the slow run plays: rounds under it, one after another, until it has played as many."""
 
 
 @pytest.mark.slow
-def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
-    """Issue 34, point 3 (the slow run): 50,000 decisions of random play under every preset, the same on both cores.
+def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: ModuleType) -> None:
+    """Issue 34, point 3 (the slow run): half a million decisions of random play under the presets in turn, the same on both cores.
 
     Each decision compares `legal_actions` (state and view), the verdicts
     of the move played and the state `apply` returns; the long tests above
@@ -438,13 +447,49 @@ def test_many_decisions_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     differ = Differ(cturn)
     rng = random.Random("differential, the slow run")
     presets = sorted(PRESETS)
-    while differ.decisions < _MANY:
-        rules = find_rules(presets[differ.decisions % len(presets)])
+    half = _MANY // 2
+    rounds = 0
+    while differ.decisions < half:
+        rules = find_rules(presets[rounds % len(presets)])
+        rounds += 1
         players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
         differ.play(rules, players, rng.randrange(2**32), rng, every=False)
-    print(differ.report("slow run"))
-    assert differ.answered["legal_actions"] > _MANY // 50
-    assert differ.answered["apply Discard"] > _MANY // 10
+    print(differ.report("slow run, the presets"))
+    assert differ.answered["legal_actions"] > half // 50
+    assert differ.answered["apply Discard"] > half // 10
     assert not differ.unanswered(
         (*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE, *_OPENING_SEARCH)
-    ), differ.report("slow run")
+    ), differ.report("slow run, the presets")
+
+
+@pytest.mark.slow
+def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
+    """Issue 34, point 3 (the slow run): half a million decisions under random `Rules` (every field's whole domain, claims and Räuber-Rommé included), the same on both cores.
+
+    Each of a fixed sequence of random rules (``derandomize``) plays
+    `_QUOTA` decisions; the questions are those of the presets' half.
+    """
+    differ = Differ(cturn)
+    half = _MANY // 2
+
+    @settings(
+        max_examples=-(-half // _QUOTA),
+        derandomize=True,
+        database=None,
+        phases=[hypothesis.Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(rules=romme_testing.rules(), seed=st.integers(0, 2**32 - 1))
+    def plays_the_same(rules: Rules, seed: int) -> None:
+        rng = random.Random(seed)
+        quota = differ.decisions + _QUOTA
+        while differ.decisions < quota:
+            players = rng.randint(3 if rules.dealer_sits_out else 2, min(4, rules.max_players))
+            differ.play(rules, players, rng.randrange(2**32), rng, every=False)
+
+    plays_the_same()
+    print(differ.report("slow run, random rules"))
+    assert differ.decisions >= half, differ.report("slow run, random rules")
+    assert not differ.unanswered(
+        (*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE, *_OPENING_SEARCH)
+    ), differ.report("slow run, random rules")
