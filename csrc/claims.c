@@ -62,7 +62,7 @@ answer_value(int kind)
 static PyObject *
 open_window(PyObject *turn, int *pending)
 {
-    PyObject *claim = PyObject_GetAttr(turn, rm_names.s_claim);
+    PyObject *claim = rm_attr(turn, rm_names.s_claim);
     if (claim == NULL) {
         return NULL;
     }
@@ -71,7 +71,7 @@ open_window(PyObject *turn, int *pending)
         PyErr_SetString(PyExc_SystemError, "a claim phase without its window");
         return NULL;
     }
-    PyObject *buyer = PyObject_GetAttr(claim, rm_names.s_buyer);
+    PyObject *buyer = rm_attr(claim, rm_names.s_buyer);
     if (buyer == NULL) {
         Py_DECREF(claim);
         return NULL;
@@ -114,8 +114,8 @@ claim_phase(PyObject *state)
 PyObject *
 rm_claim_phase_moves(PyObject *state)
 {
-    PyObject *rules = PyObject_GetAttr(state, rm_names.s_rules);
-    PyObject *turn = rules == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_turn);
+    PyObject *rules = rm_attr(state, rm_names.s_rules);
+    PyObject *turn = rules == NULL ? NULL : rm_attr(state, rm_names.s_turn);
     int pending = 0;
     PyObject *claim = turn == NULL ? NULL : open_window(turn, &pending);
     PyObject *list = claim == NULL ? NULL : PyList_New(0);
@@ -153,8 +153,8 @@ decide(PyObject *state, PyObject *action, PyObject *player, PyObject **rules, Py
         return inside;
     }
     int pending = 0;
-    *rules = PyObject_GetAttr(state, rm_names.s_rules);
-    *turn = *rules == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_turn);
+    *rules = rm_attr(state, rm_names.s_rules);
+    *turn = *rules == NULL ? NULL : rm_attr(state, rm_names.s_turn);
     *claim = *turn == NULL ? NULL : open_window(*turn, &pending);
     if (*claim == NULL) {
         return -1;
@@ -200,7 +200,7 @@ window_after(PyObject *claim, int kind, PyObject *seat)
         value = PyTuple_New(0);
     }
     else {
-        PyObject *before = PyObject_GetAttr(claim, name);
+        PyObject *before = rm_attr(claim, name);
         value = before == NULL ? NULL : appended(before, seat);
         Py_XDECREF(before);
     }
@@ -219,7 +219,7 @@ window_after(PyObject *claim, int kind, PyObject *seat)
 static PyObject *
 pop_into(PyObject *state, PyObject *name, PyObject *changes)
 {
-    PyObject *cards = PyObject_GetAttr(state, name);
+    PyObject *cards = rm_attr(state, name);
     if (cards == NULL) {
         return NULL;
     }
@@ -288,7 +288,7 @@ window_closes(PyObject *state, PyObject *claim, PyObject *gives, PyObject *chang
     if (gives != Py_None) {
         PyObject *discard = pop_into(state, rm_names.s_discard_pile, changes);
         PyObject *drawn = discard == NULL ? NULL : pop_into(state, rm_names.s_stock, changes);
-        PyObject *hands = drawn == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_hands);
+        PyObject *hands = drawn == NULL ? NULL : rm_attr(state, rm_names.s_hands);
         Py_ssize_t at = hands == NULL ? -1 : PyLong_AsSsize_t(gives);
         PyObject *hand = at < 0 ? NULL : PyTuple_GetItem(hands, at);
         PyObject *grown = hand == NULL ? NULL : hand_with_two(hand, discard, drawn);
@@ -301,7 +301,7 @@ window_closes(PyObject *state, PyObject *claim, PyObject *gives, PyObject *chang
             return -1;
         }
     }
-    PyObject *turn_of = PyObject_GetAttr(claim, rm_names.s_turn_of);
+    PyObject *turn_of = rm_attr(claim, rm_names.s_turn_of);
     int failed = turn_of == NULL || PyDict_SetItem(changes, rm_names.s_current_player, turn_of) < 0
                  || PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) < 0;
     Py_XDECREF(turn_of);
@@ -315,7 +315,7 @@ static int
 answered(PyObject *state, PyObject *rules, PyObject *turn, PyObject *claim, int kind,
          PyObject *changes)
 {
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *seat = rm_attr(state, rm_names.s_current_player);
     if (seat == NULL) {
         return -1;
     }
@@ -328,9 +328,9 @@ answered(PyObject *state, PyObject *rules, PyObject *turn, PyObject *claim, int 
     }
     else if (kind != REFUSE) {
         window = window_after(claim, kind, seat);
-        PyObject *opened = window == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_opened);
+        PyObject *opened = window == NULL ? NULL : rm_attr(state, rm_names.s_opened);
         PyObject *dealt_in =
-            opened == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_dealt_in);
+            opened == NULL ? NULL : rm_attr(state, rm_names.s_dealt_in);
         ask = dealt_in == NULL ? NULL
                                : PyObject_CallFunctionObjArgs(rm_names.asked_seat, rules,
                                                               window, opened, dealt_in, NULL);
@@ -339,7 +339,7 @@ answered(PyObject *state, PyObject *rules, PyObject *turn, PyObject *claim, int 
         failed = ask == NULL;
         if (!failed && ask == Py_None) {
             /* every seat passed (the card stays), or consented (the buyer gets it) */
-            PyObject *buyer = PyObject_GetAttr(window, rm_names.s_buyer);
+            PyObject *buyer = rm_attr(window, rm_names.s_buyer);
             failed = buyer == NULL;
             if (!failed) {
                 gives = buyer;
@@ -375,8 +375,8 @@ answered(PyObject *state, PyObject *rules, PyObject *turn, PyObject *claim, int 
 static int
 keeps_seat(PyObject *state, PyObject *after)
 {
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
-    PyObject *next = seat == NULL ? NULL : PyObject_GetAttr(after, rm_names.s_current_player);
+    PyObject *seat = rm_attr(state, rm_names.s_current_player);
+    PyObject *next = seat == NULL ? NULL : rm_attr(after, rm_names.s_current_player);
     int same = next == NULL ? -1 : PyObject_RichCompareBool(seat, next, Py_EQ);
     Py_XDECREF(seat);
     Py_XDECREF(next);

@@ -50,7 +50,7 @@ any_on_table(PyObject *table, PyObject *name)
 static int
 table_has(PyObject *state, PyObject *name)
 {
-    PyObject *table = PyObject_GetAttr(state, rm_names.s_table);
+    PyObject *table = rm_attr(state, rm_names.s_table);
     if (table == NULL) {
         return -1;
     }
@@ -72,7 +72,7 @@ locked_code(rm_pos *pos)
     if (rediscard != 0) {
         return rediscard < 0 ? -2 : -1;
     }
-    PyObject *taken = PyObject_GetAttr(pos->turn, rm_names.s_taken);
+    PyObject *taken = rm_attr(pos->turn, rm_names.s_taken);
     if (taken == NULL) {
         return -2;
     }
@@ -124,7 +124,7 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_discard *move)
     if (rm_read_position(state, pos) < 0 || rm_read_hand(pos) < 0) {
         return -1;
     }
-    move->card = PyObject_GetAttr(action, rm_names.s_card);
+    move->card = rm_attr(action, rm_names.s_card);
     move->code = move->card == NULL ? -1 : rm_code_of(move->card);
     if (move->code < 0) {
         return -1;
@@ -132,7 +132,7 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_discard *move)
     if (!pos->counts[move->code]) {
         return 0; /* Reason.CARD_NOT_IN_HAND */
     }
-    PyObject *borrowed = PyObject_GetAttr(pos->turn, rm_names.s_borrowed);
+    PyObject *borrowed = rm_attr(pos->turn, rm_names.s_borrowed);
     Py_ssize_t borrowing = borrowed == NULL ? -1 : PyObject_Size(borrowed);
     Py_XDECREF(borrowed);
     if (borrowing != 0) {
@@ -244,10 +244,10 @@ next_turn(rm_discard *move, PyObject *changes)
 {
     rm_pos *pos = &move->pos;
     PyObject *state = pos->state;
-    PyObject *seat_number = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *seat_number = rm_attr(state, rm_names.s_current_player);
     Py_ssize_t seat = seat_number == NULL ? -1 : PyLong_AsSsize_t(seat_number);
     Py_XDECREF(seat_number);
-    PyObject *dealt_in = seat < 0 ? NULL : PyObject_GetAttr(state, rm_names.s_dealt_in);
+    PyObject *dealt_in = seat < 0 ? NULL : rm_attr(state, rm_names.s_dealt_in);
     Py_ssize_t next = dealt_in == NULL ? -1 : next_seat(dealt_in, seat);
     Py_XDECREF(dealt_in);
     if (next < 0 || next == seat) {
@@ -259,7 +259,7 @@ next_turn(rm_discard *move, PyObject *changes)
     if (failed) {
         return -1;
     }
-    PyObject *pile = PyObject_GetAttr(state, rm_names.s_discard_pile);
+    PyObject *pile = rm_attr(state, rm_names.s_discard_pile);
     PyObject *card = PyTuple_Pack(1, move->card);
     PyObject *grown = pile == NULL || card == NULL ? NULL : PySequence_Concat(pile, card);
     Py_XDECREF(pile);
@@ -267,9 +267,9 @@ next_turn(rm_discard *move, PyObject *changes)
     if (change(changes, rm_names.s_discard_pile, grown) < 0) {
         return -1;
     }
-    PyObject *opened = PyObject_GetAttr(state, rm_names.s_opened);
+    PyObject *opened = rm_attr(state, rm_names.s_opened);
     PyObject *opened_before = opened == NULL ? NULL : PyTuple_GetItem(opened, next);
-    PyObject *number = PyObject_GetAttr(pos->turn, rm_names.s_number);
+    PyObject *number = rm_attr(pos->turn, rm_names.s_number);
     PyObject *one = PyLong_FromLong(1);
     PyObject *following = number == NULL || one == NULL ? NULL : PyNumber_Add(number, one);
     PyObject *turn = following == NULL || opened_before == NULL

@@ -70,8 +70,8 @@ free_take_goes_on(rm_pos *pos)
 static int
 seat_opened(rm_pos *pos)
 {
-    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
-    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_opened);
+    PyObject *seat = rm_attr(pos->state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : rm_attr(pos->state, rm_names.s_opened);
     PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
     Py_XDECREF(seat);
     Py_XDECREF(opened);
@@ -97,7 +97,7 @@ no_take_to_use(rm_pos *pos)
     if (rm_read_hand(pos) < 0) {
         return -1;
     }
-    PyObject *table = PyObject_GetAttr(pos->state, rm_names.s_table);
+    PyObject *table = rm_attr(pos->state, rm_names.s_table);
     if (table == NULL) {
         return -1;
     }
@@ -231,7 +231,7 @@ move_kind(PyObject *action)
     if (type != Py_TYPE(rm_names.take_discard)) {
         return NOT_DECIDED;
     }
-    PyObject *use = PyObject_GetAttr(action, rm_names.s_use);
+    PyObject *use = rm_attr(action, rm_names.s_use);
     if (use == NULL) {
         return -1;
     }
@@ -257,7 +257,7 @@ in_slice(PyObject *state, PyObject *player, int kind)
         return draw;
     }
     if (kind == TAKE) {
-        PyObject *rules = PyObject_GetAttr(state, rm_names.s_rules);
+        PyObject *rules = rm_attr(state, rm_names.s_rules);
         if (rules == NULL) {
             return -1;
         }
@@ -379,7 +379,7 @@ hand_plus(rm_pos *pos, PyObject *hand, PyObject *card, int code)
 static PyObject *
 popped(PyObject *obj, PyObject *name, PyObject **last)
 {
-    PyObject *cards = PyObject_GetAttr(obj, name);
+    PyObject *cards = rm_attr(obj, name);
     if (cards == NULL) {
         return NULL;
     }
@@ -467,7 +467,7 @@ next_parts(rm_pos *pos, int kind, PyObject *changes)
         return NULL;
     }
     /* romme/_turn/engine.py, `_next_state`: the seat holds the new hand */
-    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    PyObject *seat = rm_attr(pos->state, rm_names.s_current_player);
     Py_ssize_t at = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
     failed = at < 0 || rm_change_hand(pos->state, at, hand, changes) < 0;
@@ -494,10 +494,10 @@ first_claimant(rm_pos *pos)
         }
         Py_RETURN_NONE;
     }
-    PyObject *seat = PyObject_GetAttr(pos->state, rm_names.s_current_player);
-    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_opened);
+    PyObject *seat = rm_attr(pos->state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : rm_attr(pos->state, rm_names.s_opened);
     PyObject *dealt_in =
-        opened == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_dealt_in);
+        opened == NULL ? NULL : rm_attr(pos->state, rm_names.s_dealt_in);
     PyObject *asked = dealt_in == NULL
                           ? NULL
                           : PyObject_CallFunctionObjArgs(rm_names.claimants, pos->rules, seat,
@@ -523,7 +523,7 @@ static int
 window_opens(rm_pos *pos, PyObject *first, PyObject *changes)
 {
     PyObject *fields = PyDict_New();
-    PyObject *seat = fields == NULL ? NULL : PyObject_GetAttr(pos->state, rm_names.s_current_player);
+    PyObject *seat = fields == NULL ? NULL : rm_attr(pos->state, rm_names.s_current_player);
     PyObject *none = seat == NULL ? NULL : PyTuple_New(0);
     int failed = none == NULL || PyDict_SetItem(fields, rm_names.s_turn_of, seat) < 0
                  || PyDict_SetItem(fields, rm_names.s_passed, none) < 0

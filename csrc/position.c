@@ -161,7 +161,7 @@ rm_names_init(void)
 int
 rm_flag(PyObject *obj, PyObject *name)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    PyObject *value = rm_attr(obj, name);
     if (value == NULL) {
         return -1;
     }
@@ -173,7 +173,7 @@ rm_flag(PyObject *obj, PyObject *name)
 int
 rm_is(PyObject *obj, PyObject *name, PyObject *expected)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    PyObject *value = rm_attr(obj, name);
     if (value == NULL) {
         return -1;
     }
@@ -187,7 +187,7 @@ rm_is(PyObject *obj, PyObject *name, PyObject *expected)
 static Py_ssize_t
 tuple_size(PyObject *obj, PyObject *name, int *last)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    PyObject *value = rm_attr(obj, name);
     if (value == NULL) {
         return -1;
     }
@@ -196,7 +196,7 @@ tuple_size(PyObject *obj, PyObject *name, int *last)
         *last = -1;
         if (size > 0) {
             PyObject *card = PySequence_GetItem(value, size - 1);
-            PyObject *code = card == NULL ? NULL : PyObject_GetAttr(card, rm_names.s_code);
+            PyObject *code = card == NULL ? NULL : rm_attr(card, rm_names.s_code);
             Py_XDECREF(card);
             long number = code == NULL ? -1 : PyLong_AsLong(code);
             Py_XDECREF(code);
@@ -216,19 +216,19 @@ int
 rm_read_position(PyObject *state, rm_pos *pos)
 {
     pos->state = state;
-    pos->rules = PyObject_GetAttr(state, rm_names.s_rules);
+    pos->rules = rm_attr(state, rm_names.s_rules);
     if (pos->rules == NULL) {
         return -1;
     }
-    pos->turn = PyObject_GetAttr(state, rm_names.s_turn);
+    pos->turn = rm_attr(state, rm_names.s_turn);
     if (pos->turn == NULL) {
         return -1;
     }
     if ((PyObject *)Py_TYPE(state) == rm_names.PlayerView) {
         /* the view of the seat to act: its own hand, and the stock by its size */
-        pos->hand = PyObject_GetAttr(state, rm_names.s_hand);
+        pos->hand = rm_attr(state, rm_names.s_hand);
         pos->hand_size = pos->hand == NULL ? -1 : PyObject_Size(pos->hand);
-        PyObject *stock_size = pos->hand_size < 0 ? NULL : PyObject_GetAttr(state, rm_names.s_stock_size);
+        PyObject *stock_size = pos->hand_size < 0 ? NULL : rm_attr(state, rm_names.s_stock_size);
         pos->stock_size = stock_size == NULL ? -1 : PyLong_AsSsize_t(stock_size);
         Py_XDECREF(stock_size);
         if (pos->stock_size < 0) {
@@ -237,11 +237,11 @@ rm_read_position(PyObject *state, rm_pos *pos)
         pos->pile_size = tuple_size(state, rm_names.s_discard_pile, &pos->top_discard);
         return pos->pile_size < 0 ? -1 : 0;
     }
-    PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
+    PyObject *hands = rm_attr(state, rm_names.s_hands);
     if (hands == NULL) {
         return -1;
     }
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *seat = rm_attr(state, rm_names.s_current_player);
     if (seat == NULL) {
         Py_DECREF(hands);
         return -1;
@@ -292,7 +292,7 @@ rm_pos_clear(rm_pos *pos)
 int
 rm_code_of(PyObject *card)
 {
-    PyObject *code = PyObject_GetAttr(card, rm_names.s_code);
+    PyObject *code = rm_attr(card, rm_names.s_code);
     if (code == NULL) {
         return -1;
     }
@@ -307,13 +307,239 @@ rm_code_of(PyObject *card)
     return (int)number;
 }
 
+/* An attribute read as `PyObject_GetAttr` reads it, faster for the slots of the library's
+ * values: where the object's type keeps the generic attribute lookup
+ * (`PyObject_GenericGetAttr`, no __getattr__ or __getattribute__ of its own) and the first
+ * class of its MRO whose __dict__ holds the name holds a slot's member descriptor (a data
+ * descriptor, so no instance __dict__ could shadow it), the descriptor is kept, by type
+ * and name, and read directly; any other attribute takes `PyObject_GetAttr`. The cache
+ * holds strong references to the types, names and descriptors it keeps. */
+#define RM_ATTRS 512
+typedef struct {
+    PyTypeObject *type;
+    PyObject *name;
+    PyObject *slot; /* NULL: the generic lookup */
+} rm_attr_entry;
+static rm_attr_entry attr_cache[RM_ATTRS];
+static PyTypeObject *member_type; /* the type of a slot's descriptor, once one is found */
+static descrgetfunc member_get;
+
+static PyObject *found_in(PyObject *mro, PyObject *name);
+
+/* The member descriptor of `name` in `type`, as above: a new reference, NULL with no
+ * exception where the attribute takes the generic lookup, or NULL with an exception set. */
+static PyObject *
+slot_of_type(PyTypeObject *type, PyObject *name)
+{
+    if ((getattrofunc)PyType_GetSlot(type, Py_tp_getattro) != PyObject_GenericGetAttr) {
+        PyErr_Clear();
+        return NULL;
+    }
+    PyObject *mro = PyObject_GetAttrString((PyObject *)type, "__mro__");
+    if (mro == NULL) {
+        return NULL;
+    }
+    PyObject *found = found_in(mro, name);
+    Py_DECREF(mro);
+    if (found == NULL) {
+        return NULL;
+    }
+    if (member_type == NULL) {
+        PyObject *kind_name = PyObject_GetAttrString((PyObject *)Py_TYPE(found), "__name__");
+        if (kind_name == NULL) {
+            Py_DECREF(found);
+            return NULL;
+        }
+        int member = PyUnicode_CompareWithASCIIString(kind_name, "member_descriptor") == 0;
+        Py_DECREF(kind_name);
+        descrgetfunc get = member ? (descrgetfunc)PyType_GetSlot(Py_TYPE(found), Py_tp_descr_get) : NULL;
+        if (get == NULL) {
+            PyErr_Clear();
+            Py_DECREF(found);
+            return NULL;
+        }
+        member_get = get;
+        member_type = Py_TYPE(found);
+        Py_INCREF(member_type);
+    }
+    if (Py_TYPE(found) != member_type) {
+        Py_DECREF(found);
+        return NULL;
+    }
+    return found;
+}
+
+PyObject *
+rm_attr(PyObject *obj, PyObject *name)
+{
+    PyTypeObject *type = Py_TYPE(obj);
+    size_t hash = (((size_t)type >> 4) * 31u + ((size_t)name >> 4)) % RM_ATTRS;
+    rm_attr_entry *entry = &attr_cache[hash];
+    if (entry->type != type || entry->name != name) {
+        PyObject *slot = slot_of_type(type, name);
+        if (slot == NULL && PyErr_Occurred()) {
+            return NULL;
+        }
+        Py_INCREF(type);
+        Py_INCREF(name);
+        PyTypeObject *old_type = entry->type;
+        PyObject *old_name = entry->name, *old_slot = entry->slot;
+        entry->type = type;
+        entry->name = name;
+        entry->slot = slot;
+        Py_XDECREF(old_type);
+        Py_XDECREF(old_name);
+        Py_XDECREF(old_slot);
+    }
+    if (entry->slot != NULL) {
+        return member_get(entry->slot, obj, (PyObject *)type);
+    }
+    return PyObject_GetAttr(obj, name);
+}
+
+/* The slots of a slotted attrs class, read once: its fields' member descriptors (in the
+ * order of `names`), found in the class's MRO as attribute lookup finds them, with the
+ * descriptor type's get and set and the class's allocator. An instance is made as
+ * `object.__new__` makes one of a class that is not abstract (`tp_alloc(cls, 0)`), and a
+ * field read and set as `PyObject_GenericGetAttr` and `PyObject_GenericSetAttr` do it
+ * where the name's data descriptor is a slot's member descriptor, without looking the
+ * name up in the class at every call. A class whose fields are not all slots of one
+ * descriptor type, or an abstract one, has no layout: its copies take the generic path. */
+typedef struct {
+    PyObject *cls, *names; /* strong references, kept for the module's life */
+    Py_ssize_t count;
+    PyObject **slots; /* strong references */
+    descrgetfunc get;
+    descrsetfunc set;
+    allocfunc alloc;
+} rm_layout;
+
+#define RM_LAYOUTS 8
+static rm_layout layouts[RM_LAYOUTS];
+static int layouts_used;
+static int layouts_full; /* a ninth class: the generic path from then on */
+
+/* `name`'s attribute in the first class of `mro` whose __dict__ holds it: a new reference,
+ * NULL with no exception where none does, or NULL with an exception set. */
+static PyObject *
+found_in(PyObject *mro, PyObject *name)
+{
+    Py_ssize_t count = PyTuple_Size(mro);
+    for (Py_ssize_t i = 0; i < count; i++) {
+        PyObject *dict = PyObject_GetAttrString(PyTuple_GetItem(mro, i), "__dict__");
+        if (dict == NULL) {
+            return NULL;
+        }
+        PyObject *found = PyObject_GetItem(dict, name);
+        Py_DECREF(dict);
+        if (found != NULL || !PyErr_ExceptionMatches(PyExc_KeyError)) {
+            return found;
+        }
+        PyErr_Clear();
+    }
+    return NULL;
+}
+
+/* Fills `layout` for `cls`: 1 where every field is a slot, 0 where one is not (or the
+ * class is abstract), -1 with an exception set. */
+static int
+layout_fill(rm_layout *layout, PyObject *cls, PyObject *names)
+{
+    if (!PyType_Check(cls)
+        || PyType_HasFeature((PyTypeObject *)cls, Py_TPFLAGS_IS_ABSTRACT)) {
+        return 0;
+    }
+    PyObject *mro = PyObject_GetAttrString(cls, "__mro__");
+    if (mro == NULL) {
+        return -1;
+    }
+    Py_ssize_t count = PyTuple_Size(names);
+    PyObject **slots = PyMem_Calloc((size_t)(count > 0 ? count : 1), sizeof(PyObject *));
+    int status = slots == NULL ? -1 : 1;
+    if (slots == NULL) {
+        PyErr_NoMemory();
+    }
+    PyTypeObject *kind = NULL;
+    for (Py_ssize_t i = 0; status == 1 && i < count; i++) {
+        slots[i] = found_in(mro, PyTuple_GetItem(names, i));
+        if (slots[i] == NULL) {
+            status = PyErr_Occurred() ? -1 : 0;
+        }
+        else if (kind == NULL) {
+            kind = Py_TYPE(slots[i]);
+            PyObject *kind_name = PyObject_GetAttrString((PyObject *)kind, "__name__");
+            if (kind_name == NULL) {
+                status = -1;
+            }
+            else {
+                int member = PyUnicode_CompareWithASCIIString(kind_name, "member_descriptor") == 0;
+                Py_DECREF(kind_name);
+                status = member ? 1 : 0;
+            }
+        }
+        else if (Py_TYPE(slots[i]) != kind) {
+            status = 0;
+        }
+    }
+    Py_DECREF(mro);
+    if (status == 1 && kind != NULL) {
+        layout->get = (descrgetfunc)PyType_GetSlot(kind, Py_tp_descr_get);
+        layout->set = (descrsetfunc)PyType_GetSlot(kind, Py_tp_descr_set);
+        layout->alloc = (allocfunc)PyType_GetSlot((PyTypeObject *)cls, Py_tp_alloc);
+        if (layout->get == NULL || layout->set == NULL || layout->alloc == NULL) {
+            PyErr_Clear();
+            status = 0;
+        }
+    }
+    if (status != 1 || kind == NULL) {
+        for (Py_ssize_t i = 0; slots != NULL && i < count; i++) {
+            Py_XDECREF(slots[i]);
+        }
+        PyMem_Free(slots);
+        return status == -1 ? -1 : 0;
+    }
+    Py_INCREF(cls);
+    Py_INCREF(names);
+    layout->cls = cls;
+    layout->names = names;
+    layout->count = count;
+    layout->slots = slots;
+    return 1;
+}
+
+/* The layout of `cls` with the fields `names`: read at its first copy and kept; NULL with
+ * no exception where the class has none, or NULL with an exception set. */
+static rm_layout *
+layout_of(PyObject *cls, PyObject *names)
+{
+    for (int i = 0; i < layouts_used; i++) {
+        if (layouts[i].cls == cls && layouts[i].names == names) {
+            return &layouts[i];
+        }
+    }
+    if (layouts_used == RM_LAYOUTS || layouts_full) {
+        layouts_full = 1;
+        return NULL;
+    }
+    int status = layout_fill(&layouts[layouts_used], cls, names);
+    if (status == 1) {
+        return &layouts[layouts_used++];
+    }
+    return NULL; /* with the exception, where status is -1 */
+}
+
 /* A new instance of `cls` (a slotted attrs class) whose fields `names` are those of `old`
  * but where `changes` (a dict of field name to value) says otherwise, each set through its
  * slot, as the classes' `_of` and `_copy` set them. A new reference, or NULL. */
 PyObject *
 rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
 {
-    PyObject *value = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    rm_layout *layout = layout_of(cls, names);
+    if (layout == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *value = layout != NULL ? layout->alloc((PyTypeObject *)cls, 0)
+                                     : PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
     Py_ssize_t count = PyTuple_Size(names);
     for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
         PyObject *name = PyTuple_GetItem(names, i);
@@ -322,12 +548,16 @@ rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
             Py_INCREF(field);
         }
         else if (!PyErr_Occurred() && old != NULL) {
-            field = PyObject_GenericGetAttr(old, name);
+            field = layout != NULL ? layout->get(layout->slots[i], old, (PyObject *)Py_TYPE(old))
+                                   : PyObject_GenericGetAttr(old, name);
         }
         else if (!PyErr_Occurred()) {
             PyErr_Format(PyExc_SystemError, "no value for the field %R", name);
         }
-        if (field == NULL || PyObject_GenericSetAttr(value, name, field) < 0) {
+        if (field == NULL
+            || (layout != NULL ? layout->set(layout->slots[i], value, field)
+                               : PyObject_GenericSetAttr(value, name, field))
+                   < 0) {
             Py_CLEAR(value);
         }
         Py_XDECREF(field);
@@ -344,7 +574,7 @@ rm_player_acts(PyObject *state, PyObject *player)
     if (!PyLong_CheckExact(player)) {
         return 0; /* the TypeError is the Python core's */
     }
-    PyObject *seat = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *seat = rm_attr(state, rm_names.s_current_player);
     if (seat == NULL) {
         return -1;
     }
@@ -381,7 +611,7 @@ rm_hand_key(rm_pos *pos)
 int
 rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *changes)
 {
-    PyObject *hands = PyObject_GetAttr(state, rm_names.s_hands);
+    PyObject *hands = rm_attr(state, rm_names.s_hands);
     Py_ssize_t players = hands == NULL ? -1 : PyTuple_Size(hands);
     PyObject *after = players < 0 ? NULL : PyTuple_New(players);
     for (Py_ssize_t i = 0; after != NULL && i < players; i++) {

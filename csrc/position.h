@@ -110,6 +110,11 @@ int rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *c
 /* Drop the references `pos` holds. */
 void rm_pos_clear(rm_pos *pos);
 
+/* `PyObject_GetAttr(obj, name)` with `name` an interned str: the same value, read directly
+ * from its slot where `obj`'s type has the generic lookup and `name` is a slot of it (the
+ * descriptor found once, by type and name). A new reference, or NULL with an exception set. */
+PyObject *rm_attr(PyObject *obj, PyObject *name);
+
 /* A bool attribute of `obj`: 1 true, 0 false, -1 with an exception set. */
 int rm_flag(PyObject *obj, PyObject *name);
 
