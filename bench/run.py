@@ -17,7 +17,8 @@ Ours runs on both cores: the accelerated one in this process, the pure one
 script (``--worker``) that takes its turn in the same interleaving, this
 process waiting idle while it works. So: random play under each preset
 (decisions/s, ours/RLCard and ours/OpenSpiel), the RL environment against
-``gin_rummy_v4`` (bench/rl.py's loop), the arena's GreedyBot tables on both
+``gin_rummy_v4`` (bench/rl.py's loop, the move drawn from the int8 mask, and
+again from the mask viewed as booleans for both envs), the arena's GreedyBot tables on both
 cores, and the latency of `legal_actions` and `apply` per call on positions
 of seeded random play (each core in its own process, one after the other:
 absolute figures, not ratios). Each of the issue's targets is printed with
@@ -610,6 +611,15 @@ def interleaved_rl(
         pass
     else:
         runs["gin_rummy_v4"] = lambda block: rl.env_steps(rl._gin_rummy, seconds, 1000 * block)
+        # The same loops with the move drawn from the mask viewed as booleans: numpy's
+        # nonzero of an int8 array is some twenty times slower than of a bool array of the
+        # same memory, which an action space of tens of thousands of ids feels.
+        runs["env_bool"] = lambda block: rl.env_steps(
+            rl._romme_env, seconds, 1000 * block, draw="bool_mask"
+        )
+        runs["gin_rummy_v4_bool"] = lambda block: rl.env_steps(
+            rl._gin_rummy, seconds, 1000 * block, draw="bool_mask"
+        )
     env = interleave(runs, blocks)
     arena_runs: dict[str, Callable[[int], tuple[int, int, float]]] = {
         "arena": lambda block: arena_slice(arena_rounds, 30_000 + block)
@@ -620,7 +630,13 @@ def interleaved_rl(
     return {
         "rates": rates(env) | rates(arena),
         "ratios": paired_ratios(
-            env, [("env", "gin_rummy_v4"), ("env_pure", "gin_rummy_v4"), ("env", "env_pure")]
+            env,
+            [
+                ("env", "gin_rummy_v4"),
+                ("env_bool", "gin_rummy_v4_bool"),
+                ("env_pure", "gin_rummy_v4"),
+                ("env", "env_pure"),
+            ],
         )
         | paired_ratios(arena, [("arena", "arena_pure")]),
     }
@@ -810,6 +826,8 @@ def report(figures: Figures) -> str:
         "env": "our PettingZoo env",
         "env_pure": "our PettingZoo env, pure core",
         "gin_rummy_v4": "PettingZoo gin_rummy_v4",
+        "env_bool": "our PettingZoo env, bool mask",
+        "gin_rummy_v4_bool": "PettingZoo gin_rummy_v4, bool mask",
         "arena": "arena, 4 GreedyBots",
         "arena_pure": "arena, 4 GreedyBots, pure core",
     }

@@ -42,7 +42,7 @@ def test_bench_quick_run_reports_every_figure() -> None:
             assert 0 < ratio["min"] <= ratio["median"] <= ratio["max"]
     rl = interleaved["rl"]
     assert {"env", "gin_rummy_v4", "arena"} <= set(rl["rates"])
-    assert "env/gin_rummy_v4" in rl["ratios"]
+    assert {"env/gin_rummy_v4", "env_bool/gin_rummy_v4_bool"} <= set(rl["ratios"])
     cores = {"accelerated", "pure"} if figures["accelerated"] else {"pure"}
     assert set(figures["latency"]) == {"drov", "german-rummy"}
     assert all(set(row) == cores for row in figures["latency"].values())
@@ -267,3 +267,21 @@ def test_match_strength_bench_plays_duplicate_matches() -> None:
     assert lines[0] == "python bench/match_strength.py 2 7 greedy greedy classic"
     assert lines[1].startswith("2 matches of classic, heads-up, seed 7: greedy wins 1 (50.0 %")
     assert lines[2].startswith("rounds a match ")
+
+
+@pytest.mark.slow
+def test_decision_time_bench_times_the_bots_decisions() -> None:
+    """bench/decision_time.py (issue 35, point 3: within 1 s a decision) times every decision of the bot it names, and only those."""
+    script = Path(__file__).parent.parent / "bench" / "decision_time.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "2", "5", "greedy", "classic", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "python bench/decision_time.py 2 5 greedy classic 2"
+    assert lines[1].startswith("2 rounds of classic, 2 seats, seed 5: ")
+    assert " decisions of greedy, mean " in lines[1]
+    assert len(lines) == 2 + 5
