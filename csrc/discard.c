@@ -8,9 +8,10 @@
  * go out (DRoV Nr. 10) and staged no meld towards an opening (rules §5): its verdict
  * where `may_discard` lets the card go (rules §4, §7). Its next state where the turn
  * simply ends: the hand keeps a card (going out and a round of jokers only end the round,
- * rules §7, §10), no joker on the table was laid this turn (`end_of_turn_table` would
- * change the table), and the stock holds a card for the next seat (else `_enter_draw`
- * refills it or ends the round, rules §9). Every other discard is the Python core's.
+ * rules §7, §10) and the stock holds a card for the next seat (else `_enter_draw` refills
+ * it or ends the round, rules §9); the table as `end_of_turn_table` leaves it (romme/_turn/
+ * legal.py: no joker counts as laid this turn any more). Every other discard is the
+ * Python core's.
  */
 #include "position.h"
 
@@ -159,8 +160,7 @@ rm_discard_legal(PyObject *state, PyObject *action, PyObject *player)
 }
 
 /* Whether the discard read simply ends the turn, as the slice applies it: the hand keeps
- * a card, no joker laid this turn lies on the table and the stock holds a card. 1, 0, -1
- * with an exception set. */
+ * a card and the stock holds a card. 1, 0, -1 with an exception set. */
 static int
 ends_turn(rm_discard *move)
 {
@@ -174,8 +174,48 @@ ends_turn(rm_discard *move)
             return jokers_only < 0 ? -1 : 0; /* Next.JOKERS_ONLY (rules §7) */
         }
     }
-    int fresh = table_has(pos->state, rm_names.s_fresh);
-    return fresh < 0 ? -1 : !fresh; /* `end_of_turn_table` would change the table */
+    return 1;
+}
+
+/* The table once the turn is over (romme/_turn/legal.py, `end_of_turn_table`): each table
+ * meld holding a joker laid this turn made again with none (`table_meld(meld, owner,
+ * staged, frozenset(), announced)`: its fields copied, `fresh` empty), the others as they
+ * lie. A new reference, or NULL with an exception set; `table` itself where no joker was
+ * laid this turn. */
+static PyObject *
+end_of_turn_table(PyObject *table)
+{
+    int fresh = any_on_table(table, rm_names.s_fresh);
+    if (fresh <= 0) {
+        if (fresh == 0) {
+            Py_INCREF(table);
+        }
+        return fresh == 0 ? table : NULL;
+    }
+    Py_ssize_t size = PyTuple_Size(table);
+    PyObject *result = PyTuple_New(size);
+    PyObject *changes = result == NULL ? NULL : PyDict_New();
+    PyObject *none = changes == NULL ? NULL : PyFrozenSet_New(NULL);
+    int failed = none == NULL || PyDict_SetItem(changes, rm_names.s_fresh, none) < 0;
+    for (Py_ssize_t i = 0; !failed && i < size; i++) {
+        PyObject *entry = PyTuple_GetItem(table, i);
+        int laid_now = entry == NULL ? -1 : rm_flag(entry, rm_names.s_fresh);
+        PyObject *item = NULL;
+        if (laid_now > 0) {
+            item = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, entry, changes);
+        }
+        else if (laid_now == 0) {
+            item = entry;
+            Py_INCREF(item);
+        }
+        failed = item == NULL || PyTuple_SetItem(result, i, item) < 0;
+    }
+    Py_XDECREF(none);
+    Py_XDECREF(changes);
+    if (failed) {
+        Py_CLEAR(result);
+    }
+    return result;
 }
 
 /* `pos->hand` without its first card of `code` (romme/_turn/hands.py, `remove` of one
@@ -265,6 +305,12 @@ next_turn(rm_discard *move, PyObject *changes)
     Py_XDECREF(pile);
     Py_XDECREF(card);
     if (change(changes, rm_names.s_discard_pile, grown) < 0) {
+        return -1;
+    }
+    PyObject *table = rm_attr(state, rm_names.s_table);
+    PyObject *after = table == NULL ? NULL : end_of_turn_table(table);
+    Py_XDECREF(table);
+    if (change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
     PyObject *opened = rm_attr(state, rm_names.s_opened);

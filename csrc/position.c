@@ -129,6 +129,7 @@ rm_names_init(void)
         || lookup(&rm_names.phase_play, "romme.game", "Phase", "PLAY") < 0
         || lookup(&rm_names.Discard, "romme.game", "Discard", NULL) < 0
         || lookup(&rm_names.ClaimWindow, "romme.game", "ClaimWindow", NULL) < 0
+        || lookup(&rm_names.TableMeld, "romme.game", "TableMeld", NULL) < 0
         || lookup(&rm_names.phase_claim, "romme.game", "Phase", "CLAIM") < 0
         || lookup(&rm_names.asked_seat, "romme.game", "asked_seat", NULL) < 0
         || lookup(&rm_names.claimants, "romme.game", "claimants", NULL) < 0
@@ -148,7 +149,8 @@ rm_names_init(void)
     }
     if (field_names(&rm_names.state_fields, rm_names.GameState) < 0
         || field_names(&rm_names.turn_fields, rm_names.TurnState) < 0
-        || field_names(&rm_names.claim_fields, rm_names.ClaimWindow) < 0) {
+        || field_names(&rm_names.claim_fields, rm_names.ClaimWindow) < 0
+        || field_names(&rm_names.table_fields, rm_names.TableMeld) < 0) {
         return -1;
     }
     if (!PyTuple_Check(rm_names.units) || PyTuple_Size(rm_names.units) != RM_CODES) {

@@ -44,6 +44,7 @@ typedef struct {
     PyObject *TurnState;
     PyObject *Discard;
     PyObject *ClaimWindow;
+    PyObject *TableMeld;
     PyObject *phase_claim;
     PyObject *phase_draw;
     PyObject *phase_play;
@@ -55,7 +56,7 @@ typedef struct {
     /* the next state's parts: the attrs fields of GameState and TurnState, in order (tuples
      * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
      * one card of each code, a tuple of 53 ints) */
-    PyObject *state_fields, *turn_fields, *claim_fields, *object_new, *units;
+    PyObject *state_fields, *turn_fields, *claim_fields, *table_fields, *object_new, *units;
     /* romme.game's `asked_seat` and `claimants`: the seat a claim window asks now, and the
      * seats a window opening asks */
     PyObject *asked_seat, *claimants;

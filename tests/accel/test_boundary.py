@@ -16,6 +16,7 @@ from romme import (
     Discard,
     Draw,
     Knock,
+    LayDown,
     MeldKind,
     Pass,
     Phase,
@@ -24,6 +25,7 @@ from romme import (
     apply,
     find_rules,
     new_game,
+    parse_cards,
     view,
 )
 from romme._turn import pure
@@ -245,4 +247,25 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn._reaches(searched_key, rules, True, 30)
         cturn.legal_actions(within)
         cturn.legal_actions(within_drawing)
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_a_discard_that_settles_fresh_jokers_leaks_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: the discard that ends a turn in which a joker was laid (rules §6: the table written again with no fresh joker) keeps no reference to the position, its table or its melds."""
+    state = position(
+        find_rules("german-rummy"),
+        hands=["3♣ 4♣ JK 9♥ 9♦", "4♣ 6♦ 10♥"],
+        stock_top="K♠",
+        phase=Phase.PLAY,
+        opened=[True, True],
+        table=[("Q♠ Q♥ JK", 1)],
+    )
+    laid = pure.apply(state, LayDown(cards=parse_cards("3♣ 4♣ JK")))
+    discard = Discard(parse_cards("9♥")[0])
+    assert cturn.apply(laid, discard, None) == pure.apply(laid, discard)
+    watched: list[object] = [laid, laid.table, *laid.table, *(entry.meld for entry in laid.table)]
+    watched += [entry.fresh for entry in laid.table]
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        cturn.apply(laid, discard, None)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -4,8 +4,8 @@ A discard in the play phase that `may_discard` lets go (rules §4, §7) gets
 C's verdict; one that simply ends the turn gets C's next state too. Each
 position below sends the slice down one branch; the next states expected
 are written out from the rules. Every refusal, and every discard whose
-turn does more than end (going out, a round of jokers only, a table whose
-fresh jokers settle, an empty stock), is the Python core's.
+turn does more than end (going out, a round of jokers only, an empty
+stock), is the Python core's; the jokers laid this turn settle in C.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from romme import (
     Phase,
     Reason,
     Rules,
+    TableMeld,
     TakeDiscard,
     TakeFromTable,
     find_rules,
@@ -214,19 +215,26 @@ def test_an_empty_stock_is_refilled_in_python(cturn: ModuleType) -> None:
     assert after.discard_pile == parse_cards("9♥")
 
 
-def test_fresh_jokers_settle_in_python(cturn: ModuleType) -> None:
-    """Rules §6: a joker laid this turn counts as laid this turn only until the turn ends, which the Python core writes on the table."""
+def test_fresh_jokers_settle_when_the_turn_ends(cturn: ModuleType) -> None:
+    """Rules §6: a joker laid this turn counts as laid this turn only until the turn ends; the discard that ends it writes every table meld again with no fresh joker, the others as they lie."""
     state = position(
         _FREE,
         hands=["3♣ 4♣ JK 9♥ 9♦", "4♣ 6♦ 10♥"],
         stock_top="K♠",
         phase=Phase.PLAY,
-        opened=[True, False],
+        opened=[True, True],
+        table=[("Q♠ Q♥ JK", 1)],
     )
     laid = pure.apply(state, LayDown(cards=parse_cards("3♣ 4♣ JK")))
-    assert any(entry.fresh for entry in laid.table)
-    after = checked_in_c_applied_by_python(cturn, laid, _card("9♥"))
-    assert not any(entry.fresh for entry in after.table)
+    assert [entry.fresh for entry in laid.table] == [frozenset(), frozenset({2})]
+    after = applied_in_c(cturn, laid, _card("9♥"))
+    assert after.table == (
+        laid.table[0],
+        TableMeld(meld=laid.table[1].meld, owner=0, staged=False, fresh=frozenset()),
+    )
+    assert after.table[0] is laid.table[0]  # a meld with no fresh joker lies as it lay
+    assert after.hands[0] == parse_cards("9♦")
+    assert (after.current_player, after.phase) == (1, Phase.DRAW)
 
 
 def test_a_view_or_another_object_is_left_to_python(cturn: ModuleType) -> None:
