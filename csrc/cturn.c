@@ -14,8 +14,9 @@
  * the claim window (claims.c): its answers, their verdicts and their next states; the play
  * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
  * with the meld enumeration of melds.c); the lay-off and the lay-down of a seat that has
- * opened, alone or as the use of a take under immediate_use (laying.c, with play.c's
- * verdicts): `check`, `is_legal`, and `apply` where the turn goes on.
+ * opened, alone or as the use of a take under immediate_use, and the lay-down towards the
+ * opening of a seat that has not, with nothing staged (laying.c, with play.c's verdicts and
+ * the opening search): `check`, `is_legal`, and `apply` where the turn goes on.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */

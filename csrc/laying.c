@@ -1,9 +1,10 @@
 /* Laying down and laying off from the hand (mirrors romme/_turn/laying.py: `lay_off` and
- * `lay_down` of a seat that has opened where they find no problem, with `lay_off_fit`,
- * `_extend` and `_fresh_after_extend`; romme/_turn/hands.py's `check_cards` and `add`;
- * romme/_turn/checker.py's `take` under immediate_use and `with_discard_taken`; and
- * romme/_turn/engine.py's `apply` of them where the turn goes on: `_carry_out`,
- * `_next_state`, `keep_hand_key`).
+ * `lay_down` where they find no problem, with `lay_off_fit`, `_extend`,
+ * `_fresh_after_extend` and `lay_down_outcome`; romme/_turn/tables.py's `table_meld` and
+ * `unstage`; romme/_turn/hands.py's `check_cards` and `add`; romme/_turn/checker.py's
+ * `take` under immediate_use and `with_discard_taken`; and romme/_turn/engine.py's `apply`
+ * of them where the turn goes on: `_carry_out`, `_next_state` with `first_to_open_after`,
+ * `keep_hand_key`).
  *
  * The slice: a LayOff or a LayDown in the play phase of a GameState, or a TakeDiscard using
  * the top discard so in its draw phase under take_discard=immediate_use (rules §4), by the
@@ -19,15 +20,28 @@
  * Python core lays) with its fresh jokers' places moved as `_fresh_after_extend` moves
  * them, or the new meld last on the table; the turn after `after_use` (the taken card
  * melded is no longer in hand), marked as having laid off (`_laid_off_now`) for a lay-off,
- * naming the card taken for a take; the hand's packed key kept. Every other lay-down or
- * lay-off, every take under the indirect lay-off rule (DRoV Nr. 10), and every refusal, is
- * the Python core's.
+ * naming the card taken for a take; the hand's packed key kept.
+ *
+ * And the lay-down of a seat that has NOT opened, towards its opening (rules §5), alone or
+ * as a take's use, in the positions whose play phase play.c lists so (nothing staged, an
+ * opening that sums melds and needs no run, no Räuber-Rommé, no failed take:
+ * `rm_laying_read_unopened`), with the listing's verdict (`rm_laying_towards_opening`: the
+ * opening search of csrc/opening.c and `finish`): a meld the rest of the hand can still
+ * complete the opening after lies last on the table staged, the seat unopened (the take's
+ * card named as taken and staged); a meld that completes the opening lies last final, the
+ * seat has opened (and is the first to, where nobody was), the turn's `taken_staged`
+ * cleared. Every other lay-down or lay-off, a lay-down that empties the hand, every take
+ * that lays off under the indirect lay-off rule (DRoV Nr. 10), and every refusal, is the
+ * Python core's.
  */
 #include "play.h"
 
+#include <limits.h>
+
 static struct {
     PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off,
-        *s_jokers, *s_position, *s_owner, *s_announced, *s_indirect_only, *s_taken_staged;
+        *s_jokers, *s_position, *s_owner, *s_announced, *s_indirect_only, *s_taken_staged,
+        *s_value, *s_first_to_open;
     PyObject *low; /* Side.LOW */
     PyObject *LayOff, *LayDown, *TakeDiscard, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
 } laying;
@@ -45,6 +59,8 @@ rm_laying_init(void)
     laying.s_jokers = PyUnicode_InternFromString("jokers");
     laying.s_indirect_only = PyUnicode_InternFromString("indirect_layoff_only_to_go_out");
     laying.s_taken_staged = PyUnicode_InternFromString("taken_staged");
+    laying.s_value = PyUnicode_InternFromString("value");
+    laying.s_first_to_open = PyUnicode_InternFromString("first_to_open");
     laying.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
@@ -69,7 +85,8 @@ rm_laying_init(void)
         || laying.table_fields == NULL || laying.low == NULL || laying.s_jokers == NULL
         || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
         || laying.LayDown == NULL || laying.s_indirect_only == NULL
-        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL) {
+        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL
+        || laying.s_value == NULL || laying.s_first_to_open == NULL) {
         return -1;
     }
     return 0;
@@ -92,6 +109,8 @@ typedef struct {
     unsigned char codes[13];
     const int *target; /* the meld's codes, read by the verdict */
     int target_size;
+    int unopened;     /* a lay-down by a seat that has not opened (rm_laying_read_unopened) */
+    int outcome;      /* its verdict: 1 staged, RM_OPENING_COMPLETES the opening complete */
 } rm_layoff;
 
 static void
@@ -142,8 +161,9 @@ read_take(rm_layoff *move, PyObject *state)
 {
     rm_pos *pos = rm_laying_pos(move->play);
     int truth;
+    int layoff = (PyObject *)Py_TYPE(move->use) == laying.LayOff; /* `indirect_take` asks */
     if ((truth = rm_is(pos->rules, rm_names.s_take_discard, rm_names.take_free)) != 0
-        || (truth = rm_flag(pos->rules, laying.s_indirect_only)) != 0
+        || (layoff && (truth = rm_flag(pos->rules, laying.s_indirect_only)) != 0)
         || (truth = rm_flag(pos->turn, rm_names.s_taken_in_hand)) != 0) {
         return truth < 0 ? -1 : 0; /* Reason.TAKE_IS_FREE; `indirect_take` */
     }
@@ -224,6 +244,11 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
         return -1;
     }
     int read = rm_laying_read(move->play, state);
+    if (read == 0 && cls == laying.LayDown) {
+        /* a seat that has not opened: its lay-down towards the opening (rules §5) */
+        read = rm_laying_read_unopened(move->play, state);
+        move->unopened = read > 0;
+    }
     if (read > 0 && take) {
         read = read_take(move, state);
     }
@@ -485,13 +510,23 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
         Py_XDECREF(turn_changes);
         return -1;
     }
-    if (move->card != NULL /* `with_discard_taken`: the card named, not staged */
+    /* `with_discard_taken`: the card named, staged where the seat has not opened and the
+     * meld is staged (`_Laid.STAGED`); `after_use` of the cards that hold it: not in hand.
+     * A meld that completes the opening leaves nothing staged (`_Laid.OPENED`). */
+    PyObject *staged = move->unopened && move->outcome == 1 ? Py_True : Py_False;
+    if (move->card != NULL
         && (PyDict_SetItem(turn_changes, rm_names.s_taken, move->card) < 0
-            || PyDict_SetItem(turn_changes, laying.s_taken_staged, Py_False) < 0)) {
+            || PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0
+            || PyDict_SetItem(turn_changes, laying.s_taken_staged, staged) < 0)) {
         Py_DECREF(turn_changes);
         return -1;
     }
-    int taken = rm_laying_taken(move->play);
+    if (move->card == NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
+        && PyDict_SetItem(turn_changes, laying.s_taken_staged, Py_False) < 0) {
+        Py_DECREF(turn_changes);
+        return -1;
+    }
+    int taken = move->card != NULL ? -1 : rm_laying_taken(move->play);
     for (int i = 0; taken >= 0 && i < move->count; i++) {
         if (move->codes[i] == taken) {
             failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
@@ -589,6 +624,26 @@ decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *
         return 0; /* no meld: the reason and message are the Python core's */
     }
     move->meld = meld;
+    if (move->unopened) {
+        /* `lay_down_outcome` of a seat that has not opened: the meld's worth (`Worth`: its
+         * value and jokers) staged towards the opening, judged by the opening search */
+        PyObject *worth = PyObject_GetAttr(meld, laying.s_value);
+        long value = worth == NULL ? -1 : PyLong_AsLong(worth);
+        Py_XDECREF(worth);
+        PyObject *roles = value == -1 && PyErr_Occurred() ? NULL
+                                                          : PyObject_GetAttr(meld, laying.s_jokers);
+        Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
+        Py_XDECREF(roles);
+        if (jokers < 0) {
+            return -1;
+        }
+        if (value < 0 || value > SHRT_MAX || jokers > 14) {
+            return 0; /* no meld of a checked position: the Python core's */
+        }
+        move->outcome = rm_laying_towards_opening(move->play, state, move->codes, move->count,
+                                                  (int)value, (int)jokers, move->card != NULL);
+        return move->outcome < 0 ? -1 : move->outcome > 0;
+    }
     /* `lay_down_outcome` of a seat that has opened: `finish` of the hand left */
     return rm_laying_goes_on(move->play, move->codes, move->count);
 }
@@ -627,12 +682,42 @@ joker_places(PyObject *meld)
     return bits;
 }
 
-/* `changes` of the state after the lay-down read (`lay_down`'s effect of a seat that has
- * opened, carried out by `_next_state`): the hand, the table with the new meld last
- * (`table_meld(meld, seat, False, fresh, announce)`), the turn. 1, or -1. */
+/* Put into `changes` the seat's opening, complete (`_next_state`: `opened[seat]` set, and
+ * `first_to_open_after`: the seat, where nobody had laid out before). 0, or -1. */
+static int
+opened_now(PyObject *state, PyObject *seat, PyObject *changes)
+{
+    Py_ssize_t at = PyLong_AsSsize_t(seat);
+    PyObject *opened = at < 0 ? NULL : PyObject_GetAttr(state, rm_names.s_opened);
+    Py_ssize_t seats = opened == NULL ? -1 : PyTuple_Size(opened);
+    PyObject *after = seats < 0 ? NULL : PyTuple_New(seats);
+    for (Py_ssize_t i = 0; after != NULL && i < seats; i++) {
+        PyObject *item = i == at ? Py_True : PyTuple_GetItem(opened, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(after, i, item);
+    }
+    Py_XDECREF(opened);
+    if (change(changes, rm_names.s_opened, after) < 0) {
+        return -1;
+    }
+    PyObject *first = PyObject_GetAttr(state, laying.s_first_to_open);
+    if (first == NULL) {
+        return -1;
+    }
+    int failed = first == Py_None && PyDict_SetItem(changes, laying.s_first_to_open, seat) < 0;
+    Py_DECREF(first);
+    return failed ? -1 : 0;
+}
+
+/* `changes` of the state after the lay-down read (`lay_down`'s effect, carried out by
+ * `_next_state`): the hand, the table with the new meld last (`table_meld(meld, seat,
+ * staged, fresh, announce)`: staged where the seat has not opened and the meld does not
+ * complete its opening; where it does, nothing was staged before, so `unstage` leaves the
+ * table as it is, and the seat has opened), the turn. 1, or -1. */
 static int
 laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
 {
+    PyObject *staged = move->unopened && move->outcome == 1 ? Py_True : Py_False;
     long places = joker_places(move->meld);
     PyObject *entry_changes = places < 0 ? NULL : PyDict_New();
     PyObject *seat = entry_changes == NULL
@@ -641,10 +726,14 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
     PyObject *entry = NULL;
     if (seat != NULL && PyDict_SetItem(entry_changes, laying.s_meld, move->meld) == 0
         && PyDict_SetItem(entry_changes, laying.s_owner, seat) == 0
-        && PyDict_SetItem(entry_changes, rm_names.s_staged, Py_False) == 0
+        && PyDict_SetItem(entry_changes, rm_names.s_staged, staged) == 0
         && change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
         && change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
         entry = rm_copy_with(laying.TableMeld, laying.table_fields, NULL, entry_changes);
+    }
+    if (entry != NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
+        && opened_now(state, seat, changes) < 0) {
+        Py_CLEAR(entry);
     }
     Py_XDECREF(seat);
     Py_XDECREF(entry_changes);

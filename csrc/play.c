@@ -1436,3 +1436,94 @@ rm_unopened_takes(PyObject *position, rm_pos *pos)
     Py_DECREF(play_.table);
     return result;
 }
+
+/* -- the lay-down of a seat that has not opened, towards its opening (laying.c) --------- */
+
+int
+rm_laying_read_unopened(rm_play *play_, PyObject *state)
+{
+    rm_pos *pos = &play_->pos;
+    rm_pos_clear(pos); /* a reading rm_laying_read began */
+    Py_CLEAR(play_->table);
+    if (rm_read_position(state, pos) < 0) {
+        return -1;
+    }
+    Py_ssize_t seats;
+    int truth = seat_opened(state, &seats);
+    if (truth != 0) {
+        return truth < 0 ? -1 : 0; /* an opened seat: rm_laying_read's */
+    }
+    /* the positions whose play phase `decides` lists: no Räuber-Rommé, no turn bound to go
+     * out, no announced joker, not the first go-round, nothing staged */
+    PyObject *rules = pos->rules, *turn = pos->turn;
+    if ((truth = FLAG(rules, play.s_rearrange)) != 0
+        || (truth = FLAG(turn, rm_names.s_borrowed)) != 0
+        || (truth = rm_is(turn, play.s_before, Py_None)) != 1
+        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0
+        || (truth = FLAG(rules, play.s_announced_jokers)) != 0
+        || (truth = first_go_round(rules, turn, seats)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    play_->table = PyObject_GetAttr(state, rm_names.s_table);
+    if (play_->table == NULL) {
+        return -1;
+    }
+    if (!PyTuple_Check(play_->table)) {
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < PyTuple_Size(play_->table); i++) {
+        if ((truth = FLAG(PyTuple_GetItem(play_->table, i), rm_names.s_staged)) != 0) {
+            return truth < 0 ? -1 : 0; /* a meld staged towards the opening (rules §5) */
+        }
+    }
+    if (rm_read_hand(pos) < 0 || read_verdicts(play_, rules, turn) < 0) {
+        return -1;
+    }
+    return 1;
+}
+
+int
+rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *cards,
+                          int count, int value, int jokers, int take)
+{
+    rm_pos *pos = &play_->pos;
+    if (count < 1 || count > 14 || count >= pos->hand_size) {
+        return 0; /* the hand emptied: going out, or a refusal, is the Python core's */
+    }
+    if (take) {
+        /* `with_discard_taken`: the top discard is the turn's taken card, in hand as the
+         * turn had it (`taken_in_hand`), and then locked unless rediscard_taken, as the
+         * listing of the takes reads it (`rm_unopened_takes`) */
+        int in_hand = FLAG(pos->turn, rm_names.s_taken_in_hand);
+        int rediscard = FLAG(pos->rules, rm_names.s_rediscard_taken);
+        if (in_hand < 0 || rediscard < 0) {
+            return -1;
+        }
+        play_->taken = in_hand ? pos->top_discard : -1;
+        play_->locked = in_hand && !rediscard ? pos->top_discard : -1;
+    }
+    rm_opening_search search;
+    int truth = rm_opening_within(pos->counts, &play_->shape, state, pos->rules, pos->turn,
+                                  play_->locked, &search);
+    if (truth <= 0) {
+        return truth; /* one meld alone, a run, a failed take: the Python core's */
+    }
+    rm_option option;
+    memset(&option, 0, sizeof option);
+    option.size = (unsigned char)count;
+    option.jokers = (unsigned char)jokers;
+    option.value = (short)value;
+    int locked = play_->locked;
+    for (int i = 0; i < count; i++) {
+        option.codes[i] = cards[i];
+        locked = cards[i] == play_->taken ? -1 : locked; /* `after_use` */
+    }
+    /* no lay-down is possible (`lay_down_possible`): every one is refused, by Python */
+    int allowed = search.possible ? rm_opening_allows(&search, pos->counts, &option, locked)
+                                  : 0;
+    rm_opening_clear(&search);
+    if (allowed == RM_OPENING_COMPLETES) {
+        return goes_on(play_, cards, count) ? RM_OPENING_COMPLETES : 0;
+    }
+    return allowed == 1 ? 1 : 0; /* RM_PACK_UNDECIDED: the Python core's */
+}

@@ -51,6 +51,26 @@ int rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int r
                          const unsigned char *cards, int count, PyObject **side,
                          const int **target, int *target_size);
 
+/* Read the seat to act in `state` (a GameState in the play phase, or in the draw phase for
+ * a take) as the opening search reads a seat that has NOT opened, whose play phase the
+ * listing decides (`decides`): 1 where it has not opened, in a turn that borrowed no table
+ * card and holds no table to restore (Räuber-Rommé off), is not bound to go out, outside
+ * the first go-round, under rules that announce no joker, with no meld staged (rules §5);
+ * 0 where the Python core answers (an opened seat among them); -1 with an exception set.
+ * It reads afresh what rm_laying_read may have begun. */
+int rm_laying_read_unopened(rm_play *play_, PyObject *state);
+
+/* `lay_down_outcome` of the seat read by rm_laying_read_unopened laying `cards` (`count`
+ * codes, held: with `take`, the hand read holds the top discard, `with_discard_taken`),
+ * a meld worth `value` with `jokers` jokers, judged by the listing's verdict: the opening
+ * search's (`rm_opening_within`, `rm_opening_allows`, csrc/opening.c) and `finish`. 1 where
+ * the meld is staged towards the opening and the turn goes on (`_Laid.STAGED`),
+ * RM_OPENING_COMPLETES where it completes the opening and the turn goes on with a card in
+ * hand (`_Laid.OPENED`), 0 where the Python core answers (a refusal, the hand emptied,
+ * an opening the C search does not decide), -1 with an exception set. */
+int rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *cards,
+                              int count, int value, int jokers, int take);
+
 /* -- laying.c ---------------------------------------------------------------------- */
 
 /* Fill the names laying.c reads; 0, or -1 with an exception set. */
@@ -62,13 +82,14 @@ int rm_laying_init(void);
 int rm_layoff_legal(PyObject *state, PyObject *action, PyObject *player);
 
 /* Whether the lay-down slice decides `action` by `player` in `state` and finds it legal
- * (mirrors romme/_turn/laying.py, `lay_down` of a seat that has opened where it finds no
- * problem): 1, 0, -1 with an exception set. */
+ * (mirrors romme/_turn/laying.py, `lay_down` of a seat that has opened, or of one that has
+ * not with nothing staged, where it finds no problem): 1, 0, -1 with an exception set. */
 int rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player);
 
 /* The state after the lay-down `action` by `player` in `state` (mirrors
- * romme/_turn/engine.py, `apply` of a seat that has opened laying a meld down, after which
- * the turn goes on): a new GameState, Py_NotImplemented (a new reference), or NULL. */
+ * romme/_turn/engine.py, `apply` of a seat laying a meld down, after which the turn goes
+ * on: a seat that has opened, or one that stages the meld or completes its opening): a new
+ * GameState, Py_NotImplemented (a new reference), or NULL. */
 PyObject *rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player);
 
 /* The state after the lay-off `action` by `player` in `state` (mirrors

@@ -15,6 +15,7 @@ from romme import (
     Buy,
     Discard,
     Draw,
+    GameState,
     Knock,
     LayDown,
     MeldKind,
@@ -268,4 +269,43 @@ def test_a_discard_that_settles_fresh_jokers_leaks_no_reference(cturn: ModuleTyp
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.apply(laid, discard, None)
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_the_lay_downs_towards_the_opening_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: checking and applying a lay-down towards the opening (staged, or completing it), a take that lays one down, and handing a refused one to Python keep no reference to the position, its table, its pile, the opening, the action, its cards or the meld laid."""
+    german = find_rules("german-rummy")
+    classic = find_rules("classic")
+    staging = position(
+        german, hands=["9♣ 10♣ J♣ 9♥ 9♦ 9♠ 2♦", "4♦ 6♦ 10♥"], opened=[False, True], phase=Phase.PLAY
+    )
+    opening = position(
+        german, hands=["10♣ J♣ Q♣ K♣ 2♦", "4♦ 6♦ 10♥"], opened=[False, False], phase=Phase.PLAY
+    )
+    taking = position(classic, hands=["Q♠ Q♥ Q♦ 2♣ 3♣ 8♦", "4♦ 6♦ 10♥"], discard="4♣")
+    take_opening = position(classic, hands=["J♣ Q♣ 5♦ 7♥", "4♦ 6♦ 10♥"], discard="K♣")
+    moves: list[tuple[GameState, LayDown | TakeDiscard]] = [
+        (staging, LayDown(parse_cards("9♠ 9♥ 9♦"))),
+        (opening, LayDown(parse_cards("10♣ J♣ Q♣ K♣"), kind=MeldKind.RUN)),
+        (taking, TakeDiscard(LayDown(parse_cards("2♣ 3♣ 4♣")))),
+        (take_opening, TakeDiscard(LayDown(parse_cards("J♣ Q♣ K♣")))),
+    ]
+    refused = LayDown(parse_cards("9♣ 9♥ 9♦"))  # the opening out of reach (rules §5)
+    expected = [pure.apply(state, action) for state, action in moves]
+    assert [cturn.apply(state, action, None) for state, action in moves] == expected
+    assert cturn.apply(staging, refused, None) is NotImplemented
+    watched: list[object] = [german, classic, german.opening, classic.opening, refused]
+    watched += [refused.cards, MeldKind.RUN, MeldKind.SET]
+    for (state, action), after in zip(moves, expected, strict=True):
+        watched += [state, state.hand, state.hands, state.table, state.turn, state.opened]
+        watched += [state.discard_pile, *state.hand, action, after.table[-1].meld]
+        watched += [action.cards if isinstance(action, LayDown) else action.use]
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        for (state, action), after in zip(moves, expected, strict=True):
+            assert cturn.apply(state, action, None) == after
+            cturn.check(state, action, None)
+            cturn.is_legal(state, action, 0)
+        cturn.apply(staging, refused, None)
+        cturn.check(staging, refused, None)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -17,8 +17,11 @@ and fails if a function of its slices (the draw phase: `legal_actions`,
 the claim window: all four; the play phase of a seat that has opened: its
 listing, of the state and of the view; a lay-off and a lay-down of such a
 seat: `check`, `is_legal`, `apply`; a seat whose opening the C search
-shows out of reach: its listing) was never answered where a slice
-applies.
+shows out of reach: its listing; a lay-down towards the opening with
+nothing staged, and a take that lays the card down so: `check`,
+`is_legal`, `apply`) was never answered where a slice applies. Under each
+preset whose opening C searches, every such lay-down after which the turn
+goes on, staged or completing the opening, must have been applied by C.
 """
 
 from __future__ import annotations
@@ -97,6 +100,25 @@ def _beyond_the_bound(state: GameState) -> bool:
     return worth >= state.rules.opening.shortfall(()).points
 
 
+def _towards_the_opening(state: GameState, after: GameState) -> bool:
+    """Whether a lay-down in `state` that made `after` was laid towards the opening with nothing staged before, and the turn goes on (rules §5)."""
+    return (
+        not state.opened[state.current_player]
+        and not any(entry.staged for entry in state.table)
+        and after.phase is Phase.PLAY
+        and after.current_player == state.current_player
+    )
+
+
+def _unopened_kind(action: Action) -> str | None:
+    """How a lay-down is counted by the seat that has not opened: "LayDown", "take" (the use of a take), or ``None`` for another move."""
+    if isinstance(action, LayDown):
+        return "LayDown"
+    if isinstance(action, TakeDiscard) and isinstance(action.use, LayDown):
+        return "take"
+    return None
+
+
 class Differ:
     """Asks the accelerator and the pure core the same questions, and counts who answered."""
 
@@ -104,6 +126,7 @@ class Differ:
         self.cturn = cturn
         self.answered: Counter[str] = Counter()
         self.deferred: Counter[str] = Counter()
+        self.occurred: Counter[str] = Counter()
         self.decisions = 0
 
     def _accelerated(
@@ -179,12 +202,22 @@ class Differ:
             by_c, got = self._accelerated(name, state, action, player, move=type(action).__name__)
             assert expected == got, f"{name}({action}, player={player}) differs (C: {by_c})"
             self._count_take(name, action, by_c)
+            self._count_unopened(name, state, action, by_c)
 
     def apply(self, state: GameState, action: Action, player: int | None) -> Outcome:
         expected = _outcome(lambda: pure.apply(state, action, player=player))
         by_c, got = self._accelerated("apply", state, action, player, move=type(action).__name__)
         assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
         self._count_take("apply", action, by_c)
+        kind = _unopened_kind(action)
+        if kind is not None and expected[0] == "value" and _towards_the_opening(state, expected[1]):
+            # a lay-down towards the opening (rules §5), staged or completing it
+            applied = [f"apply unopened {kind}"]
+            if expected[1].opened[state.current_player]:
+                applied.append(f"apply unopened {kind} opening")
+            self.occurred.update(applied)
+            if by_c:
+                self.answered.update(applied)
         if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
             assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
@@ -193,6 +226,12 @@ class Differ:
         """Count, as `name` "take", a take that uses the card (rules §4) that C answered."""
         if by_c and isinstance(action, TakeDiscard) and action.use is not None:
             self.answered[f"{name} take"] += 1
+
+    def _count_unopened(self, name: str, state: GameState, action: Action, by_c: bool) -> None:
+        """Count, as `name` "unopened LayDown" or "unopened take", a lay-down by a seat that has not opened (rules §5), or a take that uses the card so (rules §4), that C answered."""
+        kind = _unopened_kind(action)
+        if by_c and kind is not None and not state.opened[state.current_player]:
+            self.answered[f"{name} unopened {kind}"] += 1
 
     def decide(
         self, state: GameState, data: st.DataObject | None, rng: random.Random, every: bool
@@ -286,6 +325,24 @@ _OPENING_SEARCH = (
 """A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; and the lay-downs C lists of one within reach, and its takes under ``immediate_use``."""
 
 
+_OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")
+"""A lay-down towards the opening by a seat that has not opened, nothing staged (rules §5): its verdicts answered by C."""
+_OPENING_TAKES = ("check unopened take", "is_legal unopened take")
+"""A take under ``immediate_use`` whose use lays the card down towards the opening (rules §4, §5): its verdicts answered by C."""
+_OPENING_APPLIED = (
+    "apply unopened LayDown",
+    "apply unopened LayDown opening",
+    "apply unopened take",
+    "apply unopened take opening",
+)
+"""The next states of both with nothing staged before, where the turn goes on: staged, or completing the opening, applied by C."""
+
+
+def _every_application_in_c(differ: Differ) -> list[str]:
+    """The kinds of `_OPENING_APPLIED` that the Python core applied at least once (none should be)."""
+    return [name for name in _OPENING_APPLIED if differ.answered[name] < differ.occurred[name]]
+
+
 def _opened_play(rules: Rules) -> bool:
     """Whether the play phase of a seat that has opened is the C core's slice: no Räuber-Rommé (rules §13), no announced jokers (Schmidt S. 3)."""
     return not rules.rearrange and not rules.announced_jokers
@@ -338,6 +395,10 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert not differ.unanswered(_LAYING_SLICE)[len(_SLICE_FUNCTIONS) :], differ.report(preset)
     if _opening_searched(rules):  # the lay-downs of a seat within reach of its opening
         assert differ.answered["listed unopened LayDown"], differ.report(preset)
+        # checked by C; applied by C wherever the turn goes on, staged or completing the
+        # opening (rules §5), a take's too (rules §4)
+        assert all(differ.answered[name] for name in _OPENING_LAYING), differ.report(preset)
+        assert not _every_application_in_c(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -358,6 +419,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         if _opened_play(rules):  # and their verdicts and next states (rules §4)
             for name in ("check take", "is_legal take", "apply take"):
                 assert differ.answered[name], differ.report(preset)
+        if _opening_searched(rules):  # a take laid down towards the opening (rules §4, §5)
+            assert all(differ.answered[name] for name in _OPENING_TAKES), differ.report(preset)
 
 
 def _slice_variants() -> dict[str, Rules]:
@@ -423,6 +486,10 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # A seat whose opening the search (not the bound) shows out of reach (rules §5), and
     # the lay-downs of one within reach.
     assert not differ.unanswered(_OPENING_SEARCH)[len(_SLICE_FUNCTIONS) :], differ.report("random")
+    # A lay-down towards the opening, and a take that lays the card down so (rules §4, §5),
+    # checked and applied by C.
+    opening = (*_OPENING_LAYING, *_OPENING_TAKES, *_OPENING_APPLIED)
+    assert all(differ.answered[name] for name in opening), differ.report("random")
 
 
 _MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
@@ -458,7 +525,16 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
     assert differ.answered["legal_actions"] > half // 50
     assert differ.answered["apply Discard"] > half // 10
     assert not differ.unanswered(
-        (*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE, *_OPENING_SEARCH)
+        (
+            *_DISCARD_SLICE,
+            *_CLAIM_SLICE,
+            *_PLAY_SLICE,
+            *_LAYING_SLICE,
+            *_OPENING_SEARCH,
+            *_OPENING_LAYING,
+            *_OPENING_TAKES,
+            *_OPENING_APPLIED,
+        )
     ), differ.report("slow run, the presets")
 
 
@@ -491,5 +567,14 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
     print(differ.report("slow run, random rules"))
     assert differ.decisions >= half, differ.report("slow run, random rules")
     assert not differ.unanswered(
-        (*_DISCARD_SLICE, *_CLAIM_SLICE, *_PLAY_SLICE, *_LAYING_SLICE, *_OPENING_SEARCH)
+        (
+            *_DISCARD_SLICE,
+            *_CLAIM_SLICE,
+            *_PLAY_SLICE,
+            *_LAYING_SLICE,
+            *_OPENING_SEARCH,
+            *_OPENING_LAYING,
+            *_OPENING_TAKES,
+            *_OPENING_APPLIED,
+        )
     ), differ.report("slow run, random rules")
