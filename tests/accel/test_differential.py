@@ -488,10 +488,13 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # A seat whose opening the search (not the bound) shows out of reach (rules §5), and
     # the lay-downs of one within reach.
     assert not differ.unanswered_of(_OPENING_SEARCH), differ.report("random")
-    # A lay-down towards the opening, and a take that lays the card down so (rules §4, §5),
-    # checked and applied by C.
-    opening = (*_OPENING_LAYING, *_OPENING_TAKES, *_OPENING_APPLIED)
-    assert all(differ.answered[name] for name in opening), differ.report("random")
+    # A lay-down towards the opening and a take that lays the card down so (rules §4, §5),
+    # checked by C; and applied by C, at least one of them (the random examples vary: the
+    # slow run asks each kind).
+    assert not differ.unanswered_of((*_OPENING_LAYING, *_OPENING_TAKES)), differ.report("random")
+    assert differ.answered["apply unopened LayDown"] + differ.answered["apply unopened take"], (
+        differ.report("random")
+    )
 
 
 _MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
