@@ -33,6 +33,15 @@
  * cleared. Every other lay-down or lay-off, a lay-down that empties the hand, every take
  * that lays off under the indirect lay-off rule (DRoV Nr. 10), and every refusal, is the
  * Python core's.
+ *
+ * And a joker swap (romme/_turn/swapping.py's `swap`: `swap_joker`, `swapped`,
+ * `place_joker`, rules §6) by a seat that has opened and may lay off, where play.c lists
+ * swaps (joker swaps allowed, no Räuber-Rommé, no announced joker), with the listing's
+ * verdict (`rm_laying_swap_place`): the position `swapped` makes (the meld the validator
+ * makes with the card in the joker's place, its fresh places moved; the joker in hand,
+ * last; `rm_laying_swapped`), then nothing (to_hand, `finish`), or a lay-down or lay-off
+ * holding the joker judged and applied as above on that position, or (meld_or_discard)
+ * the joker's discard, checked here and applied by the Python core (the turn ends).
  */
 #include "play.h"
 
@@ -41,8 +50,9 @@
 static struct {
     PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off,
         *s_jokers, *s_position, *s_owner, *s_announced, *s_indirect_only, *s_taken_staged,
-        *s_value, *s_first_to_open;
+        *s_value, *s_first_to_open, *s_then, *s_swapped_joker, *s_swap_back_same_meld;
     PyObject *low; /* Side.LOW */
+    PyObject *SwapJoker, *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, MELD_OR_DISCARD */
     PyObject *LayOff, *LayDown, *TakeDiscard, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
 } laying;
 
@@ -61,6 +71,14 @@ rm_laying_init(void)
     laying.s_taken_staged = PyUnicode_InternFromString("taken_staged");
     laying.s_value = PyUnicode_InternFromString("value");
     laying.s_first_to_open = PyUnicode_InternFromString("first_to_open");
+    laying.s_then = PyUnicode_InternFromString("then");
+    laying.s_swapped_joker = PyUnicode_InternFromString("swapped_joker");
+    laying.s_swap_back_same_meld = PyUnicode_InternFromString("swap_back_same_meld");
+    laying.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
+    PyObject *mode = rm_module_attr("romme.rules", "SwappedJoker");
+    laying.to_hand = mode == NULL ? NULL : PyObject_GetAttrString(mode, "TO_HAND");
+    laying.meld_or_discard = mode == NULL ? NULL : PyObject_GetAttrString(mode, "MELD_OR_DISCARD");
+    Py_XDECREF(mode);
     laying.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
@@ -86,7 +104,10 @@ rm_laying_init(void)
         || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
         || laying.LayDown == NULL || laying.s_indirect_only == NULL
         || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL
-        || laying.s_value == NULL || laying.s_first_to_open == NULL) {
+        || laying.s_value == NULL || laying.s_first_to_open == NULL || laying.s_then == NULL
+        || laying.s_swapped_joker == NULL || laying.s_swap_back_same_meld == NULL
+        || laying.SwapJoker == NULL || laying.to_hand == NULL
+        || laying.meld_or_discard == NULL) {
         return -1;
     }
     return 0;
@@ -111,7 +132,13 @@ typedef struct {
     int target_size;
     int unopened;     /* a lay-down by a seat that has not opened (rm_laying_read_unopened) */
     int outcome;      /* its verdict: 1 staged, RM_OPENING_COMPLETES the opening complete */
+    int swap;         /* a joker swap (`SwapJoker`): its follow-up, `then` (SWAP_*) */
+    int frees;        /* the swap's card was the taken card in hand (`after_use`) */
 } rm_layoff;
+
+/* What follows a joker swap (`place_joker`): none (the joker to the hand), a lay-down or a
+ * lay-off holding it, its discard. */
+enum { SWAP_NONE, SWAP_TO_HAND, SWAP_LAY_DOWN, SWAP_LAY_OFF, SWAP_DISCARD };
 
 static void
 layoff_clear(rm_layoff *move)
@@ -276,6 +303,8 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
 /* The slice's verdict on `action` by `player` in `state`: 1 where it decides the lay-off
  * and finds it legal (`move` read), 0 where the Python core answers, -1 with an exception
  * set. */
+static int fit_layoff(rm_layoff *move);
+
 static int
 decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
 {
@@ -286,6 +315,15 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
     if (!rm_laying_may_lay_off(move->play)) {
         return 0; /* Reason.NOT_IN_OPENING_TURN */
     }
+    return fit_layoff(move);
+}
+
+/* `lay_off_fit` of the lay-off read (`move->use`, its cards read) onto the table meld it
+ * names, on the table read: 1 where it fits and the turn goes on (`move->entry`, `meld`,
+ * `side` and `target` set), 0 where the Python core answers, -1 with an exception set. */
+static int
+fit_layoff(rm_layoff *move)
+{
     PyObject *table = rm_laying_table(move->play);
     PyObject *target = PyObject_GetAttr(move->use, laying.s_target);
     move->index = target == NULL ? -1 : PyLong_AsSsize_t(target);
@@ -505,8 +543,10 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
         return -1;
     }
     PyObject *turn_changes = PyDict_New();
+    laid_off = laid_off || move->swap; /* a swap counts as a lay-off (`_laid_off_now`) */
     if (turn_changes == NULL
-        || (laid_off && PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0)) {
+        || (laid_off && PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0)
+        || (move->frees && PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0)) {
         Py_XDECREF(turn_changes);
         return -1;
     }
@@ -603,6 +643,8 @@ rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player)
 /* The slice's verdict on the lay-down `action` by `player` in `state`: 1 where it decides
  * it and finds it legal (`move->meld` the validator's meld of the cards, `meld_failure`
  * with the action's kind), 0 where the Python core answers, -1 with an exception set. */
+static int meld_laid(rm_layoff *move, PyObject *state);
+
 static int
 decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
 {
@@ -610,6 +652,15 @@ decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *
     if (begun <= 0) {
         return begun;
     }
+    return meld_laid(move, state);
+}
+
+/* `lay_down_outcome` of the lay-down read (`move->use`, its cards read): 1 where its cards
+ * are a meld of the kind named (`move->meld`) and the rules allow it with the turn going
+ * on, 0 where the Python core answers, -1 with an exception set. */
+static int
+meld_laid(rm_layoff *move, PyObject *state)
+{
     PyObject *kind = PyObject_GetAttr(move->use, laying.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(
@@ -803,4 +854,315 @@ rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player)
     rm_layoff move = {0};
     int decided = decide_lay_down(state, action, player, &move);
     return next_state(&move, state, decided, laid_down);
+}
+
+/* -- joker swaps (swapping.py's `swap`: `swap_joker`, `swapped`, `place_joker`) ---------- */
+
+/* The fresh places of the swapped meld (`swapped`): a run's less the joker's place; a set's
+ * jokers lie last, the last of them fresh as many as were but the one swapped out. */
+static long
+swapped_fresh(long old, int position, PyObject *meld)
+{
+    int run = rm_is(meld, laying.s_kind, laying.run_kind);
+    if (run != 0) {
+        return run < 0 ? -1 : old & ~(1L << position);
+    }
+    int count = 0;
+    for (long bits = old & ~(1L << position); bits; bits &= bits - 1) {
+        count++;
+    }
+    PyObject *cards = PyObject_GetAttr(meld, laying.s_cards);
+    Py_ssize_t size = cards == NULL ? -1 : PyTuple_Size(cards);
+    long fresh = size < 0 ? -1 : 0;
+    for (Py_ssize_t p = size - 1; p >= 0 && count > 0; p--) {
+        int code = rm_code_of(PyTuple_GetItem(cards, p));
+        if (code < 0) {
+            fresh = -1;
+            break;
+        }
+        if (code == RM_JOKER_CODE) {
+            fresh |= 1L << p;
+            count--;
+        }
+    }
+    Py_XDECREF(cards);
+    return fresh;
+}
+
+/* `swapped`: read into the move the position after the card `code` (`card`) took the joker
+ * at `position` of table meld `index` (`entry`, `meld`): the table with the meld the
+ * validator makes of it (`meld_failure`, the meld's kind), its fresh places moved; the hand
+ * without the card and with the joker, in card order (last); its packed key. 1, 0 where
+ * the Python core answers, -1 with an exception set. */
+static int
+read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
+             PyObject *card, int code, int position)
+{
+    rm_pos *pos = rm_laying_pos(move->play);
+    PyObject *old = PyObject_GetAttr(meld, laying.s_cards);
+    Py_ssize_t size = old == NULL ? -1 : PyTuple_Size(old);
+    if (size <= position) {
+        Py_XDECREF(old);
+        return size < 0 ? -1 : 0;
+    }
+    PyObject *joker = PyTuple_GetItem(old, position);
+    Py_INCREF(joker);
+    PyObject *cards = PyTuple_New(size);
+    for (Py_ssize_t i = 0; cards != NULL && i < size; i++) {
+        PyObject *item = i == position ? card : PyTuple_GetItem(old, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(cards, i, item);
+    }
+    Py_DECREF(old);
+    PyObject *kind = cards == NULL ? NULL : PyObject_GetAttr(meld, laying.s_kind);
+    PyObject *result = kind == NULL ? NULL
+                                    : PyObject_CallFunctionObjArgs(laying.meld_failure, cards,
+                                                                   pos->rules, kind, NULL);
+    Py_XDECREF(kind);
+    Py_XDECREF(cards);
+    if (result == NULL || (PyObject *)Py_TYPE(result) != laying.Meld) {
+        Py_DECREF(joker);
+        Py_XDECREF(result);
+        return result == NULL ? -1 : 0; /* never: a swap breaks no meld */
+    }
+    long old_fresh = fresh_bits(entry);
+    long fresh = old_fresh < 0 ? -1 : swapped_fresh(old_fresh, position, result);
+    PyObject *changes = fresh < 0 ? NULL : PyDict_New();
+    PyObject *swapped = NULL;
+    if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, result) == 0
+        && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
+        swapped = rm_copy_with(laying.TableMeld, laying.table_fields, entry, changes);
+    }
+    Py_XDECREF(changes);
+    Py_DECREF(result);
+    PyObject *table = rm_laying_table(move->play);
+    Py_ssize_t melds = PyTuple_Size(table);
+    PyObject *after = swapped == NULL ? NULL : PyTuple_New(melds);
+    for (Py_ssize_t i = 0; after != NULL && i < melds; i++) {
+        PyObject *item = i == index ? swapped : PyTuple_GetItem(table, i);
+        Py_INCREF(item);
+        PyTuple_SetItem(after, i, item);
+    }
+    Py_XDECREF(swapped);
+    /* the key first: packed from the counts read, before they change (`hand_key`) */
+    PyObject *key = after == NULL ? NULL : rm_hand_key(pos);
+    PyObject *less = key == NULL ? NULL : PyNumber_Subtract(key, PyTuple_GetItem(rm_names.units, code));
+    Py_XDECREF(key);
+    move->key = less == NULL ? NULL
+                             : PyNumber_Add(less, PyTuple_GetItem(rm_names.units, RM_JOKER_CODE));
+    Py_XDECREF(less);
+    /* the hand: `remove` the card (its first copy), `add` the joker (the last code) */
+    PyObject *hand = move->key == NULL ? NULL : PyTuple_New(pos->hand_size);
+    for (Py_ssize_t i = 0, j = 0, gone = 0; hand != NULL && i < pos->hand_size; i++) {
+        PyObject *item = PyTuple_GetItem(pos->hand, i);
+        int held = item == NULL ? -1 : rm_code_of(item);
+        if (held < 0) {
+            Py_CLEAR(hand);
+            break;
+        }
+        if (held == code && !gone) {
+            gone = 1;
+            continue;
+        }
+        Py_INCREF(item);
+        PyTuple_SetItem(hand, j++, item);
+    }
+    if (hand != NULL) {
+        PyTuple_SetItem(hand, pos->hand_size - 1, joker); /* steals it */
+        joker = NULL;
+    }
+    Py_XDECREF(joker);
+    if (hand == NULL) {
+        Py_XDECREF(after);
+        return -1;
+    }
+    RM_SETREF(pos->hand, hand);
+    move->frees = rm_laying_swapped(move->play, after, code);
+    Py_DECREF(after);
+    return 1;
+}
+
+/* The swap's follow-up `then` under the rules' `swapped_joker` (`place_joker`), on the
+ * position `swapped` made: 1 where it is legal and the slice's (`move->swap` set), 0 where
+ * the Python core answers, -1 with an exception set. */
+static int
+place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
+{
+    rm_pos *pos = rm_laying_pos(move->play);
+    PyObject *mode = PyObject_GetAttr(pos->rules, laying.s_swapped_joker);
+    if (mode == NULL) {
+        return -1;
+    }
+    Py_DECREF(mode); /* an enum member: its class holds it */
+    if (then == Py_None) {
+        if (mode != laying.to_hand) {
+            return 0; /* Reason.SWAPPED_JOKER_NOT_PLACED */
+        }
+        move->swap = SWAP_TO_HAND;
+        return rm_laying_goes_on(move->play, move->codes, 0); /* `finish` */
+    }
+    if (mode == laying.to_hand) {
+        return 0; /* Reason.SWAPPED_JOKER_TO_HAND */
+    }
+    PyObject *type = (PyObject *)Py_TYPE(then);
+    if (type == rm_names.Discard) {
+        PyObject *card = PyObject_GetAttr(then, rm_names.s_card);
+        int code = card == NULL ? -1 : rm_code_of(card);
+        Py_XDECREF(card);
+        if (code < 0) {
+            return -1;
+        }
+        /* the joker discarded ends the turn: checked here, applied by the Python core */
+        move->swap = SWAP_DISCARD;
+        return mode == laying.meld_or_discard && code == RM_JOKER_CODE;
+    }
+    if (type != laying.LayDown && type != laying.LayOff) {
+        return 0;
+    }
+    move->use = then;
+    PyObject *announce = PyObject_GetAttr(then, laying.s_announce);
+    Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
+    Py_XDECREF(announce);
+    if (announced != 0) {
+        return announced < 0 ? -1 : 0;
+    }
+    int held = read_cards(move, then, pos);
+    if (held <= 0) {
+        return held;
+    }
+    int joker = 0;
+    for (int i = 0; i < move->count; i++) {
+        joker |= move->codes[i] == RM_JOKER_CODE;
+    }
+    if (!joker) {
+        return 0; /* Reason.SWAPPED_JOKER_NOT_PLACED */
+    }
+    if (type == laying.LayDown) {
+        move->swap = SWAP_LAY_DOWN;
+        return meld_laid(move, pos->state);
+    }
+    move->swap = SWAP_LAY_OFF;
+    PyObject *target = PyObject_GetAttr(then, laying.s_target);
+    Py_ssize_t index = target == NULL ? -1 : PyLong_AsSsize_t(target);
+    Py_XDECREF(target);
+    if (index == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    int back = index == source ? rm_flag(pos->rules, laying.s_swap_back_same_meld) : 1;
+    if (back <= 0) {
+        return back; /* Reason.SWAP_BACK_SAME_MELD */
+    }
+    return fit_layoff(move);
+}
+
+/* The slice's verdict on the joker swap `action` by `player` in `state` (`swap`): 1 where
+ * it decides it and finds it legal (the position `swapped` makes read into `move`), 0
+ * where the Python core answers, -1 with an exception set. */
+static int
+decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
+{
+    move->added = -1;
+    if ((PyObject *)Py_TYPE(action) != laying.SwapJoker
+        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0;
+    }
+    int phase = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    if (phase <= 0) {
+        return phase; /* Reason.WRONG_PHASE, or the round is over */
+    }
+    int acts = rm_player_acts(state, player);
+    if (acts <= 0) {
+        return acts;
+    }
+    move->play = rm_laying_new();
+    if (move->play == NULL) {
+        return -1;
+    }
+    int read = rm_laying_read(move->play, state);
+    if (read <= 0) {
+        return read; /* Reason.NOT_OPENED among them */
+    }
+    if (!rm_laying_may_lay_off(move->play)) {
+        return 0; /* `may_lay_off`: Reason.NOT_IN_OPENING_TURN */
+    }
+    PyObject *table = rm_laying_table(move->play);
+    PyObject *target = PyObject_GetAttr(action, laying.s_target);
+    Py_ssize_t source = target == NULL ? -1 : PyLong_AsSsize_t(target);
+    Py_XDECREF(target);
+    if (source == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (source < 0 || source >= PyTuple_Size(table)) {
+        return 0; /* Reason.NO_SUCH_MELD */
+    }
+    PyObject *entry = PyTuple_GetItem(table, source);
+    Py_INCREF(entry); /* the table read is replaced once swapped */
+    PyObject *card = PyObject_GetAttr(action, rm_names.s_card);
+    int code = card == NULL ? -1 : rm_code_of(card);
+    PyObject *announced = code < 0 ? NULL : PyObject_GetAttr(entry, laying.s_announced);
+    Py_ssize_t announcements = announced == NULL ? -1 : PyObject_Size(announced);
+    Py_XDECREF(announced);
+    PyObject *meld = announcements < 0 ? NULL : PyObject_GetAttr(entry, laying.s_meld);
+    int found = meld == NULL ? -1 : 0;
+    if (meld != NULL && announcements == 0 && code != RM_JOKER_CODE
+        && rm_laying_pos(move->play)->counts[code] > 0) {
+        /* `swap_joker`: the listing's verdict (play.c) */
+        int position = rm_laying_swap_place(move->play, entry, meld, code);
+        found = position == -2 ? -1
+                : position < 0 ? 0
+                               : read_swapped(move, source, entry, meld, card, code, position);
+    }
+    Py_XDECREF(meld);
+    Py_XDECREF(card);
+    Py_DECREF(entry);
+    if (found <= 0) {
+        return found; /* a joker, a card not held, no joker for it: the Python core's */
+    }
+    PyObject *then = PyObject_GetAttr(action, laying.s_then);
+    if (then == NULL) {
+        return -1;
+    }
+    int placed = place_joker(move, then, source);
+    Py_DECREF(then); /* `move->use`, where set, is held by the action */
+    return placed;
+}
+
+int
+rm_swap_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    int legal = decide_swap(state, action, player, &move);
+    layoff_clear(&move);
+    return legal;
+}
+
+/* `changes` of the state after a swap whose joker goes to the hand (`place_joker` under
+ * to_hand): the table swapped, the hand with the joker, the turn after the card's use,
+ * marked as having laid off. 1, or -1. */
+static int
+swapped_step(const rm_layoff *move, PyObject *state, PyObject *changes)
+{
+    PyObject *table = rm_laying_table(move->play);
+    if (PyDict_SetItem(changes, rm_names.s_table, table) < 0) {
+        return -1;
+    }
+    return hand_and_turn(move, state, changes, 1);
+}
+
+PyObject *
+rm_swap_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_layoff move = {0};
+    int decided = decide_swap(state, action, player, &move);
+    int (*step)(const rm_layoff *, PyObject *, PyObject *) = swapped_step;
+    if (decided > 0 && move.swap == SWAP_LAY_DOWN) {
+        step = laid_down;
+    }
+    else if (decided > 0 && move.swap == SWAP_LAY_OFF) {
+        step = laid_off;
+    }
+    else if (decided > 0 && move.swap == SWAP_DISCARD) {
+        decided = 0; /* the turn ends: the Python core's */
+    }
+    return next_state(&move, state, decided, step);
 }

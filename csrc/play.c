@@ -1035,6 +1035,83 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
     return failed ? -1 : 0;
 }
 
+/* A table meld's jokers as `swap_joker` reads them: each role's place and the codes it
+ * stands for, the places of the jokers laid this turn, the meld's shape word. */
+typedef struct {
+    Py_ssize_t jokers;
+    int places[13];
+    long long stands[13], any;
+    long fresh;
+    long shape;
+    int is_set, length;
+} swap_meld;
+
+/* Read the jokers of table meld `entry` (its `meld`) into `found`: 0 (`found->jokers` 0 for
+ * a meld with none), or -1 with an exception set. */
+static int
+read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
+{
+    PyObject *roles = PyObject_GetAttr(meld, play.s_jokers);
+    Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
+    int failed = jokers < 0;
+    memset(found, 0, sizeof *found);
+    found->jokers = jokers < 0 ? 0 : jokers;
+    if (jokers > 0) {
+        /* each role: its place and the codes it stands for; the fresh jokers' places */
+        for (Py_ssize_t r = 0; !failed && r < jokers && r < 13; r++) {
+            PyObject *role = PySequence_GetItem(roles, r);
+            PyObject *place = role == NULL ? NULL : PyObject_GetAttr(role, play.s_position);
+            found->places[r] = place == NULL ? -1 : (int)PyLong_AsLong(place);
+            found->stands[r] = role == NULL ? -1 : role_codes(role);
+            Py_XDECREF(place);
+            Py_XDECREF(role);
+            failed = found->places[r] < 0 || found->stands[r] < 0;
+            found->any |= failed ? 0 : found->stands[r];
+        }
+        found->fresh = 0;
+        PyObject *fresh = failed ? NULL : PyObject_GetAttr(entry, play.s_fresh_name);
+        PyObject *iter = fresh == NULL ? NULL : PyObject_GetIter(fresh);
+        failed = failed || iter == NULL;
+        for (PyObject *item; !failed && (item = PyIter_Next(iter)) != NULL;) {
+            long place = PyLong_AsLong(item);
+            Py_DECREF(item);
+            failed = place < 0 || place > 12;
+            found->fresh |= failed ? 0 : 1l << place;
+        }
+        failed = failed || PyErr_Occurred() != NULL;
+        Py_XDECREF(iter);
+        Py_XDECREF(fresh);
+        found->shape = failed ? -1 : shape_word(meld);
+        failed = failed || found->shape < 0;
+        found->is_set = !(found->shape & play.RUN);
+        found->length = (int)(found->shape >> play.LENGTH_SHIFT & play.NIBBLE);
+    }
+    Py_XDECREF(roles);
+    return failed ? -1 : 0;
+}
+
+/* `swap_joker`'s verdict on the card `code` (natural, in hand) swapped into the meld read:
+ * the place of the first joker that stands for it and may go, or -1 where none may. */
+static int
+swap_place(const swap_meld *found, int code, int needs_four, int own_new, int complete)
+{
+    if (!(found->any >> code & 1)) {
+        return -1; /* Reason.WRONG_SWAP_CARD */
+    }
+    if (needs_four && found->is_set && found->length < 4) {
+        return -1; /* Reason.SWAP_NEEDS_FOUR (DRoV rule 9) */
+    }
+    if (complete && !(found->jokers == 1 && (!found->is_set || found->length == 4))) {
+        return -1; /* Reason.SWAP_NOT_COMPLETE (Schmidt S. 3) */
+    }
+    for (Py_ssize_t r = 0; r < found->jokers && r < 13; r++) {
+        if (found->stands[r] >> code & 1 && (own_new || !(found->fresh >> found->places[r] & 1))) {
+            return found->places[r];
+        }
+    }
+    return -1; /* Reason.SWAP_OWN_NEW_JOKER (DRoV Streitfall 20) */
+}
+
 static int
 swaps(rm_play *play_)
 {
@@ -1052,69 +1129,25 @@ swaps(rm_play *play_)
     for (Py_ssize_t index = 0; index < count; index++) {
         PyObject *entry = PyTuple_GetItem(play_->table, index);
         PyObject *meld = PyObject_GetAttr(entry, play.s_meld);
-        PyObject *roles = meld == NULL ? NULL : PyObject_GetAttr(meld, play.s_jokers);
-        Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
-        int failed = jokers < 0;
-        if (jokers > 0) {
-            /* each role: its place and the codes it stands for; the fresh jokers' places */
-            int places[13];
-            long long stands[13], any = 0;
-            for (Py_ssize_t r = 0; !failed && r < jokers && r < 13; r++) {
-                PyObject *role = PySequence_GetItem(roles, r);
-                PyObject *place = role == NULL ? NULL : PyObject_GetAttr(role, play.s_position);
-                places[r] = place == NULL ? -1 : (int)PyLong_AsLong(place);
-                stands[r] = role == NULL ? -1 : role_codes(role);
-                Py_XDECREF(place);
-                Py_XDECREF(role);
-                failed = places[r] < 0 || stands[r] < 0;
-                any |= failed ? 0 : stands[r];
+        swap_meld found;
+        memset(&found, 0, sizeof found);
+        int failed = meld == NULL || read_swap_meld(entry, meld, &found) < 0;
+        /* the natural cards in hand some joker stands for, in card order */
+        for (int code = 0; !failed && found.jokers > 0 && code < RM_JOKER_CODE; code++) {
+            if (!play_->pos.counts[code]) {
+                continue;
             }
-            long fresh = 0;
-            PyObject *found = failed ? NULL : PyObject_GetAttr(entry, play.s_fresh_name);
-            PyObject *iter = found == NULL ? NULL : PyObject_GetIter(found);
-            failed = failed || iter == NULL;
-            for (PyObject *item; !failed && (item = PyIter_Next(iter)) != NULL;) {
-                long place = PyLong_AsLong(item);
-                Py_DECREF(item);
-                failed = place < 0 || place > 12;
-                fresh |= failed ? 0 : 1l << place;
+            /* `swap_joker`: the first joker that stands for the card and may go */
+            int position = swap_place(&found, code, needs_four, own_new, complete);
+            if (position < 0) {
+                continue;
             }
-            failed = failed || PyErr_Occurred() != NULL;
-            Py_XDECREF(iter);
-            Py_XDECREF(found);
-            long shape = failed ? -1 : shape_word(meld);
-            failed = failed || shape < 0;
-            int is_set = !(shape & play.RUN);
-            int length = (int)(shape >> play.LENGTH_SHIFT & play.NIBBLE);
-            /* the natural cards in hand some joker stands for, in card order */
-            for (int code = 0; !failed && code < RM_JOKER_CODE; code++) {
-                if (!(any >> code & 1) || !play_->pos.counts[code]) {
-                    continue;
-                }
-                /* `swap_joker`: the first joker that stands for the card and may go */
-                if (needs_four && is_set && length < 4) {
-                    continue; /* Reason.SWAP_NEEDS_FOUR (DRoV rule 9) */
-                }
-                if (complete && !(jokers == 1 && (!is_set || length == 4))) {
-                    continue; /* Reason.SWAP_NOT_COMPLETE (Schmidt S. 3) */
-                }
-                int position = -1;
-                for (Py_ssize_t r = 0; r < jokers && position < 0; r++) {
-                    if (stands[r] >> code & 1 && (own_new || !(fresh >> places[r] & 1))) {
-                        position = places[r];
-                    }
-                }
-                if (position < 0) {
-                    continue; /* Reason.SWAP_OWN_NEW_JOKER (DRoV Streitfall 20) */
-                }
-                play_->target = index; /* the lay-offs of a follow-up read other melds */
-                play_->target_read = 0;
-                failed = swap_follow_ups(play_, index, meld, code, position, is_set, shape, mode,
-                                         back)
-                         < 0;
-            }
+            play_->target = index; /* the lay-offs of a follow-up read other melds */
+            play_->target_read = 0;
+            failed = swap_follow_ups(play_, index, meld, code, position, found.is_set,
+                                     found.shape, mode, back)
+                     < 0;
         }
-        Py_XDECREF(roles);
         Py_XDECREF(meld);
         if (failed) {
             return -1;
@@ -1526,4 +1559,39 @@ rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *
         return goes_on(play_, cards, count) ? RM_OPENING_COMPLETES : 0;
     }
     return allowed == 1 ? 1 : 0; /* RM_PACK_UNDECIDED: the Python core's */
+}
+
+/* -- a joker swap by a seat that has opened (laying.c) --------------------------------- */
+
+int
+rm_laying_swap_place(rm_play *play_, PyObject *entry, PyObject *meld, int code)
+{
+    PyObject *rules = play_->pos.rules;
+    int truth;
+    /* the positions whose swaps `decides` lists: joker swaps allowed, no Räuber-Rommé */
+    if ((truth = FLAG(rules, play.s_joker_swap)) != 1 || (truth = FLAG(rules, play.s_rearrange)) != 0) {
+        return truth < 0 ? -2 : -1;
+    }
+    int needs_four = FLAG(rules, play.s_swap_set_needs_four);
+    int own_new = FLAG(rules, play.s_swap_own_new_joker);
+    int complete = FLAG(rules, play.s_swap_needs_complete_meld);
+    swap_meld found;
+    if (needs_four < 0 || own_new < 0 || complete < 0 || read_swap_meld(entry, meld, &found) < 0) {
+        return -2;
+    }
+    return found.jokers > 0 ? swap_place(&found, code, needs_four, own_new, complete) : -1;
+}
+
+int
+rm_laying_swapped(rm_play *play_, PyObject *table, int code)
+{
+    Py_INCREF(table);
+    RM_SETREF(play_->table, table);
+    play_->pos.counts[code]--;
+    play_->pos.counts[RM_JOKER_CODE]++;
+    if (code != play_->taken) {
+        return 0;
+    }
+    play_->taken = play_->locked = -1; /* `after_use`: the taken card melded frees the lock */
+    return 1;
 }

@@ -1,5 +1,6 @@
 /* The verdicts of the play phase that play.c states and laying.c shares (mirrors
  * romme/_turn/laying.py's `may_lay_off` and `lay_off_fit` with its `_extend`,
+ * romme/_turn/swapping.py's `swap_joker`,
  * romme/_turn/ending.py's `finish`, romme/_turn/guards.py's `first_go_round` and
  * `after_use`): the listing asks them of the moves it builds, laying.c of the move a
  * caller gives, so that each rule is stated once in C.
@@ -71,6 +72,18 @@ int rm_laying_read_unopened(rm_play *play_, PyObject *state);
 int rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *cards,
                               int count, int value, int jokers, int take);
 
+/* `swap_joker`'s verdict (play.c's, as `_swaps` lists the swaps) on the natural card `code`,
+ * held by the seat read (rm_laying_read, which may lay off), swapped into the table meld
+ * `entry` (its `meld`, announcing no joker): the place of the joker it takes, -1 where the
+ * Python core answers (no joker swap, Räuber-Rommé, no joker of it stands for the card or
+ * may go: DRoV rule 9, Streitfall 20, Schmidt S. 3), -2 with an exception set. */
+int rm_laying_swap_place(rm_play *play_, PyObject *entry, PyObject *meld, int code);
+
+/* Read the position `swapped` makes into the reader: `table` (borrowed) the table then, the
+ * card `code` out of the hand's counts and the freed joker in, the taken card's lock freed
+ * where it is that card (`after_use`). 1 where it was the taken card in hand, else 0. */
+int rm_laying_swapped(rm_play *play_, PyObject *table, int code);
+
 /* -- laying.c ---------------------------------------------------------------------- */
 
 /* Fill the names laying.c reads; 0, or -1 with an exception set. */
@@ -97,5 +110,16 @@ PyObject *rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player)
  * GameState, Py_NotImplemented (a new reference) where the slice does not decide it, or
  * NULL with an exception set. */
 PyObject *rm_layoff_apply(PyObject *state, PyObject *action, PyObject *player);
+
+/* Whether the joker swap slice decides `action` (a SwapJoker) by `player` in `state` and
+ * finds it legal (mirrors romme/_turn/swapping.py, `swap` by a seat that has opened, where
+ * play.c lists swaps, where it finds no problem): 1, 0, -1 with an exception set. */
+int rm_swap_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the joker swap `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of a swap whose joker goes to the hand or is laid down or
+ * off, after which the turn goes on): a new GameState, Py_NotImplemented (a new
+ * reference), or NULL with an exception set. */
+PyObject *rm_swap_apply(PyObject *state, PyObject *action, PyObject *player);
 
 #endif

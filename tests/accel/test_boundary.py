@@ -18,10 +18,12 @@ from romme import (
     GameState,
     Knock,
     LayDown,
+    LayOff,
     MeldKind,
     Pass,
     Phase,
     Side,
+    SwapJoker,
     TakeDiscard,
     apply,
     find_rules,
@@ -308,4 +310,60 @@ def test_the_lay_downs_towards_the_opening_leak_no_reference(cturn: ModuleType) 
             cturn.is_legal(state, action, 0)
         cturn.apply(staging, refused, None)
         cturn.check(staging, refused, None)
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_the_joker_swaps_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: checking and applying a joker swap (the joker to the hand, laid down, laid off, or discarded: checked only), and handing a refused one to Python, keep no reference to the position, its table, its melds, the action, its cards or the melds made."""
+    joker = parse_cards("JK")[0]
+    eight = parse_cards("8♥")[0]
+    house = position(
+        find_rules("house"),
+        hands=["8♥ 2♣ K♠", "4♦ 6♦ 10♦"],
+        table=[("7♥ JK 9♥", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+    classic = position(
+        find_rules("classic"),
+        hands=["8♥ 5♣ 6♣ K♠", "4♦ 6♦ 10♦"],
+        table=[("7♥ JK 9♥", 1), ("10♣ J♣ Q♣", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+    german = position(
+        find_rules("german-rummy"),
+        hands=["8♥ 5♣ K♠", "4♦ 6♦ 10♦"],
+        table=[("7♥ JK 9♥", 1)],
+        opened=[True, True],
+        phase=Phase.PLAY,
+    )
+    moves = [
+        (house, SwapJoker(0, eight, None)),
+        (classic, SwapJoker(0, eight, LayDown(parse_cards("5♣ 6♣ JK")))),
+        (classic, SwapJoker(0, eight, LayOff(1, (joker,), Side.HIGH))),
+    ]
+    discarded = SwapJoker(0, eight, Discard(joker))
+    refused = SwapJoker(0, eight, None)  # the joker must be placed (cardgames.zone §9)
+    expected = [pure.apply(state, action) for state, action in moves]
+    assert [cturn.apply(state, action, None) for state, action in moves] == expected
+    assert cturn.check(german, discarded, None) is None
+    assert cturn.apply(german, discarded, None) is NotImplemented
+    assert cturn.check(classic, refused, None) is NotImplemented
+    watched: list[object] = [german, german.table, *german.table, discarded, discarded.then]
+    watched += [refused, joker, eight, Side.HIGH, MeldKind.RUN]
+    for (state, action), after in zip(moves, expected, strict=True):
+        watched += [state, state.hand, state.hands, state.table, *state.table, state.turn]
+        watched += [*(entry.meld for entry in state.table), *state.hand, action, action.then]
+        watched += [*(entry.meld for entry in after.table), after.hand]
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        for (state, action), after in zip(moves, expected, strict=True):
+            assert cturn.apply(state, action, None) == after
+            cturn.check(state, action, None)
+            cturn.is_legal(state, action, 0)
+        cturn.check(german, discarded, None)
+        cturn.apply(german, discarded, None)
+        cturn.apply(classic, refused, None)
+        cturn.is_legal(classic, refused, None)
     assert before == [sys.getrefcount(value) for value in watched]

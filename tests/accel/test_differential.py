@@ -19,9 +19,12 @@ listing, of the state and of the view; a lay-off and a lay-down of such a
 seat: `check`, `is_legal`, `apply`; a seat whose opening the C search
 shows out of reach: its listing; a lay-down towards the opening with
 nothing staged, and a take that lays the card down so: `check`,
+`is_legal`, `apply`; a joker swap of a seat that has opened: `check`,
 `is_legal`, `apply`) was never answered where a slice applies. Under each
 preset whose opening C searches, every such lay-down after which the turn
-goes on, staged or completing the opening, must have been applied by C.
+goes on, staged or completing the opening, must have been applied by C;
+under each whose play phase of an opened seat is C's, every joker swap
+after which the turn goes on.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from romme import (
     Phase,
     PlayerView,
     Rules,
+    SwapJoker,
     TakeDiscard,
     TakeDiscardMode,
     find_rules,
@@ -98,6 +102,11 @@ def _beyond_the_bound(state: GameState) -> bool:
         if live & field(code)
     )
     return worth >= state.rules.opening.shortfall(()).points
+
+
+def _goes_on(state: GameState, after: GameState) -> bool:
+    """Whether the seat that acted in `state` acts on in `after`, in its play phase."""
+    return after.phase is Phase.PLAY and after.current_player == state.current_player
 
 
 def _towards_the_opening(state: GameState, after: GameState) -> bool:
@@ -209,6 +218,15 @@ class Differ:
         by_c, got = self._accelerated("apply", state, action, player, move=type(action).__name__)
         assert expected == got, f"apply({action}, player={player}) differs (C: {by_c})"
         self._count_take("apply", action, by_c)
+        if (
+            isinstance(action, SwapJoker)
+            and expected[0] == "value"
+            and _goes_on(state, expected[1])
+            and _opened_play(state.rules)
+        ):
+            # a joker swap after which the turn goes on (rules §6): C's where it lists swaps
+            self.occurred["applied swap"] += 1
+            self.answered["applied swap"] += by_c
         kind = _unopened_kind(action)
         if kind is not None and expected[0] == "value" and _towards_the_opening(state, expected[1]):
             # a lay-down towards the opening (rules §5), staged or completing it
@@ -342,6 +360,10 @@ _OPENING_APPLIED = (
 """The next states of both with nothing staged before, where the turn goes on: staged, or completing the opening, applied by C."""
 
 
+_SWAP_SLICE = ("check SwapJoker", "is_legal SwapJoker", "apply SwapJoker")
+"""A joker swap by a seat that has opened (rules §6), where C lists swaps: its verdicts and, where the turn goes on, its next state, answered by C."""
+
+
 def _every_application_in_c(differ: Differ) -> list[str]:
     """The kinds of `_OPENING_APPLIED` that the Python core applied at least once (none should be)."""
     return [name for name in _OPENING_APPLIED if differ.answered[name] < differ.occurred[name]]
@@ -395,6 +417,11 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert differ.answered["listed LayDown"], differ.report(preset)
         # a lay-off and a lay-down of an opened seat (rules §4, §6): checked and applied by C
         assert not differ.unanswered_of(_LAYING_SLICE), differ.report(preset)
+        # a joker swap (rules §6): checked by C, and applied by C wherever the turn goes on
+        assert not differ.unanswered_of(_SWAP_SLICE[:2]), differ.report(preset)
+        assert differ.answered["applied swap"] == differ.occurred["applied swap"], differ.report(
+            preset
+        )
     if _opening_searched(rules):  # the lay-downs of a seat within reach of its opening
         assert differ.answered["listed unopened LayDown"], differ.report(preset)
         # checked by C; applied by C wherever the turn goes on, staged or completing the
@@ -488,13 +515,15 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # A seat whose opening the search (not the bound) shows out of reach (rules §5), and
     # the lay-downs of one within reach.
     assert not differ.unanswered_of(_OPENING_SEARCH), differ.report("random")
-    # A lay-down towards the opening and a take that lays the card down so (rules §4, §5),
-    # checked by C; and applied by C, at least one of them (the random examples vary: the
-    # slow run asks each kind).
-    assert not differ.unanswered_of((*_OPENING_LAYING, *_OPENING_TAKES)), differ.report("random")
+    # A lay-down towards the opening, a take that lays the card down so (rules §4, §5) and a
+    # joker swap (rules §6), checked by C; and applied by C, at least one of the lay-downs
+    # (alone or taken) and one swap (the random examples vary: the slow run asks each kind).
+    verdicts = (*_OPENING_LAYING, *_OPENING_TAKES, *_SWAP_SLICE[:2])
+    assert not differ.unanswered_of(verdicts), differ.report("random")
     assert differ.answered["apply unopened LayDown"] + differ.answered["apply unopened take"], (
         differ.report("random")
     )
+    assert differ.answered["apply SwapJoker"], differ.report("random")
 
 
 _MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
@@ -539,6 +568,7 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
             *_OPENING_LAYING,
             *_OPENING_TAKES,
             *_OPENING_APPLIED,
+            *_SWAP_SLICE,
         )
     ), differ.report("slow run, the presets")
 
