@@ -46,7 +46,7 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     PyObject *type = (PyObject *)Py_TYPE(position);
     if (type == rm_names.PlayerView) {
         /* the view of the seat to act, as the state; another seat's view lists nothing */
-        PyObject *viewer = PyObject_GetAttr(position, rm_names.s_player);
+        PyObject *viewer = rm_attr(position, rm_names.s_player);
         int acts = viewer == NULL ? -1 : rm_player_acts(position, viewer);
         Py_XDECREF(viewer);
         if (acts <= 0) {
@@ -59,7 +59,7 @@ legal_actions(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     else if (type != rm_names.GameState) {
         Py_RETURN_NOTIMPLEMENTED; /* no position at all: the TypeError is Python's */
     }
-    PyObject *phase = PyObject_GetAttr(position, rm_names.s_phase);
+    PyObject *phase = rm_attr(position, rm_names.s_phase);
     if (phase == NULL) {
         return NULL;
     }

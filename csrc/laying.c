@@ -53,7 +53,7 @@ static struct {
         *s_value, *s_first_to_open, *s_then, *s_swapped_joker, *s_swap_back_same_meld;
     PyObject *low; /* Side.LOW */
     PyObject *SwapJoker, *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, MELD_OR_DISCARD */
-    PyObject *LayOff, *LayDown, *TakeDiscard, *TableMeld, *table_fields, *run_kind, *meld_failure, *Meld;
+    PyObject *LayOff, *LayDown, *TakeDiscard, *run_kind, *meld_failure, *Meld;
 } laying;
 
 int
@@ -85,7 +85,6 @@ rm_laying_init(void)
     laying.s_announced = PyUnicode_InternFromString("announced");
     laying.LayDown = rm_module_attr("romme.game", "LayDown");
     laying.LayOff = rm_module_attr("romme.game", "LayOff");
-    laying.TableMeld = rm_module_attr("romme.game", "TableMeld");
     laying.Meld = rm_module_attr("romme.melds", "Meld");
     laying.meld_failure = rm_module_attr("romme.melds", "meld_failure");
     PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
@@ -94,13 +93,11 @@ rm_laying_init(void)
     PyObject *side = rm_module_attr("romme.game", "Side");
     laying.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
     Py_XDECREF(side);
-    laying.table_fields = Py_BuildValue("(sssss)", "meld", "owner", "staged", "fresh",
-                                        "announced");
     if (laying.s_target == NULL || laying.s_cards == NULL || laying.s_side == NULL
         || laying.s_announce == NULL || laying.s_meld == NULL || laying.s_kind == NULL
-        || laying.s_laid_off == NULL || laying.LayOff == NULL || laying.TableMeld == NULL
+        || laying.s_laid_off == NULL || laying.LayOff == NULL
         || laying.Meld == NULL || laying.meld_failure == NULL || laying.run_kind == NULL
-        || laying.table_fields == NULL || laying.low == NULL || laying.s_jokers == NULL
+        || laying.low == NULL || laying.s_jokers == NULL
         || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
         || laying.LayDown == NULL || laying.s_indirect_only == NULL
         || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL
@@ -156,7 +153,7 @@ layoff_clear(rm_layoff *move)
 static int
 read_cards(rm_layoff *move, PyObject *action, const rm_pos *pos)
 {
-    move->cards = PyObject_GetAttr(action, laying.s_cards);
+    move->cards = rm_attr(action, laying.s_cards);
     if (move->cards == NULL) {
         return -1;
     }
@@ -208,7 +205,7 @@ read_take(rm_layoff *move, PyObject *state)
     PyObject *key = rm_hand_key(pos);
     move->key = key == NULL ? NULL : PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code));
     Py_XDECREF(key);
-    PyObject *pile = move->key == NULL ? NULL : PyObject_GetAttr(state, rm_names.s_discard_pile);
+    PyObject *pile = move->key == NULL ? NULL : rm_attr(state, rm_names.s_discard_pile);
     move->card = pile == NULL ? NULL : PySequence_GetItem(pile, pos->pile_size - 1);
     Py_XDECREF(pile);
     if (move->card == NULL) {
@@ -247,7 +244,7 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
     int take = (PyObject *)Py_TYPE(action) == laying.TakeDiscard;
     PyObject *use = action;
     if (take) {
-        use = PyObject_GetAttr(action, rm_names.s_use);
+        use = rm_attr(action, rm_names.s_use);
         if (use == NULL) {
             return -1;
         }
@@ -282,7 +279,7 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
     if (read <= 0) {
         return read;
     }
-    PyObject *announce = PyObject_GetAttr(use, laying.s_announce);
+    PyObject *announce = rm_attr(use, laying.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
@@ -325,7 +322,7 @@ static int
 fit_layoff(rm_layoff *move)
 {
     PyObject *table = rm_laying_table(move->play);
-    PyObject *target = PyObject_GetAttr(move->use, laying.s_target);
+    PyObject *target = rm_attr(move->use, laying.s_target);
     move->index = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (move->index == -1 && PyErr_Occurred()) {
@@ -335,13 +332,13 @@ fit_layoff(rm_layoff *move)
         return 0; /* Reason.NO_SUCH_MELD */
     }
     move->entry = PyTuple_GetItem(table, move->index);
-    move->meld = PyObject_GetAttr(move->entry, laying.s_meld);
+    move->meld = rm_attr(move->entry, laying.s_meld);
     int run = move->meld == NULL ? -1 : rm_is(move->meld, laying.s_kind, laying.run_kind);
     if (run < 0) {
         return -1;
     }
     move->run = run;
-    PyObject *side = PyObject_GetAttr(move->use, laying.s_side);
+    PyObject *side = rm_attr(move->use, laying.s_side);
     if (side == NULL) {
         return -1;
     }
@@ -400,7 +397,7 @@ fresh_after(const rm_layoff *move, long old)
 static long
 fresh_bits(PyObject *entry)
 {
-    PyObject *fresh = PyObject_GetAttr(entry, rm_names.s_fresh);
+    PyObject *fresh = rm_attr(entry, rm_names.s_fresh);
     PyObject *places = fresh == NULL ? NULL : PyObject_GetIter(fresh);
     Py_XDECREF(fresh);
     if (places == NULL) {
@@ -487,12 +484,12 @@ hand_less(const rm_layoff *move, const rm_pos *pos)
 static PyObject *
 new_entry(const rm_layoff *move, PyObject *rules)
 {
-    PyObject *old = PyObject_GetAttr(move->meld, laying.s_cards);
+    PyObject *old = rm_attr(move->meld, laying.s_cards);
     PyObject *sequence = old == NULL ? NULL
                          : move->side == laying.low ? PySequence_Concat(move->cards, old)
                                                     : PySequence_Concat(old, move->cards);
     Py_XDECREF(old);
-    PyObject *kind = sequence == NULL ? NULL : PyObject_GetAttr(move->meld, laying.s_kind);
+    PyObject *kind = sequence == NULL ? NULL : rm_attr(move->meld, laying.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(laying.meld_failure, sequence,
                                                                  rules, kind, NULL);
@@ -519,7 +516,7 @@ new_entry(const rm_layoff *move, PyObject *rules)
     PyObject *entry = NULL;
     if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, meld) == 0
         && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
-        entry = rm_copy_with(laying.TableMeld, laying.table_fields, move->entry, changes);
+        entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, move->entry, changes);
     }
     Py_XDECREF(changes);
     Py_DECREF(meld);
@@ -533,7 +530,7 @@ static int
 hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int laid_off)
 {
     rm_pos *pos = rm_laying_pos(move->play);
-    PyObject *seat_number = PyObject_GetAttr(state, rm_names.s_current_player);
+    PyObject *seat_number = rm_attr(state, rm_names.s_current_player);
     Py_ssize_t seat = seat_number == NULL ? -1 : PyLong_AsSsize_t(seat_number);
     Py_XDECREF(seat_number);
     PyObject *rest = seat < 0 ? NULL : hand_less(move, pos);
@@ -661,7 +658,7 @@ decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *
 static int
 meld_laid(rm_layoff *move, PyObject *state)
 {
-    PyObject *kind = PyObject_GetAttr(move->use, laying.s_kind);
+    PyObject *kind = rm_attr(move->use, laying.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(
                                         laying.meld_failure, move->cards,
@@ -678,11 +675,11 @@ meld_laid(rm_layoff *move, PyObject *state)
     if (move->unopened) {
         /* `lay_down_outcome` of a seat that has not opened: the meld's worth (`Worth`: its
          * value and jokers) staged towards the opening, judged by the opening search */
-        PyObject *worth = PyObject_GetAttr(meld, laying.s_value);
+        PyObject *worth = rm_attr(meld, laying.s_value);
         long value = worth == NULL ? -1 : PyLong_AsLong(worth);
         Py_XDECREF(worth);
         PyObject *roles = value == -1 && PyErr_Occurred() ? NULL
-                                                          : PyObject_GetAttr(meld, laying.s_jokers);
+                                                          : rm_attr(meld, laying.s_jokers);
         Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
         Py_XDECREF(roles);
         if (jokers < 0) {
@@ -713,11 +710,11 @@ rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player)
 static long
 joker_places(PyObject *meld)
 {
-    PyObject *roles = PyObject_GetAttr(meld, laying.s_jokers);
+    PyObject *roles = rm_attr(meld, laying.s_jokers);
     Py_ssize_t count = roles == NULL ? -1 : PyTuple_Size(roles);
     long bits = count < 0 ? -1 : 0;
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *place = PyObject_GetAttr(PyTuple_GetItem(roles, i), laying.s_position);
+        PyObject *place = rm_attr(PyTuple_GetItem(roles, i), laying.s_position);
         long p = place == NULL ? -1 : PyLong_AsLong(place);
         Py_XDECREF(place);
         if (p < 0 || p > 13) {
@@ -739,7 +736,7 @@ static int
 opened_now(PyObject *state, PyObject *seat, PyObject *changes)
 {
     Py_ssize_t at = PyLong_AsSsize_t(seat);
-    PyObject *opened = at < 0 ? NULL : PyObject_GetAttr(state, rm_names.s_opened);
+    PyObject *opened = at < 0 ? NULL : rm_attr(state, rm_names.s_opened);
     Py_ssize_t seats = opened == NULL ? -1 : PyTuple_Size(opened);
     PyObject *after = seats < 0 ? NULL : PyTuple_New(seats);
     for (Py_ssize_t i = 0; after != NULL && i < seats; i++) {
@@ -751,7 +748,7 @@ opened_now(PyObject *state, PyObject *seat, PyObject *changes)
     if (change(changes, rm_names.s_opened, after) < 0) {
         return -1;
     }
-    PyObject *first = PyObject_GetAttr(state, laying.s_first_to_open);
+    PyObject *first = rm_attr(state, laying.s_first_to_open);
     if (first == NULL) {
         return -1;
     }
@@ -773,14 +770,14 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
     PyObject *entry_changes = places < 0 ? NULL : PyDict_New();
     PyObject *seat = entry_changes == NULL
                          ? NULL
-                         : PyObject_GetAttr(state, rm_names.s_current_player);
+                         : rm_attr(state, rm_names.s_current_player);
     PyObject *entry = NULL;
     if (seat != NULL && PyDict_SetItem(entry_changes, laying.s_meld, move->meld) == 0
         && PyDict_SetItem(entry_changes, laying.s_owner, seat) == 0
         && PyDict_SetItem(entry_changes, rm_names.s_staged, staged) == 0
         && change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
         && change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
-        entry = rm_copy_with(laying.TableMeld, laying.table_fields, NULL, entry_changes);
+        entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, NULL, entry_changes);
     }
     if (entry != NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
         && opened_now(state, seat, changes) < 0) {
@@ -815,7 +812,7 @@ next_state(rm_layoff *move, PyObject *state, int decided,
         decided = step(move, state, changes);
         if (decided > 0 && move->card != NULL) { /* the pile without the card; the play phase */
             rm_pos *pos = rm_laying_pos(move->play);
-            PyObject *pile = PyObject_GetAttr(state, rm_names.s_discard_pile);
+            PyObject *pile = rm_attr(state, rm_names.s_discard_pile);
             PyObject *rest = pile == NULL ? NULL : PyTuple_GetSlice(pile, 0, pos->pile_size - 1);
             Py_XDECREF(pile);
             if (change(changes, rm_names.s_discard_pile, rest) < 0
@@ -871,7 +868,7 @@ swapped_fresh(long old, int position, PyObject *meld)
     for (long bits = old & ~(1L << position); bits; bits &= bits - 1) {
         count++;
     }
-    PyObject *cards = PyObject_GetAttr(meld, laying.s_cards);
+    PyObject *cards = rm_attr(meld, laying.s_cards);
     Py_ssize_t size = cards == NULL ? -1 : PyTuple_Size(cards);
     long fresh = size < 0 ? -1 : 0;
     for (Py_ssize_t p = size - 1; p >= 0 && count > 0; p--) {
@@ -899,7 +896,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
              PyObject *card, int code, int position)
 {
     rm_pos *pos = rm_laying_pos(move->play);
-    PyObject *old = PyObject_GetAttr(meld, laying.s_cards);
+    PyObject *old = rm_attr(meld, laying.s_cards);
     Py_ssize_t size = old == NULL ? -1 : PyTuple_Size(old);
     if (size <= position) {
         Py_XDECREF(old);
@@ -914,7 +911,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
         PyTuple_SetItem(cards, i, item);
     }
     Py_DECREF(old);
-    PyObject *kind = cards == NULL ? NULL : PyObject_GetAttr(meld, laying.s_kind);
+    PyObject *kind = cards == NULL ? NULL : rm_attr(meld, laying.s_kind);
     PyObject *result = kind == NULL ? NULL
                                     : PyObject_CallFunctionObjArgs(laying.meld_failure, cards,
                                                                    pos->rules, kind, NULL);
@@ -931,7 +928,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     PyObject *swapped = NULL;
     if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, result) == 0
         && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
-        swapped = rm_copy_with(laying.TableMeld, laying.table_fields, entry, changes);
+        swapped = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, entry, changes);
     }
     Py_XDECREF(changes);
     Py_DECREF(result);
@@ -989,7 +986,7 @@ static int
 place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
 {
     rm_pos *pos = rm_laying_pos(move->play);
-    PyObject *mode = PyObject_GetAttr(pos->rules, laying.s_swapped_joker);
+    PyObject *mode = rm_attr(pos->rules, laying.s_swapped_joker);
     if (mode == NULL) {
         return -1;
     }
@@ -1006,7 +1003,7 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
     }
     PyObject *type = (PyObject *)Py_TYPE(then);
     if (type == rm_names.Discard) {
-        PyObject *card = PyObject_GetAttr(then, rm_names.s_card);
+        PyObject *card = rm_attr(then, rm_names.s_card);
         int code = card == NULL ? -1 : rm_code_of(card);
         Py_XDECREF(card);
         if (code < 0) {
@@ -1020,7 +1017,7 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
         return 0;
     }
     move->use = then;
-    PyObject *announce = PyObject_GetAttr(then, laying.s_announce);
+    PyObject *announce = rm_attr(then, laying.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
@@ -1042,7 +1039,7 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
         return meld_laid(move, pos->state);
     }
     move->swap = SWAP_LAY_OFF;
-    PyObject *target = PyObject_GetAttr(then, laying.s_target);
+    PyObject *target = rm_attr(then, laying.s_target);
     Py_ssize_t index = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (index == -1 && PyErr_Occurred()) {
@@ -1086,7 +1083,7 @@ decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move
         return 0; /* `may_lay_off`: Reason.NOT_IN_OPENING_TURN */
     }
     PyObject *table = rm_laying_table(move->play);
-    PyObject *target = PyObject_GetAttr(action, laying.s_target);
+    PyObject *target = rm_attr(action, laying.s_target);
     Py_ssize_t source = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (source == -1 && PyErr_Occurred()) {
@@ -1097,12 +1094,12 @@ decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move
     }
     PyObject *entry = PyTuple_GetItem(table, source);
     Py_INCREF(entry); /* the table read is replaced once swapped */
-    PyObject *card = PyObject_GetAttr(action, rm_names.s_card);
+    PyObject *card = rm_attr(action, rm_names.s_card);
     int code = card == NULL ? -1 : rm_code_of(card);
-    PyObject *announced = code < 0 ? NULL : PyObject_GetAttr(entry, laying.s_announced);
+    PyObject *announced = code < 0 ? NULL : rm_attr(entry, laying.s_announced);
     Py_ssize_t announcements = announced == NULL ? -1 : PyObject_Size(announced);
     Py_XDECREF(announced);
-    PyObject *meld = announcements < 0 ? NULL : PyObject_GetAttr(entry, laying.s_meld);
+    PyObject *meld = announcements < 0 ? NULL : rm_attr(entry, laying.s_meld);
     int found = meld == NULL ? -1 : 0;
     if (meld != NULL && announcements == 0 && code != RM_JOKER_CODE
         && rm_laying_pos(move->play)->counts[code] > 0) {
@@ -1118,7 +1115,7 @@ decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move
     if (found <= 0) {
         return found; /* a joker, a card not held, no joker for it: the Python core's */
     }
-    PyObject *then = PyObject_GetAttr(action, laying.s_then);
+    PyObject *then = rm_attr(action, laying.s_then);
     if (then == NULL) {
         return -1;
     }

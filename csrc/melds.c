@@ -677,13 +677,13 @@ reach_names(void)
 static long
 missing_points(PyObject *rules, int *jokers_ok)
 {
-    PyObject *opening = PyObject_GetAttr(rules, s_opening);
+    PyObject *opening = rm_attr(rules, s_opening);
     PyObject *short_ = opening == NULL
                            ? NULL
                            : PyObject_CallMethodObjArgs(opening, s_shortfall, no_melds, NULL);
     *jokers_ok = short_ == NULL ? -1 : rm_flag(opening, s_allows_jokers);
     Py_XDECREF(opening);
-    PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
+    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, s_points);
     Py_XDECREF(short_);
     long value = points == NULL || *jokers_ok < 0 ? -1 : PyLong_AsLong(points);
     Py_XDECREF(points);
