@@ -107,11 +107,12 @@ int rm_packer_value(rm_packer *packer, const unsigned char counts[RM_CODES], int
 int rm_lay_down_possible(const unsigned char counts[RM_CODES], const rm_shape *shape,
                          int jokers_ok, long missing);
 
-/* The opening search of a seat that has not opened, with nothing staged, whose lay-downs
- * the C core lists (`lay_down_allowed`, `opening_completable`). */
+/* The opening search of a seat that has not opened, with nothing staged or with melds
+ * staged this turn, whose lay-downs the C core lists (`lay_down_allowed`,
+ * `opening_completable`). */
 typedef struct {
     rm_packer *packer; /* the searches within the hand (NULL: none) */
-    int need;          /* the threshold */
+    int need;          /* what is missing: the threshold, or what the staged melds miss */
     int jokers_ok;     /* `Opening.allows_jokers` */
     int must_discard;  /* discard_to_go_out */
     int waiver;        /* `waiver_applies`: the Hand-Rommé waiver (DRoV Nr. 10) */
@@ -130,6 +131,15 @@ typedef struct {
 int rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
                       PyObject *position, PyObject *rules, PyObject *turn, int locked,
                       rm_opening_search *search);
+
+/* `rm_opening_within` for a seat with the melds `staged` (a list of Meld, not empty) laid
+ * this turn towards its opening (rules §5): what is missing is what they miss
+ * (`Opening.shortfall(staged).points`), and a taken card out of the hand (in a staged meld,
+ * or melded after a free take) leaves the search to C unless the take failed
+ * (`failed_take_discards`). The same answers. */
+int rm_opening_within_staged(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                             PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                             PyObject *staged, rm_opening_search *search);
 
 /* Whether `lay_down_allowed` allows laying `option` from the hand `counts` towards the
  * opening, `locked` the card that may not be discarded once it is laid (-1 none): 1, 0,

@@ -1,8 +1,11 @@
 /* The opening search of a seat that has not opened (mirrors romme/melds/_search/packing.py's
  * `Packer.reaches`, `Packer.search`: the greatest value of disjoint melds of a hand;
- * romme/_turn/opening.py's `lay_down_possible` with no meld staged, `opening_completable`
- * and `_points_completable`; romme/_turn/laying.py's `lay_down_allowed` of a seat that has
- * not opened, with nothing staged).
+ * romme/_turn/opening.py's `lay_down_possible`, `search_pool`, `opening_completable` and
+ * `_points_completable`; romme/_turn/laying.py's `lay_down_allowed` and `_towards_opening`
+ * of a seat that has not opened; romme/_turn/guards.py's `failed_take_discards`), with
+ * nothing staged or with melds staged this turn (rules §5): then what they miss
+ * (`Opening.shortfall`, called on them) is what the lay-downs must make up. The pool of
+ * the searches is the hand: any pool that holds it gives the same verdicts (`search_pool`).
  *
  * A packer holds the melds of one hand (the pool), as `rm_options_in` finds them (without
  * jokers where the opening admits none, `Opening.allows_jokers`), by the code of their
@@ -16,6 +19,7 @@
  */
 #include "melds.h"
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -324,7 +328,9 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
 
 static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
     *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand, *s_opened_before,
-    *s_laid_off, *s_first_at_table, *s_opened, *s_current_player;
+    *s_laid_off, *s_first_at_table, *s_opened, *s_current_player, *s_shortfall, *s_points,
+    *s_taken_staged, *s_failed_take;
+static PyObject *failed_take_discard; /* FailedTake.DISCARD */
 
 static int
 opening_names(void)
@@ -332,18 +338,28 @@ opening_names(void)
     if (s_opening != NULL) {
         return 0;
     }
+    if (failed_take_discard == NULL) {
+        PyObject *failed = rm_module_attr("romme.rules", "FailedTake");
+        failed_take_discard = failed == NULL ? NULL : PyObject_GetAttrString(failed, "DISCARD");
+        Py_XDECREF(failed);
+        if (failed_take_discard == NULL) {
+            return -1;
+        }
+    }
     PyObject **slots[] = {&s_opening,      &s_threshold, &s_sums_melds,
                           &s_requires_run, &s_allows_jokers, &s_waives,
                           &s_discard_to_go_out, &s_taken, &s_taken_in_hand,
                           &s_opened_before, &s_laid_off, &s_first_at_table,
-                          &s_opened, &s_current_player};
+                          &s_opened, &s_current_player, &s_shortfall, &s_points,
+                          &s_taken_staged, &s_failed_take};
     const char *names[] = {"opening",       "threshold",
                            "sums_melds",    "requires_run",
                            "allows_jokers", "hand_romme_waives_threshold",
                            "discard_to_go_out", "taken",
                            "taken_in_hand", "opened_before",
                            "laid_off", "hand_romme_first_at_table",
-                           "opened", "current_player"};
+                           "opened", "current_player", "shortfall", "points",
+                           "taken_staged", "failed_take"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -435,10 +451,39 @@ all_but_a_discard(const rm_opening_search *search, unsigned char rest[RM_CODES],
     return 0;
 }
 
-int
-rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
-                  PyObject *position, PyObject *rules, PyObject *turn, int locked,
-                  rm_opening_search *search)
+/* `failed_take_discards` (DRoV Streitfall 1, 3) of a turn whose taken card is neither in
+ * hand nor staged, of a seat that has not opened: 1, 0, or -1 with an exception set. */
+static int
+failed_take(PyObject *rules, PyObject *turn)
+{
+    int truth = rm_is(rules, s_failed_take, failed_take_discard);
+    if (truth != 1) {
+        return truth;
+    }
+    if ((truth = rm_is(rules, rm_names.s_take_discard, rm_names.take_free)) != 0) {
+        return truth < 0 ? -1 : 0; /* only under immediate_use */
+    }
+    truth = truth_of(turn, s_taken_staged);
+    return truth < 0 ? -1 : !truth;
+}
+
+/* What the melds `staged` miss of `opening` (`Opening.shortfall(staged).points`); -1 with
+ * an exception set. */
+static long
+shortfall_points(PyObject *opening, PyObject *staged)
+{
+    PyObject *short_ = PyObject_CallMethodObjArgs(opening, s_shortfall, staged, NULL);
+    PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
+    Py_XDECREF(short_);
+    long value = points == NULL ? -1 : PyLong_AsLong(points);
+    Py_XDECREF(points);
+    return value;
+}
+
+static int
+opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyObject *position,
+               PyObject *rules, PyObject *turn, int locked, PyObject *staged,
+               rm_opening_search *search)
 {
     memset(search, 0, sizeof *search);
     if (opening_names() < 0) {
@@ -450,8 +495,9 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
         return -1;
     }
     search->waiver = truth;
-    /* a taken card out of the hand: a failed take (`failed_take_discards`, DRoV Streitfall
-     * 1, 3) */
+    /* a taken card out of the hand: with nothing staged, a failed take
+     * (`failed_take_discards`, DRoV Streitfall 1, 3); with melds staged, it lies in one of
+     * them, or is melded after a free take, unless the take failed */
     PyObject *taken = PyObject_GetAttr(turn, s_taken);
     if (taken == NULL) {
         return -1;
@@ -459,7 +505,12 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     int none = taken == Py_None;
     Py_DECREF(taken);
     if (!none && (truth = truth_of(turn, s_taken_in_hand)) != 1) {
-        return truth < 0 ? -1 : 0;
+        if (truth < 0 || staged == NULL) {
+            return truth < 0 ? -1 : 0;
+        }
+        if ((truth = failed_take(rules, turn)) != 0) {
+            return truth < 0 ? -1 : 0;
+        }
     }
     /* an opening that sums melds and needs no run (`_points_completable`) */
     PyObject *opening = PyObject_GetAttr(rules, s_opening);
@@ -469,10 +520,19 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     int sums = truth_of(opening, s_sums_melds);
     int run = sums != 1 ? -1 : truth_of(opening, s_requires_run);
     int jokers_ok = run != 0 ? -1 : truth_of(opening, s_allows_jokers);
-    PyObject *threshold = jokers_ok < 0 ? NULL : PyObject_GetAttr(opening, s_threshold);
+    long need = -1;
+    if (jokers_ok >= 0) {
+        /* what the staged melds miss (`Opening.shortfall`), or with none the threshold */
+        if (staged != NULL) {
+            need = shortfall_points(opening, staged);
+        }
+        else {
+            PyObject *threshold = PyObject_GetAttr(opening, s_threshold);
+            need = threshold == NULL ? -1 : PyLong_AsLong(threshold);
+            Py_XDECREF(threshold);
+        }
+    }
     Py_DECREF(opening);
-    long need = threshold == NULL ? -1 : PyLong_AsLong(threshold);
-    Py_XDECREF(threshold);
     if (need == -1 && PyErr_Occurred()) {
         return -1;
     }
@@ -483,7 +543,7 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     if (must_discard < 0) {
         return -1;
     }
-    if (need <= 0) {
+    if (need <= 0 || need > INT_MAX / 2) {
         return 0; /* every meld completes it: no search to ask */
     }
     rm_packer *packer = rm_packer_new(counts, shape, jokers_ok);
@@ -494,9 +554,11 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     search->need = (int)need;
     search->jokers_ok = jokers_ok;
     search->must_discard = must_discard;
-    /* `lay_down_possible`: melds of the hand worth the threshold, or under the waiver the
+    /* `lay_down_possible`: melds of the hand worth what is missing, or under the waiver the
      * hand melded but for a last discard (`hand_romme_completable`; two cards in no meld
-     * cannot be, `searches.dead`) */
+     * cannot be, `searches.dead`). The searches of the pool `search_pool` names (the hand
+     * and the last staged meld) answer for the hand as those of the hand do: C searches the
+     * hand. */
     int possible = reached(rm_packer_value(packer, counts, 0, 0), (int)need);
     if (possible == 0 && search->waiver) {
         unsigned char hand[RM_CODES];
@@ -509,6 +571,22 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
     }
     search->possible = possible;
     return 1;
+}
+
+int
+rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                  PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                  rm_opening_search *search)
+{
+    return opening_within(counts, shape, position, rules, turn, locked, NULL, search);
+}
+
+int
+rm_opening_within_staged(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                         PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                         PyObject *staged, rm_opening_search *search)
+{
+    return opening_within(counts, shape, position, rules, turn, locked, staged, search);
 }
 
 int

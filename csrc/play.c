@@ -14,7 +14,10 @@
  * its lay-downs are the opening search's, csrc/opening.c: `rm_opening_within`), in a turn
  * that borrowed no table card and
  * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
- * out (DRoV Nr. 10), with no meld staged (rules §5), no joker announced
+ * out (DRoV Nr. 10), with no meld staged (rules §5; or with melds staged by a seat that has
+ * not opened, `rm_opening_within_staged`: their take-back, `take_back_refused`, no discard
+ * but a Hand-Rommé's last card, checker.py's `_opening_short`, and the lay-downs the
+ * search of what they miss allows), no joker announced
  * (`announced_jokers` off, Schmidt S. 3) and outside the first go-round (ASS S. 1), with
  * its joker swaps (rules §6: `_swaps`, romme/_turn/swapping.py's `swap_joker`, `swapped`,
  * `place_joker`, `back_to_its_meld`). Every other position is the Python core's. And the takes of a seat that has
@@ -35,6 +38,7 @@ static struct {
     PyObject *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, .MELD_OR_DISCARD */
     PyObject *LayDown, *LayOff, *TakeDiscard; /* built unchecked as their `_of` builds */
     PyObject *take_fields;            /* ("use",) */
+    PyObject *take_back;              /* generator._TAKE_BACK */
     PyObject *lay_down_fields;        /* ("cards", "kind", "announce") */
     PyObject *lay_off_fields;         /* ("target", "cards", "side", "announce") */
     PyObject *discards;               /* generator.DISCARDS: the Discard of each card code */
@@ -85,6 +89,7 @@ rm_play_init(void)
     play.LayDown = rm_module_attr("romme.game", "LayDown");
     play.LayOff = rm_module_attr("romme.game", "LayOff");
     play.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
+    play.take_back = rm_module_attr("romme._turn.generator", "_TAKE_BACK");
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
     play.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
     play.swap_fields = Py_BuildValue("(sss)", "target", "card", "then");
@@ -110,6 +115,7 @@ rm_play_init(void)
     play.lay_off_fields =
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
     if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
+        || play.take_back == NULL
         || play.take_fields == NULL || play.SwapJoker == NULL || play.swap_fields == NULL
         || play.to_hand == NULL || play.meld_or_discard == NULL || play.discards == NULL
         || play.cards == NULL || play.set_kind == NULL || play.run_kind == NULL
@@ -148,6 +154,7 @@ typedef struct rm_play {
     int to_go_out_ok;  /* not discard_to_go_out: melding may empty the hand */
     int layoffs;       /* `may_lay_off` lets the seat lay off */
     int unopened;      /* the seat has not opened (no lay-down possible, or `opening` set) */
+    int staged;        /* melds staged this turn towards its opening (rules §5) */
     rm_opening_search opening; /* its lay-downs' search, where the C core lists them */
     int undecided;     /* a verdict the C search left to the Python core */
     int only;          /* the code every move must hold (the top discard taken), -1 any */
@@ -827,19 +834,47 @@ decides(rm_play *play_, PyObject *position)
     if ((truth = first_go_round(rules, turn, seats)) != 0) {
         return truth < 0 ? -1 : 0;
     }
-    /* a meld staged towards an opening (rules §5): `take_back_refused`, `_opening_short` */
+    /* the melds staged towards the opening (rules §5: `staged_melds`), of a seat that has
+     * not opened */
     play_->table = PyObject_GetAttr(position, rm_names.s_table);
     Py_ssize_t melds = play_->table == NULL ? -1 : PyTuple_Size(play_->table);
     if (melds < 0) {
         return -1;
     }
+    PyObject *staged = NULL;
     for (Py_ssize_t i = 0; i < melds; i++) {
-        if ((truth = FLAG(PyTuple_GetItem(play_->table, i), rm_names.s_staged)) != 0) {
-            return truth < 0 ? -1 : 0;
+        PyObject *entry = PyTuple_GetItem(play_->table, i);
+        if ((truth = FLAG(entry, rm_names.s_staged)) == 0) {
+            continue;
         }
+        PyObject *meld = truth < 0 || !play_->unopened ? NULL : PyObject_GetAttr(entry, play.s_meld);
+        if (meld != NULL && staged == NULL) {
+            staged = PyList_New(0);
+        }
+        if (meld == NULL || staged == NULL || PyList_Append(staged, meld) < 0) {
+            Py_XDECREF(meld);
+            Py_XDECREF(staged);
+            return PyErr_Occurred() ? -1 : 0; /* staged by a seat that has opened: Python's */
+        }
+        Py_DECREF(meld);
     }
     if (rm_read_hand(pos) < 0) {
+        Py_XDECREF(staged);
         return -1;
+    }
+    if (staged != NULL) {
+        /* `take_back_refused` lets them be taken back; `discardable` lists no discard
+         * unless the last card ends a Hand-Rommé (`_opening_short`); the lay-downs of
+         * `lay_down_allowed`, judged by the search of what the staged melds miss
+         * (csrc/opening.c) */
+        play_->staged = 1;
+        truth = read_verdicts(play_, rules, turn);
+        if (truth == 1) {
+            truth = rm_opening_within_staged(pos->counts, &play_->shape, position, rules, turn,
+                                             play_->locked, staged, &play_->opening);
+        }
+        Py_DECREF(staged);
+        return truth;
     }
     if (play_->unopened) {
         /* `_plays` of a seat that has not opened lists its lay-downs where
@@ -1186,7 +1221,11 @@ rm_play_phase_moves(PyObject *position)
          * the lay-downs, the lay-offs, the swaps; the state keeps its packed hand, as
          * `read_position` (`hand_key`) keeps it when the Python core lists its moves */
         play_.moves = keep_key(&play_.pos) < 0 ? NULL : PyList_New(0);
-        if (play_.moves != NULL && discards(&play_) == 0
+        /* with melds staged: the discard only of a last card that ends a Hand-Rommé
+         * (`_opening_short`), then the take-back (`take_back_refused`) */
+        int discarding = !play_.staged || (play_.pos.hand_size == 1 && play_.opening.waiver);
+        if (play_.moves != NULL && (!discarding || discards(&play_) == 0)
+            && (!play_.staged || PyList_Append(play_.moves, play.take_back) == 0)
             && (play_.unopened
                     ? !play_.opening.possible || lay_downs(&play_) == 0
                     : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)

@@ -214,6 +214,33 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     assert within_moves == pure.legal_actions(within)
     assert within_takes == pure.legal_actions(within_drawing)
     assert any(isinstance(move, TakeDiscard) for move in within_takes)
+    # with melds staged towards the opening (rules §5): the take-back and the lay-downs,
+    # the taken card in a staged meld, and the last card of a Hand-Rommé (DRoV Nr. 10)
+    staged = apply(
+        position(
+            rules,
+            hands=["2♣ 3♣ 4♣ 5♠ 5♥ 5♦ 6♠ 7♠ 8♠ 2♥", "4♦ 6♦ 10♥"],
+            opened=[False, True],
+            phase=Phase.PLAY,
+        ),
+        LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN),
+    )
+    staged_take = apply(
+        position(find_rules("classic"), hands=["2♣ 3♣ 9♠ 9♥ 9♦ K♥", "4♦ 6♦ 10♥"], discard="4♣"),
+        TakeDiscard(LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN)),
+    )
+    staged_last = position(
+        find_rules("drov"),
+        hands=["2♣ 3♣ 4♣ 5♥ 6♥ 7♥ 9♦", "4♦ 6♦ 10♥", "5♣ 8♣ J♦"],
+        phase=Phase.PLAY,
+    )
+    for run in ("2♣ 3♣ 4♣", "5♥ 6♥ 7♥"):
+        staged_last = apply(staged_last, LayDown(parse_cards(run), kind=MeldKind.RUN))
+    staged_moves = [cturn.legal_actions(each) for each in (staged, staged_take, staged_last)]
+    assert staged_moves == [pure.legal_actions(each) for each in (staged, staged_take, staged_last)]
+    assert [len(moves) for moves in staged_moves] == [4, 2, 2]
+    staged_view = view(staged, 0)
+    assert cturn.legal_actions(staged_view) == staged_moves[0]
     searched_key = pack_cards(searched.hand)
     assert cturn._reaches(searched_key, rules, True, 30) is False
     key = pack_cards(state.hand)
@@ -236,6 +263,9 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     watched += [search_drawing.discard_pile[-1], searched_key, rules.opening]
     watched += [within, within.hand, within_drawing, within_drawing.hand, *within_moves]
     watched += [*within_takes, within_drawing.discard_pile[-1], within_drawing.turn]
+    watched += [staged, staged.table, *staged.table, staged.table[0].meld, staged.hand]
+    watched += [staged_view, staged_take, staged_take.table, staged_take.turn, staged_last]
+    watched += [staged_last.table, staged_last.hand, *(m for ms in staged_moves for m in ms)]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -250,6 +280,9 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn._reaches(searched_key, rules, True, 30)
         cturn.legal_actions(within)
         cturn.legal_actions(within_drawing)
+        for each in (staged, staged_view, staged_take, staged_last):
+            cturn.legal_actions(each)
+        del each  # the loop's name would hold one of the states watched
     assert before == [sys.getrefcount(value) for value in watched]
 
 

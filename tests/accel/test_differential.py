@@ -17,14 +17,14 @@ and fails if a function of its slices (the draw phase: `legal_actions`,
 the claim window: all four; the play phase of a seat that has opened: its
 listing, of the state and of the view; a lay-off and a lay-down of such a
 seat: `check`, `is_legal`, `apply`; a seat whose opening the C search
-shows out of reach: its listing; a lay-down towards the opening with
-nothing staged, and a take that lays the card down so: `check`,
-`is_legal`, `apply`; a joker swap of a seat that has opened: `check`,
-`is_legal`, `apply`) was never answered where a slice applies. Under each
-preset whose opening C searches, every such lay-down after which the turn
-goes on, staged or completing the opening, must have been applied by C;
-under each whose play phase of an opened seat is C's, every joker swap
-after which the turn goes on.
+shows out of reach, or within reach, with melds staged or not: its
+listing; a lay-down towards the opening with nothing staged, and a take
+that lays the card down so: `check`, `is_legal`, `apply`; a joker swap of
+a seat that has opened: `check`, `is_legal`, `apply`) was never answered
+where a slice applies. Under each preset whose opening C searches, every
+such lay-down after which the turn goes on, staged or completing the
+opening, must have been applied by C; under each whose play phase of an
+opened seat is C's, every joker swap after which the turn goes on.
 """
 
 from __future__ import annotations
@@ -193,6 +193,11 @@ class Differ:
                 for move in expected[1]
                 if isinstance(move, TakeDiscard) and move.use is not None
             )
+            if position.phase is Phase.PLAY and any(entry.staged for entry in position.table):
+                # melds staged towards the opening (rules §5): the take-back and the
+                # lay-downs that complete it or leave it within reach
+                self.answered["listed staged play"] += 1
+                self.answered.update(f"listed staged {type(move).__name__}" for move in expected[1])
             if (
                 isinstance(position, GameState)
                 and (position.phase is Phase.PLAY or not _free_takes(position.rules))
@@ -343,8 +348,11 @@ _OPENING_SEARCH = (
     "listed unopened draw by the search",
     "listed unopened LayDown",
     "listed unopened take LayDown",
+    "listed staged play",
+    "listed staged TakeBack",
+    "listed staged LayDown",
 )
-"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; and the lay-downs C lists of one within reach, and its takes under ``immediate_use``."""
+"""A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; the lay-downs C lists of one within reach, and its takes under ``immediate_use``; and the play phase of one with melds staged: their take-back and the lay-downs towards the opening."""
 
 
 _OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")
@@ -428,6 +436,9 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # opening (rules §5), a take's too (rules §4)
         assert all(differ.answered[name] for name in _OPENING_LAYING), differ.report(preset)
         assert not _every_application_in_c(differ), differ.report(preset)
+        # and, with melds staged towards it (rules §5), their take-back and the lay-downs
+        for name in ("listed staged play", "listed staged TakeBack", "listed staged LayDown"):
+            assert differ.answered[name], differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
