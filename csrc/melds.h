@@ -107,12 +107,15 @@ int rm_packer_value(rm_packer *packer, const unsigned char counts[RM_CODES], int
 int rm_lay_down_possible(const unsigned char counts[RM_CODES], const rm_shape *shape,
                          int jokers_ok, long missing);
 
-/* The opening search of a seat that has not opened, with nothing staged or with melds
- * staged this turn, whose lay-downs the C core lists (`lay_down_allowed`,
+/* The opening search of a seat that has not opened, under any opening, with nothing staged
+ * or with melds staged this turn, whose lay-downs the C core lists (`lay_down_allowed`,
  * `opening_completable`). */
 typedef struct {
     rm_packer *packer; /* the searches within the hand (NULL: none) */
-    int need;          /* what is missing: the threshold, or what the staged melds miss */
+    int need;          /* the points missing: the threshold, or what the staged melds miss */
+    int threshold;     /* `Opening.threshold` */
+    int sums;          /* `Opening.sums_melds` (else one meld alone must reach it) */
+    int run_missing;   /* a run still to lay (`Shortfall.run`) */
     int jokers_ok;     /* `Opening.allows_jokers` */
     int must_discard;  /* discard_to_go_out */
     int waiver;        /* `waiver_applies`: the Hand-Rommé waiver (DRoV Nr. 10) */
@@ -132,19 +135,22 @@ int rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shap
                       PyObject *position, PyObject *rules, PyObject *turn, int locked,
                       rm_opening_search *search);
 
-/* `rm_opening_within` for a seat with the melds `staged` (a list of Meld, not empty) laid
- * this turn towards its opening (rules §5): what is missing is what they miss
- * (`Opening.shortfall(staged).points`), and a taken card out of the hand (in a staged meld,
- * or melded after a free take) leaves the search to C unless the take failed
- * (`failed_take_discards`). The same answers. */
-int rm_opening_within_staged(const unsigned char counts[RM_CODES], const rm_shape *shape,
-                             PyObject *position, PyObject *rules, PyObject *turn, int locked,
-                             PyObject *staged, rm_opening_search *search);
+/* `rm_opening_within` for any opening (`Rules.opening`: one that needs a run, or one meld
+ * alone worth the threshold, too), with nothing staged (`staged` NULL) or with the melds
+ * `staged` (a list of Meld) laid this turn towards it (rules §5): what is missing is what
+ * they miss (`Opening.shortfall`), and a taken card out of the hand (in a staged meld, or
+ * melded after a free take) leaves the search to C unless the take failed
+ * (`failed_take_discards`). */
+int rm_opening_within_any(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                          PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                          PyObject *staged, rm_opening_search *search);
 
 /* Whether `lay_down_allowed` allows laying `option` from the hand `counts` towards the
- * opening, `locked` the card that may not be discarded once it is laid (-1 none): 1, 0,
- * RM_OPENING_COMPLETES where it completes the opening (`finisher` decides), or
- * RM_PACK_UNDECIDED where the search is the Python core's. */
+ * opening (a search of `rm_opening_within`, or of `rm_opening_within_any` under any
+ * opening: what the staged melds and the meld miss, `Opening.missing`), `locked` the card
+ * that may not be discarded once it is laid (-1 none): 1, 0, RM_OPENING_COMPLETES where it
+ * completes the opening (`finisher` decides), or RM_PACK_UNDECIDED where the search is the
+ * Python core's. */
 int rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM_CODES],
                       const rm_option *option, int locked);
 
@@ -187,8 +193,8 @@ PyObject *rm_opened_takes(PyObject *position, rm_pos *pos);
  * may be within reach with the top discard (mirrors `_takes`: the lay-downs of `melds_with`
  * the card that `lay_down_allowed` allows on `with_discard_taken`, judged by the opening
  * search, csrc/opening.c), as a list of TakeDiscard; Py_NotImplemented (a new reference)
- * where the first go-round, announced jokers, a staged meld, an opening that needs a run or
- * one meld alone, or a search C gives up need the Python core; NULL with an exception set.
+ * where the first go-round, announced jokers, a staged meld or a search C gives up need the
+ * Python core; NULL with an exception set.
  * `pos` is read as for `rm_opened_takes`. */
 PyObject *rm_unopened_takes(PyObject *position, rm_pos *pos);
 

@@ -1,11 +1,13 @@
 /* The opening search of a seat that has not opened (mirrors romme/melds/_search/packing.py's
  * `Packer.reaches`, `Packer.search`: the greatest value of disjoint melds of a hand;
- * romme/_turn/opening.py's `lay_down_possible`, `search_pool`, `opening_completable` and
- * `_points_completable`; romme/_turn/laying.py's `lay_down_allowed` and `_towards_opening`
- * of a seat that has not opened; romme/_turn/guards.py's `failed_take_discards`), with
- * nothing staged or with melds staged this turn (rules §5): then what they miss
- * (`Opening.shortfall`, called on them) is what the lay-downs must make up. The pool of
- * the searches is the hand: any pool that holds it gives the same verdicts (`search_pool`).
+ * romme/_turn/opening.py's `lay_down_possible`, `search_pool`, `opening_completable`,
+ * `_points_completable` and `_run_or_meld_completable`; romme/_turn/laying.py's
+ * `lay_down_allowed`, `_staged_with` and `_towards_opening` of a seat that has not opened;
+ * romme/rules' `Opening.missing`; romme/_turn/guards.py's `failed_take_discards`), under
+ * any opening (melds summed or one alone, a run needed or not), with nothing staged or
+ * with melds staged this turn (rules §5): then what they miss (`Opening.shortfall`, called
+ * on them) is what the lay-downs must make up. The pool of the searches is the hand: any
+ * pool that holds it gives the same verdicts (`search_pool`).
  *
  * A packer holds the melds of one hand (the pool), as `rm_options_in` finds them (without
  * jokers where the opening admits none, `Opening.allows_jokers`), by the code of their
@@ -36,7 +38,7 @@ typedef struct {
 
 /* A meld of the pool as the search reads it: its cards as (code, copies) and its value. */
 typedef struct {
-    unsigned char codes[14], copies[14], distinct;
+    unsigned char codes[14], copies[14], distinct, run;
     int value;
 } rm_pack_meld;
 
@@ -237,6 +239,7 @@ rm_packer_new(const unsigned char pool[RM_CODES], const rm_shape *shape, int jok
         }
         rm_pack_meld *meld = &packer->melds[per[option->lowest]++];
         meld->value = option->value;
+        meld->run = option->run;
         for (int j = 0; j < option->size; j++) {
             int code = option->codes[j], k = 0;
             while (k < meld->distinct && meld->codes[k] != code) {
@@ -323,13 +326,13 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
 }
 
 /* -- the lay-downs of a seat that has not opened (romme/_turn/laying.py's
- * `lay_down_allowed` with nothing staged, romme/_turn/opening.py's `opening_completable`
- * and `_points_completable`) -- */
+ * `lay_down_allowed`, romme/_turn/opening.py's `opening_completable`, `_points_completable`
+ * and `_run_or_meld_completable`) -- */
 
 static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
     *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand, *s_opened_before,
     *s_laid_off, *s_first_at_table, *s_opened, *s_current_player, *s_shortfall, *s_points,
-    *s_taken_staged, *s_failed_take;
+    *s_taken_staged, *s_failed_take, *s_run;
 static PyObject *failed_take_discard; /* FailedTake.DISCARD */
 
 static int
@@ -351,7 +354,7 @@ opening_names(void)
                           &s_discard_to_go_out, &s_taken, &s_taken_in_hand,
                           &s_opened_before, &s_laid_off, &s_first_at_table,
                           &s_opened, &s_current_player, &s_shortfall, &s_points,
-                          &s_taken_staged, &s_failed_take};
+                          &s_taken_staged, &s_failed_take, &s_run};
     const char *names[] = {"opening",       "threshold",
                            "sums_melds",    "requires_run",
                            "allows_jokers", "hand_romme_waives_threshold",
@@ -359,7 +362,7 @@ opening_names(void)
                            "taken_in_hand", "opened_before",
                            "laid_off", "hand_romme_first_at_table",
                            "opened", "current_player", "shortfall", "points",
-                           "taken_staged", "failed_take"};
+                           "taken_staged", "failed_take", "run"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -467,22 +470,24 @@ failed_take(PyObject *rules, PyObject *turn)
     return truth < 0 ? -1 : !truth;
 }
 
-/* What the melds `staged` miss of `opening` (`Opening.shortfall(staged).points`); -1 with
- * an exception set. */
+/* What the melds `staged` (a list) miss of `opening`
+ * (`Opening.shortfall(staged)`): its points, and in `*run` whether a run is missing; -1
+ * with an exception set. */
 static long
-shortfall_points(PyObject *opening, PyObject *staged)
+shortfall_points(PyObject *opening, PyObject *staged, int *run)
 {
     PyObject *short_ = PyObject_CallMethodObjArgs(opening, s_shortfall, staged, NULL);
     PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
+    *run = short_ == NULL ? -1 : truth_of(short_, s_run);
     Py_XDECREF(short_);
-    long value = points == NULL ? -1 : PyLong_AsLong(points);
+    long value = points == NULL || *run < 0 ? -1 : PyLong_AsLong(points);
     Py_XDECREF(points);
     return value;
 }
 
 static int
 opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyObject *position,
-               PyObject *rules, PyObject *turn, int locked, PyObject *staged,
+               PyObject *rules, PyObject *turn, int locked, PyObject *staged, int any,
                rm_opening_search *search)
 {
     memset(search, 0, sizeof *search);
@@ -512,38 +517,45 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
             return truth < 0 ? -1 : 0;
         }
     }
-    /* an opening that sums melds and needs no run (`_points_completable`) */
+    /* the opening (`Rules.opening`): without `any`, only one that sums melds and needs no
+     * run (`_points_completable`) */
     PyObject *opening = PyObject_GetAttr(rules, s_opening);
     if (opening == NULL) {
         return -1;
     }
     int sums = truth_of(opening, s_sums_melds);
-    int run = sums != 1 ? -1 : truth_of(opening, s_requires_run);
-    int jokers_ok = run != 0 ? -1 : truth_of(opening, s_allows_jokers);
-    long need = -1;
-    if (jokers_ok >= 0) {
-        /* what the staged melds miss (`Opening.shortfall`), or with none the threshold */
-        if (staged != NULL) {
-            need = shortfall_points(opening, staged);
+    int run = sums < 0 ? -1 : truth_of(opening, s_requires_run);
+    int jokers_ok = run < 0 ? -1 : truth_of(opening, s_allows_jokers);
+    int searched = jokers_ok >= 0 && (any || (sums && !run));
+    long threshold = -1, need = -1;
+    int run_missing = 0;
+    if (searched) {
+        /* what the staged melds miss (`Opening.shortfall`); with none, the threshold and
+         * the run where one is required */
+        PyObject *value = PyObject_GetAttr(opening, s_threshold);
+        threshold = value == NULL ? -1 : PyLong_AsLong(value);
+        Py_XDECREF(value);
+        if (staged == NULL) {
+            need = threshold < 0 ? 0 : threshold;
+            run_missing = run;
         }
-        else {
-            PyObject *threshold = PyObject_GetAttr(opening, s_threshold);
-            need = threshold == NULL ? -1 : PyLong_AsLong(threshold);
-            Py_XDECREF(threshold);
+        else if (threshold != -1 || !PyErr_Occurred()) {
+            need = shortfall_points(opening, staged, &run_missing);
         }
     }
     Py_DECREF(opening);
-    if (need == -1 && PyErr_Occurred()) {
+    if (jokers_ok < 0 || PyErr_Occurred()) {
         return -1;
     }
-    if (sums != 1 || run != 0 || jokers_ok < 0) {
-        return PyErr_Occurred() ? -1 : 0; /* one meld alone, or a run: the Python core's */
+    if (!searched) {
+        return 0; /* one meld alone, or a run: the Python core's */
     }
     int must_discard = truth_of(rules, s_discard_to_go_out);
     if (must_discard < 0) {
         return -1;
     }
-    if (need <= 0 || need > INT_MAX / 2) {
+    if ((!any && need <= 0) || need < 0 || need > INT_MAX / 2 || threshold < INT_MIN / 2
+        || threshold > INT_MAX / 2) {
         return 0; /* every meld completes it: no search to ask */
     }
     rm_packer *packer = rm_packer_new(counts, shape, jokers_ok);
@@ -552,6 +564,9 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     }
     search->packer = packer;
     search->need = (int)need;
+    search->threshold = (int)threshold;
+    search->sums = sums;
+    search->run_missing = run_missing;
     search->jokers_ok = jokers_ok;
     search->must_discard = must_discard;
     /* `lay_down_possible`: melds of the hand worth what is missing, or under the waiver the
@@ -559,7 +574,7 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
      * cannot be, `searches.dead`). The searches of the pool `search_pool` names (the hand
      * and the last staged meld) answer for the hand as those of the hand do: C searches the
      * hand. */
-    int possible = reached(rm_packer_value(packer, counts, 0, 0), (int)need);
+    int possible = need <= 0 ? 1 : reached(rm_packer_value(packer, counts, 0, 0), (int)need);
     if (possible == 0 && search->waiver) {
         unsigned char hand[RM_CODES];
         memcpy(hand, counts, sizeof hand);
@@ -578,15 +593,158 @@ rm_opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape,
                   PyObject *position, PyObject *rules, PyObject *turn, int locked,
                   rm_opening_search *search)
 {
-    return opening_within(counts, shape, position, rules, turn, locked, NULL, search);
+    return opening_within(counts, shape, position, rules, turn, locked, NULL, 0, search);
 }
 
 int
-rm_opening_within_staged(const unsigned char counts[RM_CODES], const rm_shape *shape,
-                         PyObject *position, PyObject *rules, PyObject *turn, int locked,
-                         PyObject *staged, rm_opening_search *search)
+rm_opening_within_any(const unsigned char counts[RM_CODES], const rm_shape *shape,
+                      PyObject *position, PyObject *rules, PyObject *turn, int locked,
+                      PyObject *staged, rm_opening_search *search)
 {
-    return opening_within(counts, shape, position, rules, turn, locked, staged, search);
+    return opening_within(counts, shape, position, rules, turn, locked, staged, 1, search);
+}
+
+/* `Packer.reaches(cards, need, cover, use_jokers)`: a packing of `cards` as `cover` and
+ * `use_jokers` ask, worth `need` or more: 1, 0, or RM_PACK_UNDECIDED. */
+static int
+reaches(rm_packer *packer, const unsigned char cards[RM_CODES], int need, int cover,
+        int use_jokers)
+{
+    int value = rm_packer_value(packer, cards, cover, use_jokers);
+    if (value == RM_PACK_UNDECIDED) {
+        return RM_PACK_UNDECIDED;
+    }
+    return value != RM_PACK_NONE && value >= need;
+}
+
+/* Whether `meld` lies within `cards` (`fits`). */
+static int
+meld_fits(const rm_pack_meld *meld, const unsigned char cards[RM_CODES])
+{
+    for (int j = 0; j < meld->distinct; j++) {
+        if (cards[meld->codes[j]] < meld->copies[j]) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Take `meld` out of `cards` (`sign` -1), or put it back (+1). */
+static void
+move_meld(const rm_pack_meld *meld, unsigned char cards[RM_CODES], int sign)
+{
+    for (int j = 0; j < meld->distinct; j++) {
+        cards[meld->codes[j]] = (unsigned char)(cards[meld->codes[j]] + sign * meld->copies[j]);
+    }
+}
+
+/* What a lay-down's staged melds miss (`Opening.shortfall`, as `_run_or_meld_completable`
+ * reads it): the points, one meld alone worth `alone` (0: any), and whether a run. */
+typedef struct {
+    int points, alone, run;
+} rm_short;
+
+/* `_run_or_meld_completable`'s `reachable`: whether melds from `cards` (changed, and
+ * restored) complete the opening as `short_` asks, with `cover` every natural card melded,
+ * with `use_jokers` every joker too: 1, 0, or RM_PACK_UNDECIDED. The searches decide only
+ * whether the rest reaches what is missing. */
+static int
+reachable(const rm_opening_search *search, unsigned char cards[RM_CODES], int cover,
+          int use_jokers, const rm_short *short_)
+{
+    rm_packer *packer = search->packer;
+    int melds = packer->first[RM_JOKER_CODE];
+    int found = 0;
+    for (int i = 0; i < melds && found == 0; i++) {
+        const rm_pack_meld *meld = &packer->melds[i];
+        if (search->sums ? !meld->run : meld->value < short_->alone) {
+            continue; /* a run still to lay (`runs`), or one meld alone (`melds_worth`) */
+        }
+        if (!meld_fits(meld, cards)) {
+            continue;
+        }
+        move_meld(meld, cards, -1);
+        if (search->sums) {
+            /* a run that fits, and the rest adds up */
+            found = reaches(packer, cards, short_->points - meld->value, cover, use_jokers);
+        }
+        else {
+            /* the meld alone, with a run among the melds where one is needed */
+            int run_ready = !short_->run || meld->run;
+            for (int j = 0; j < melds && !run_ready; j++) {
+                run_ready = packer->melds[j].run && meld_fits(&packer->melds[j], cards);
+            }
+            found = !run_ready ? 0 : !cover ? 1 : reaches(packer, cards, 0, cover, use_jokers);
+        }
+        move_meld(meld, cards, 1);
+    }
+    return found;
+}
+
+/* `_run_or_meld_completable` of the hand `rest` (changed, and restored), `kept` the card
+ * that may not be the discard (-1 none): 1, 0, or RM_PACK_UNDECIDED. A card no meld takes
+ * leaves what is left packing as the whole (`searches.dead`): the loop over the natural
+ * cards finds it. */
+static int
+run_or_meld_completable(const rm_opening_search *search, unsigned char rest[RM_CODES],
+                        int kept, const rm_short *short_)
+{
+    int found;
+    if (!search->must_discard) {
+        /* everything laid: going out by melding */
+        found = reachable(search, rest, 1, 1, short_);
+        if (found != 0) {
+            return found;
+        }
+    }
+    for (int code = 0; code < RM_JOKER_CODE; code++) {
+        if (!rest[code] || code == kept) {
+            continue;
+        }
+        rest[code]--;
+        found = reachable(search, rest, 0, 0, short_);
+        rest[code]++;
+        if (found != 0) {
+            return found;
+        }
+    }
+    if (rest[RM_JOKER_CODE] && kept != RM_JOKER_CODE) {
+        /* keep only jokers: every natural card melded, at least one joker left */
+        rest[RM_JOKER_CODE]--;
+        found = reachable(search, rest, 1, 0, short_);
+        rest[RM_JOKER_CODE]++;
+        return found;
+    }
+    return 0;
+}
+
+/* `_towards_opening` of the hand left once `option` is laid from `counts`, where a run is
+ * still to lay or one meld alone must reach the threshold (`short_`), `locked` the card
+ * that may not be discarded (-1 none): 1, 0, or RM_PACK_UNDECIDED. */
+static int
+run_or_meld_allows(const rm_opening_search *search, const unsigned char counts[RM_CODES],
+                   const rm_option *option, int locked, const rm_short *short_)
+{
+    unsigned char rest[RM_CODES];
+    memcpy(rest, counts, sizeof rest);
+    for (int i = 0; i < option->size; i++) {
+        rest[option->codes[i]]--;
+    }
+    int empty = 1;
+    for (int code = 0; code < RM_CODES && empty; code++) {
+        empty = !rest[code];
+    }
+    if (empty) {
+        /* the hand melded: refused under discard_to_go_out, else a Hand-Rommé where the
+         * waiver applies (`opening_completable` of no card is false) */
+        return !search->must_discard && search->waiver;
+    }
+    int kept = locked >= 0 && rest[locked] == 1 ? locked : -1; /* `kept_back` */
+    int found = run_or_meld_completable(search, rest, kept, short_);
+    if (found == 0 && search->waiver) {
+        found = all_but_a_discard(search, rest, kept); /* `hand_romme_completable` */
+    }
+    return found;
 }
 
 int
@@ -596,10 +754,23 @@ rm_opening_allows(const rm_opening_search *search, const unsigned char counts[RM
     if (option->jokers && !search->jokers_ok) {
         return 0; /* `Opening.admits`: Reason.OPENING_JOKER */
     }
-    int need = search->need - option->value;
-    if (need <= 0) {
+    /* what the staged melds miss once it is laid (`_staged_with`, `Opening.missing`): the
+     * points its value leaves, summed or (one meld alone) the better of the two; a run,
+     * unless it is one */
+    rm_short short_ = {search->need - option->value, 0, search->run_missing && !option->run};
+    if (!search->sums) {
+        short_.points = search->threshold - option->value;
+        short_.points = short_.points < search->need ? short_.points : search->need;
+    }
+    short_.points = short_.points < 0 ? 0 : short_.points;
+    if (!short_.points && !short_.run) {
         return RM_OPENING_COMPLETES; /* `finisher` decides */
     }
+    if (!search->sums || short_.run) {
+        short_.alone = short_.points && !search->sums ? search->threshold : 0;
+        return run_or_meld_allows(search, counts, option, locked, &short_);
+    }
+    int need = short_.points;
     /* `opening_completable` of the hand left (`_points_completable`) */
     unsigned char rest[RM_CODES];
     memcpy(rest, counts, sizeof rest);

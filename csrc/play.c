@@ -11,11 +11,12 @@
  * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
  * seat to act, where that seat has opened (or has not, and no lay-down is possible, as a
  * bound on `lay_down_possible` or the opening search proves: `rm_opening_out_of_reach`; or
- * its lay-downs are the opening search's, csrc/opening.c: `rm_opening_within`), in a turn
+ * its lay-downs are the opening search's under any opening, csrc/opening.c:
+ * `rm_opening_within_any`), in a turn
  * that borrowed no table card and
  * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
  * out (DRoV Nr. 10), with no meld staged (rules §5; or with melds staged by a seat that has
- * not opened, `rm_opening_within_staged`: their take-back, `take_back_refused`, no discard
+ * not opened, `rm_opening_within_any`: their take-back, `take_back_refused`, no discard
  * but a Hand-Rommé's last card, checker.py's `_opening_short`, and the lay-downs the
  * search of what they miss allows), no joker announced
  * (`announced_jokers` off, Schmidt S. 3) and outside the first go-round (ASS S. 1), with
@@ -870,8 +871,8 @@ decides(rm_play *play_, PyObject *position)
         play_->staged = 1;
         truth = read_verdicts(play_, rules, turn);
         if (truth == 1) {
-            truth = rm_opening_within_staged(pos->counts, &play_->shape, position, rules, turn,
-                                             play_->locked, staged, &play_->opening);
+            truth = rm_opening_within_any(pos->counts, &play_->shape, position, rules, turn,
+                                          play_->locked, staged, &play_->opening);
         }
         Py_DECREF(staged);
         return truth;
@@ -882,8 +883,8 @@ decides(rm_play *play_, PyObject *position)
          * is possible, those the opening search allows (csrc/opening.c) */
         truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
         if (truth == 0 && (truth = read_verdicts(play_, rules, turn)) == 1) {
-            truth = rm_opening_within(pos->counts, &play_->shape, position, rules, turn,
-                                      play_->locked, &play_->opening);
+            truth = rm_opening_within_any(pos->counts, &play_->shape, position, rules, turn,
+                                          play_->locked, NULL, &play_->opening);
         }
         if (truth != 1) {
             return truth;
@@ -1490,8 +1491,8 @@ rm_unopened_takes(PyObject *position, rm_pos *pos)
     }
     /* the lay-downs holding the card, where `lay_down_possible` of the hand with it, each
      * judged by the opening search (csrc/opening.c) */
-    truth = rm_opening_within(play_.pos.counts, &play_.shape, position, rules, turn,
-                              play_.locked, &play_.opening);
+    truth = rm_opening_within_any(play_.pos.counts, &play_.shape, position, rules, turn,
+                                  play_.locked, NULL, &play_.opening);
     if (truth == 0) {
         result = Py_NotImplemented;
         Py_INCREF(result);

@@ -239,6 +239,34 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     staged_moves = [cturn.legal_actions(each) for each in (staged, staged_take, staged_last)]
     assert staged_moves == [pure.legal_actions(each) for each in (staged, staged_take, staged_last)]
     assert [len(moves) for moves in staged_moves] == [4, 2, 2]
+    # an opening that needs a run, staged melds or not, and a take towards it; one meld alone
+    with_run = attrs.evolve(rules, opening_requires_run=True)
+    run_staged = apply(
+        position(
+            with_run,
+            hands=["Q♠ Q♥ Q♦ K♠ K♥ K♦ 2♣ 3♣ 4♣", "4♦ 6♦ 10♥"],
+            opened=[False, True],
+            phase=Phase.PLAY,
+        ),
+        LayDown(parse_cards("Q♠ Q♥ Q♦"), kind=MeldKind.SET),
+    )
+    run_take = position(
+        attrs.evolve(find_rules("classic"), opening_requires_run=True),
+        hands=["Q♠ Q♥ K♠ K♥ K♦ 2♦ J♦", "4♦ 6♦ 10♥"],
+        discard="Q♦",
+        opened=[False, True],
+    )
+    one_meld = position(
+        attrs.evolve(rules, opening_sums_melds=False),
+        hands=["9♣ 10♣ J♣ Q♣ 8♥ 8♠ 8♦ 2♦", "4♦ 6♦ 10♥"],
+        opened=[False, True],
+        phase=Phase.PLAY,
+    )
+    staged_moves += [cturn.legal_actions(each) for each in (run_staged, run_take, one_meld)]
+    assert staged_moves[3:] == [
+        pure.legal_actions(each) for each in (run_staged, run_take, one_meld)
+    ]
+    assert [len(moves) for moves in staged_moves[3:]] == [2, 2, 11]
     staged_view = view(staged, 0)
     assert cturn.legal_actions(staged_view) == staged_moves[0]
     searched_key = pack_cards(searched.hand)
@@ -266,6 +294,8 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
     watched += [staged, staged.table, *staged.table, staged.table[0].meld, staged.hand]
     watched += [staged_view, staged_take, staged_take.table, staged_take.turn, staged_last]
     watched += [staged_last.table, staged_last.hand, *(m for ms in staged_moves for m in ms)]
+    watched += [run_staged, run_staged.table, run_take, run_take.turn, one_meld, one_meld.hand]
+    watched += [with_run, with_run.opening, run_take.discard_pile[-1]]
     before = [sys.getrefcount(value) for value in watched]
     for _ in range(1000):
         cturn.legal_actions(state)
@@ -280,7 +310,7 @@ def test_the_play_phase_and_the_meld_enumeration_leak_no_reference(cturn: Module
         cturn._reaches(searched_key, rules, True, 30)
         cturn.legal_actions(within)
         cturn.legal_actions(within_drawing)
-        for each in (staged, staged_view, staged_take, staged_last):
+        for each in (staged, staged_view, staged_take, staged_last, run_staged, run_take, one_meld):
             cturn.legal_actions(each)
         del each  # the loop's name would hold one of the states watched
     assert before == [sys.getrefcount(value) for value in watched]

@@ -193,6 +193,14 @@ class Differ:
                 for move in expected[1]
                 if isinstance(move, TakeDiscard) and move.use is not None
             )
+            if not _points_only(position.rules):
+                # an opening that needs a run or one meld alone (rules §5)
+                self.answered.update(
+                    "listed unopened LayDown, a run or one meld"
+                    for move in expected[1]
+                    if isinstance(move, LayDown)
+                    or (isinstance(move, TakeDiscard) and move.use is not None)
+                )
             if position.phase is Phase.PLAY and any(entry.staged for entry in position.table):
                 # melds staged towards the opening (rules §5): the take-back and the
                 # lay-downs that complete it or leave it within reach
@@ -383,9 +391,14 @@ def _opened_play(rules: Rules) -> bool:
 
 
 def _opening_searched(rules: Rules) -> bool:
-    """Whether the play phase of a seat within reach of its opening is the C core's: an opening that sums melds and needs no run (rules §5), where the play phase is (`_opened_play`)."""
+    """Whether the play phase of a seat within reach of its opening is the C core's: under any opening (rules §5), where the play phase is (`_opened_play`)."""
+    return _opened_play(rules)
+
+
+def _points_only(rules: Rules) -> bool:
+    """Whether the opening sums melds and needs no run (rules §5): no run to lay, no meld alone."""
     opening = rules.opening
-    return _opened_play(rules) and opening.sums_melds and not opening.requires_run
+    return opening.sums_melds and not opening.requires_run
 
 
 def _free_takes(rules: Rules) -> bool:
@@ -483,13 +496,20 @@ def _slice_variants() -> dict[str, Rules]:
         "german-rummy, melding may empty the hand (no last discard)": attrs.evolve(
             free, discard_to_go_out=False
         ),
+        "german-rummy, an opening with a run (cardgames.zone §10)": attrs.evolve(
+            free, opening_requires_run=True
+        ),
+        "german-rummy, an opening of one meld alone": attrs.evolve(free, opening_sums_melds=False),
+        "classic, an opening of one meld alone with a run": attrs.evolve(
+            find_rules("classic"), opening_sums_melds=False, opening_requires_run=True
+        ),
     }
 
 
 @pytest.mark.long
 @pytest.mark.parametrize("variant", sorted(_slice_variants()))
 def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: ModuleType) -> None:
-    """Issue 34, point 4: under rules that take the C core's slice down each branch (the purchase, rules §13; the taken card's and the joker's discard, the one-card rule, rules §4; no joker swap, rules §6; melding the last card, DRoV Streitfall 7) both cores agree, and C answers."""
+    """Issue 34, point 4: under rules that take the C core's slice down each branch (the purchase, rules §13; the taken card's and the joker's discard, the one-card rule, rules §4; no joker swap, rules §6; melding the last card, DRoV Streitfall 7; an opening that needs a run or one meld alone, rules §5) both cores agree, and C answers."""
     rules = _slice_variants()[variant]
     differ = Differ(cturn)
     rng = random.Random(f"differential {variant}")
@@ -497,6 +517,14 @@ def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: Mo
         differ.play(rules, rng.randint(2, 4), rng.randrange(2**32), rng)
     print(differ.report(variant))
     assert not differ.unanswered(), differ.report(variant)
+    if not _points_only(rules):
+        # the lay-downs (and takes) towards the opening, with melds staged or not, listed by C
+        for name in (
+            "listed unopened LayDown, a run or one meld",
+            "listed staged play",
+            "listed staged LayDown",
+        ):
+            assert differ.answered[name], differ.report(variant)
 
 
 @pytest.mark.long
@@ -524,7 +552,9 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # A lay-off and a lay-down of a seat that has opened (rules §4, §6), checked and applied by C.
     assert not differ.unanswered_of(_LAYING_SLICE), differ.report("random")
     # A seat whose opening the search (not the bound) shows out of reach (rules §5), and
-    # the lay-downs of one within reach.
+    # the lay-downs of one within reach, with melds staged or not (under an opening that needs
+    # a run or one meld alone too, which random rules draw seldom: the variants above count
+    # those).
     assert not differ.unanswered_of(_OPENING_SEARCH), differ.report("random")
     # A lay-down towards the opening, a take that lays the card down so (rules §4, §5) and a
     # joker swap (rules §6), checked by C; and applied by C, at least one of the lay-downs

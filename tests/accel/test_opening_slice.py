@@ -8,19 +8,18 @@ search answers that exactly; the private hook
 ``None`` where it leaves the search to Python) for the property below.
 Where the search proves the opening out of reach, the C core lists the
 position itself: the discards alone in the play phase, the draw alone in
-the draw phase under ``immediate_use``. Where it is within reach, with
-nothing staged, under an opening that sums melds and needs no run and
-without the Hand-Rommé waiver, the C core lists the play phase: the
-discards and the lay-downs `lay_down_allowed` allows (the meld completes
-the opening and leaves a card to discard, or what is left can still
-complete it this turn: `opening_completable`). The expected moves are
+the draw phase under ``immediate_use``. Where it is within reach, under
+any opening (melds summed or one meld alone, a run needed or not), the C
+core lists the play phase: the discards and the lay-downs
+`lay_down_allowed` allows (the meld completes the opening and leaves a
+card to discard, or what is left can still complete it this turn:
+`opening_completable`). The expected moves are
 written out from the rules.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
 
 import attrs
 import pytest
@@ -42,7 +41,6 @@ from romme import (
     parse_cards,
     view,
 )
-from romme._turn import pure
 from romme.melds import pack_cards
 from romme.melds._search.packing import Packer
 from romme.rules import shape_of
@@ -188,20 +186,66 @@ def test_only_jokers_kept_to_discard(cturn: ModuleType) -> None:
     )
 
 
+_WITH_A_RUN = attrs.evolve(_GERMAN, opening_requires_run=True)  # cardgames.zone §10
+_ONE_MELD = attrs.evolve(_GERMAN, opening_sums_melds=False)  # 30 in one meld
+
+
 @pytest.mark.parametrize(
-    "change",
+    ("rules", "lay_downs"),
     [
-        {"opening_requires_run": True},  # cardgames.zone §10: a run in the opening
-        {"opening_sums_melds": False},  # one meld alone worth the threshold
+        # no run in hand: neither set may open, nor leave a run to lay after it
+        (_WITH_A_RUN, ()),
+        # the melds summed, no run needed: each set (30) opens alone and leaves the 9♦
+        (_GERMAN, (_set("Q♠ Q♥ Q♦"), _set("K♠ K♥ K♦"))),
     ],
 )
-def test_the_openings_the_c_search_does_not_decide_are_python_s(
-    cturn: ModuleType, change: dict[str, Any]
+def test_an_opening_that_needs_a_run(
+    cturn: ModuleType, rules: Rules, lay_downs: tuple[LayDown, ...]
 ) -> None:
-    """Rules §5: an opening that needs a run, or one meld alone worth the threshold, is listed by Python."""
-    state = _unopened(attrs.evolve(_GERMAN, **change), "10♣ J♣ Q♣ K♣ 2♦")
-    assert cturn.legal_actions(state) is NotImplemented
-    assert _run("10♣ J♣ Q♣ K♣") in pure.legal_actions(state)
+    """Rules §5, cardgames.zone §10 (opening_requires_run): Q♠ Q♥ Q♦ and K♠ K♥ K♦ are worth 60, but the opening must include a run and the hand holds none; C lists the discards alone, and without the run rule the sets too."""
+    state = _unopened(rules, "Q♠ Q♥ Q♦ K♠ K♥ K♦ 9♦")
+    assert _listed(cturn, state) == (*_discards("Q♠ K♠ Q♥ K♥ 9♦ Q♦ K♦"), *lay_downs)
+
+
+@pytest.mark.parametrize(
+    ("hand", "discards", "lay_downs"),
+    [
+        # 9♣ 10♣ J♣ (29) and 8♠ 8♥ 8♦ (24) sum to 53, but neither is 30 alone
+        ("9♣ 10♣ J♣ 8♥ 8♠ 8♦ 2♦", "9♣ 10♣ J♣ 8♠ 8♥ 2♦ 8♦", ()),
+        # with the Q♣: 9♣ 10♣ J♣ Q♣ (39) and 10♣ J♣ Q♣ (30) open alone; the eights (24)
+        # leave the run of 39 to lay; 9♣ 10♣ J♣ (29) leaves no meld of 30
+        (
+            "9♣ 10♣ J♣ Q♣ 8♥ 8♠ 8♦ 2♦",
+            "9♣ 10♣ J♣ Q♣ 8♠ 8♥ 2♦ 8♦",
+            (_set("8♠ 8♥ 8♦"), _run("9♣ 10♣ J♣ Q♣"), _run("10♣ J♣ Q♣")),
+        ),
+    ],
+)
+def test_an_opening_of_one_meld_alone(
+    cturn: ModuleType, hand: str, discards: str, lay_downs: tuple[LayDown, ...]
+) -> None:
+    """Rules §5 (opening_sums_melds off): one meld alone must be worth the 30; a lay-down is allowed where it is one, or where the rest of the hand still holds one; C lists the discards and those lay-downs."""
+    state = _unopened(_ONE_MELD, hand)
+    assert _listed(cturn, state) == (*_discards(discards), *lay_downs)
+
+
+@pytest.mark.parametrize(
+    ("hand", "takes"),
+    [
+        # Q♠ Q♥ Q♦ (30) would leave K♠ K♥ K♦ 2♦, no run: no take
+        ("Q♠ Q♥ K♠ K♥ K♦ 2♦", ()),
+        # J♦ Q♦ K♦ (30) is a run and opens; the queens would still leave no run
+        ("Q♠ Q♥ K♠ K♥ K♦ 2♦ J♦", (TakeDiscard(_run("J♦ Q♦ K♦")),)),
+    ],
+)
+def test_a_take_towards_an_opening_that_needs_a_run(
+    cturn: ModuleType, hand: str, takes: tuple[TakeDiscard, ...]
+) -> None:
+    """Rules §4, §5, cardgames.zone §10 (take_discard=immediate_use, opening_requires_run): the Q♦ is taken only to be laid in a meld that opens, or after which the hand can still open with a run."""
+    rules = attrs.evolve(_CLASSIC, opening_requires_run=True)
+    state = position(rules, hands=[hand, "4♦ 6♦ 10♥"], discard="Q♦", opened=[False, True])
+    assert listed_in_c(cturn, state) == (Draw(), *takes)
+    assert listed_in_c(cturn, view(state, 0)) == (Draw(), *takes)
 
 
 def test_drov_needs_40_where_30_would_do(cturn: ModuleType) -> None:

@@ -6,8 +6,8 @@ its next play phase lists the take-back of the staged melds, no discard
 (unless the last card ends a Hand-Rommé, DRoV Nr. 10), and the lay-downs
 that complete the opening or leave the rest of the hand able to complete
 it this turn, judged by the opening search on what the staged melds miss
-(`Opening.shortfall`). Under an opening that sums melds and needs no run
-the C core lists it. The expected moves are written out from the rules.
+(`Opening.shortfall`: points, a run, one meld alone). The C core lists it
+under any opening. The expected moves are written out from the rules.
 """
 
 from __future__ import annotations
@@ -178,17 +178,15 @@ def test_without_the_waiver_only_the_take_back(cturn: ModuleType) -> None:
     assert _listed(cturn, state) == (TakeBack(),)
 
 
-@pytest.mark.parametrize(
-    "change",
-    [
-        {"opening_requires_run": True},  # cardgames.zone §10: a run in the opening
-        {"opening_sums_melds": False},  # one meld alone worth the threshold
-    ],
-)
-def test_the_staged_openings_the_c_search_does_not_decide_are_python_s(
-    cturn: ModuleType, change: dict[str, Any]
-) -> None:
-    """Rules §5: with a meld staged, an opening that needs a run, or one meld alone worth the threshold, is listed by Python."""
-    state = _staged(attrs.evolve(_GERMAN, **change), "5♠ 5♥ 5♦ 10♣ J♣ Q♣ K♣ 2♦", _set("5♠ 5♥ 5♦"))
-    assert cturn.legal_actions(state) is NotImplemented
-    assert TakeBack() in pure.legal_actions(state)
+def test_a_run_still_to_lay_after_a_staged_set(cturn: ModuleType) -> None:
+    """Rules §5, cardgames.zone §10 (opening_requires_run): Q♠ Q♥ Q♦ (30) staged reaches the points but not the run. 2♣ 3♣ 4♣ completes it and leaves the kings to discard; K♠ K♥ K♦ would leave the run to lay with no card after it, and the last card must be discarded (DRoV Streitfall 7)."""
+    rules = attrs.evolve(_GERMAN, opening_requires_run=True)
+    state = _staged(rules, "Q♠ Q♥ Q♦ K♠ K♥ K♦ 2♣ 3♣ 4♣", _set("Q♠ Q♥ Q♦"))
+    assert _listed(cturn, state) == (TakeBack(), _run("2♣ 3♣ 4♣"))
+
+
+def test_one_meld_alone_after_a_staged_set(cturn: ModuleType) -> None:
+    """Rules §5 (opening_sums_melds off, 30): 8♠ 8♥ 8♦ (24) staged is no opening alone. 9♣ 10♣ J♣ Q♣ (39) and 10♣ J♣ Q♣ (30) are; 9♣ 10♣ J♣ (29) is not, and leaves no meld of 30."""
+    rules = attrs.evolve(_GERMAN, opening_sums_melds=False)
+    state = _staged(rules, "9♣ 10♣ J♣ Q♣ 8♥ 8♠ 8♦ 2♦", _set("8♠ 8♥ 8♦"))
+    assert _listed(cturn, state) == (TakeBack(), _run("9♣ 10♣ J♣ Q♣"), _run("10♣ J♣ Q♣"))
