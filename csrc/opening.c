@@ -386,7 +386,7 @@ reached(int value, int need)
 static int
 truth_of(PyObject *obj, PyObject *name)
 {
-    PyObject *value = PyObject_GetAttr(obj, name);
+    PyObject *value = rm_attr(obj, name);
     int truth = value == NULL ? -1 : PyObject_IsTrue(value);
     Py_XDECREF(value);
     return truth;
@@ -409,8 +409,8 @@ waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
     if ((truth = truth_of(rules, s_first_at_table)) != 1) {
         return truth < 0 ? -1 : 1;
     }
-    PyObject *opened = PyObject_GetAttr(position, s_opened);
-    PyObject *seat = opened == NULL ? NULL : PyObject_GetAttr(position, s_current_player);
+    PyObject *opened = rm_attr(position, s_opened);
+    PyObject *seat = opened == NULL ? NULL : rm_attr(position, s_current_player);
     Py_ssize_t player = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
     Py_ssize_t seats = player < 0 ? -1 : PyObject_Size(opened);
@@ -477,7 +477,7 @@ static long
 shortfall_points(PyObject *opening, PyObject *staged, int *run)
 {
     PyObject *short_ = PyObject_CallMethodObjArgs(opening, s_shortfall, staged, NULL);
-    PyObject *points = short_ == NULL ? NULL : PyObject_GetAttr(short_, s_points);
+    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, s_points);
     *run = short_ == NULL ? -1 : truth_of(short_, s_run);
     Py_XDECREF(short_);
     long value = points == NULL || *run < 0 ? -1 : PyLong_AsLong(points);
@@ -503,7 +503,7 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     /* a taken card out of the hand: with nothing staged, a failed take
      * (`failed_take_discards`, DRoV Streitfall 1, 3); with melds staged, it lies in one of
      * them, or is melded after a free take, unless the take failed */
-    PyObject *taken = PyObject_GetAttr(turn, s_taken);
+    PyObject *taken = rm_attr(turn, s_taken);
     if (taken == NULL) {
         return -1;
     }
@@ -519,7 +519,7 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     }
     /* the opening (`Rules.opening`): without `any`, only one that sums melds and needs no
      * run (`_points_completable`) */
-    PyObject *opening = PyObject_GetAttr(rules, s_opening);
+    PyObject *opening = rm_attr(rules, s_opening);
     if (opening == NULL) {
         return -1;
     }
@@ -532,7 +532,7 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     if (searched) {
         /* what the staged melds miss (`Opening.shortfall`); with none, the threshold and
          * the run where one is required */
-        PyObject *value = PyObject_GetAttr(opening, s_threshold);
+        PyObject *value = rm_attr(opening, s_threshold);
         threshold = value == NULL ? -1 : PyLong_AsLong(value);
         Py_XDECREF(value);
         if (staged == NULL) {

@@ -353,7 +353,7 @@ read_target(rm_play *play_, PyObject *meld)
     if (play_->target_read) {
         return 0;
     }
-    PyObject *cards = PyObject_GetAttr(meld, play.s_cards);
+    PyObject *cards = rm_attr(meld, play.s_cards);
     Py_ssize_t size = cards == NULL ? -1 : PyObject_Size(cards);
     if (size < 0 || size > 13) {
         if (size > 13) {
@@ -650,7 +650,7 @@ layoffs(rm_play *play_)
         if (index == play_->skip) {
             continue; /* `back_to_its_meld`: the freed joker may not go back */
         }
-        PyObject *meld = PyObject_GetAttr(PyTuple_GetItem(play_->table, index), play.s_meld);
+        PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, index), play.s_meld);
         if (meld == NULL) {
             return -1;
         }
@@ -728,7 +728,7 @@ read_verdicts(rm_play *play_, PyObject *rules, PyObject *turn)
     }
     play_->taken = play_->locked = -1;
     if (in_hand) {
-        PyObject *taken = PyObject_GetAttr(turn, rm_names.s_taken);
+        PyObject *taken = rm_attr(turn, rm_names.s_taken);
         if (taken == NULL) {
             return -1;
         }
@@ -770,7 +770,7 @@ first_go_round(PyObject *rules, PyObject *turn, Py_ssize_t seats)
     if (truth <= 0) {
         return truth;
     }
-    PyObject *number = PyObject_GetAttr(turn, rm_names.s_number);
+    PyObject *number = rm_attr(turn, rm_names.s_number);
     PyObject *players = number == NULL ? NULL : PyLong_FromSsize_t(seats);
     PyObject *dealt = players == NULL ? NULL
                                       : PyObject_CallMethodObjArgs(
@@ -787,8 +787,8 @@ first_go_round(PyObject *rules, PyObject *turn, Py_ssize_t seats)
 static int
 seat_opened(PyObject *position, Py_ssize_t *seats)
 {
-    PyObject *seat = PyObject_GetAttr(position, rm_names.s_current_player);
-    PyObject *opened = seat == NULL ? NULL : PyObject_GetAttr(position, rm_names.s_opened);
+    PyObject *seat = rm_attr(position, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : rm_attr(position, rm_names.s_opened);
     PyObject *flag = opened == NULL ? NULL : PyObject_GetItem(opened, seat);
     Py_XDECREF(seat);
     *seats = flag == NULL ? -1 : PyObject_Size(opened);
@@ -837,7 +837,7 @@ decides(rm_play *play_, PyObject *position)
     }
     /* the melds staged towards the opening (rules §5: `staged_melds`), of a seat that has
      * not opened */
-    play_->table = PyObject_GetAttr(position, rm_names.s_table);
+    play_->table = rm_attr(position, rm_names.s_table);
     Py_ssize_t melds = play_->table == NULL ? -1 : PyTuple_Size(play_->table);
     if (melds < 0) {
         return -1;
@@ -848,7 +848,7 @@ decides(rm_play *play_, PyObject *position)
         if ((truth = FLAG(entry, rm_names.s_staged)) == 0) {
             continue;
         }
-        PyObject *meld = truth < 0 || !play_->unopened ? NULL : PyObject_GetAttr(entry, play.s_meld);
+        PyObject *meld = truth < 0 || !play_->unopened ? NULL : rm_attr(entry, play.s_meld);
         if (meld != NULL && staged == NULL) {
             staged = PyList_New(0);
         }
@@ -896,8 +896,8 @@ decides(rm_play *play_, PyObject *position)
             return -1;
         }
         for (Py_ssize_t i = 0; i < melds; i++) {
-            PyObject *meld = PyObject_GetAttr(PyTuple_GetItem(play_->table, i), play.s_meld);
-            PyObject *roles = meld == NULL ? NULL : PyObject_GetAttr(meld, play.s_jokers);
+            PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, i), play.s_meld);
+            PyObject *roles = meld == NULL ? NULL : rm_attr(meld, play.s_jokers);
             Py_XDECREF(meld);
             Py_ssize_t count = roles == NULL ? -1 : PyObject_Size(roles);
             PyObject *codes = count > 0 ? PyObject_CallFunctionObjArgs(play.stood_for, roles, NULL)
@@ -1087,7 +1087,7 @@ typedef struct {
 static int
 read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
 {
-    PyObject *roles = PyObject_GetAttr(meld, play.s_jokers);
+    PyObject *roles = rm_attr(meld, play.s_jokers);
     Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
     int failed = jokers < 0;
     memset(found, 0, sizeof *found);
@@ -1096,7 +1096,7 @@ read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
         /* each role: its place and the codes it stands for; the fresh jokers' places */
         for (Py_ssize_t r = 0; !failed && r < jokers && r < 13; r++) {
             PyObject *role = PySequence_GetItem(roles, r);
-            PyObject *place = role == NULL ? NULL : PyObject_GetAttr(role, play.s_position);
+            PyObject *place = role == NULL ? NULL : rm_attr(role, play.s_position);
             found->places[r] = place == NULL ? -1 : (int)PyLong_AsLong(place);
             found->stands[r] = role == NULL ? -1 : role_codes(role);
             Py_XDECREF(place);
@@ -1105,7 +1105,7 @@ read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
             found->any |= failed ? 0 : found->stands[r];
         }
         found->fresh = 0;
-        PyObject *fresh = failed ? NULL : PyObject_GetAttr(entry, play.s_fresh_name);
+        PyObject *fresh = failed ? NULL : rm_attr(entry, play.s_fresh_name);
         PyObject *iter = fresh == NULL ? NULL : PyObject_GetIter(fresh);
         failed = failed || iter == NULL;
         for (PyObject *item; !failed && (item = PyIter_Next(iter)) != NULL;) {
@@ -1156,7 +1156,7 @@ swaps(rm_play *play_)
     int own_new = FLAG(rules, play.s_swap_own_new_joker);
     int complete = FLAG(rules, play.s_swap_needs_complete_meld);
     int back = FLAG(rules, play.s_swap_back_same_meld);
-    PyObject *mode = PyObject_GetAttr(rules, play.s_swapped_joker);
+    PyObject *mode = rm_attr(rules, play.s_swapped_joker);
     Py_XDECREF(mode); /* an enum member: its class holds it */
     if (needs_four < 0 || own_new < 0 || complete < 0 || back < 0 || mode == NULL) {
         return -1;
@@ -1164,7 +1164,7 @@ swaps(rm_play *play_)
     Py_ssize_t count = PyTuple_Size(play_->table);
     for (Py_ssize_t index = 0; index < count; index++) {
         PyObject *entry = PyTuple_GetItem(play_->table, index);
-        PyObject *meld = PyObject_GetAttr(entry, play.s_meld);
+        PyObject *meld = rm_attr(entry, play.s_meld);
         swap_meld found;
         memset(&found, 0, sizeof found);
         int failed = meld == NULL || read_swap_meld(entry, meld, &found) < 0;
@@ -1310,7 +1310,7 @@ rm_opened_takes(PyObject *position, rm_pos *pos)
     if (with_discard_taken(&play_, pos) < 0) {
         return NULL;
     }
-    play_.table = PyObject_GetAttr(position, rm_names.s_table);
+    play_.table = rm_attr(position, rm_names.s_table);
     play_.moves = play_.table == NULL ? NULL : PyList_New(0);
     PyObject *result = NULL;
     if (play_.moves != NULL && lay_downs(&play_) == 0
@@ -1368,7 +1368,7 @@ rm_laying_read(rm_play *play_, PyObject *state)
         || (truth = first_go_round(rules, turn, seats)) != 0) {
         return truth < 0 ? -1 : 0;
     }
-    play_->table = PyObject_GetAttr(state, rm_names.s_table);
+    play_->table = rm_attr(state, rm_names.s_table);
     if (play_->table == NULL || !PyTuple_Check(play_->table) || rm_read_hand(pos) < 0
         || read_verdicts(play_, rules, turn) < 0) {
         return play_->table != NULL && !PyTuple_Check(play_->table) ? 0 : -1;
@@ -1469,7 +1469,7 @@ rm_unopened_takes(PyObject *position, rm_pos *pos)
         Py_RETURN_NOTIMPLEMENTED;
     }
     /* a meld staged towards the opening (rules §5): the Python core's */
-    play_.table = PyObject_GetAttr(position, rm_names.s_table);
+    play_.table = rm_attr(position, rm_names.s_table);
     Py_ssize_t melds = play_.table == NULL ? -1 : PyTuple_Size(play_.table);
     for (Py_ssize_t i = 0; i < melds; i++) {
         if ((truth = FLAG(PyTuple_GetItem(play_.table, i), rm_names.s_staged)) != 0) {
@@ -1537,7 +1537,7 @@ rm_laying_read_unopened(rm_play *play_, PyObject *state)
         || (truth = first_go_round(rules, turn, seats)) != 0) {
         return truth < 0 ? -1 : 0;
     }
-    play_->table = PyObject_GetAttr(state, rm_names.s_table);
+    play_->table = rm_attr(state, rm_names.s_table);
     if (play_->table == NULL) {
         return -1;
     }
