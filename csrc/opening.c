@@ -209,7 +209,7 @@ rm_packer_new(const unsigned char pool[RM_CODES], const rm_shape *shape, int jok
         return NULL;
     }
     packer->melds = calloc(found.count ? (size_t)found.count : 1, sizeof *packer->melds);
-    packer->capacity = 1024;
+    packer->capacity = 64; /* grows by doubling (memo_put): most searches keep a few states */
     packer->slots = calloc(packer->capacity, sizeof *packer->slots);
     if (packer->melds == NULL || packer->slots == NULL) {
         rm_options_clear(&found);
