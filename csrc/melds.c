@@ -195,9 +195,26 @@ member_index(PyObject *value, PyObject **among, int count, const char *what)
     return -1;
 }
 
+/* The rules read last, by a weak reference (the cache keeps no `Rules` alive), and their
+ * shape: a `Rules` value is immutable, so while it lives it has the same shape. */
+static PyObject *shape_rules;
+static rm_shape shape_last;
+
 int
 rm_shape_read(PyObject *rules, rm_shape *shape)
 {
+    if (shape_rules != NULL) {
+        PyObject *last = PyObject_CallNoArgs(shape_rules);
+        if (last == NULL) {
+            return -1;
+        }
+        int same = last == rules;
+        Py_DECREF(last);
+        if (same) {
+            *shape = shape_last;
+            return 0;
+        }
+    }
     PyObject *found = PyObject_CallFunctionObjArgs(shape_of, rules, NULL);
     if (found == NULL) {
         return -1;
@@ -220,6 +237,16 @@ rm_shape_read(PyObject *rules, rm_shape *shape)
     Py_XDECREF(wraps);
     Py_XDECREF(limit);
     Py_XDECREF(adjacency);
+    if (!failed) {
+        PyObject *ref = PyWeakref_NewRef(rules, NULL);
+        if (ref == NULL) {
+            PyErr_Clear(); /* rules that take no weak reference: read each time */
+        }
+        PyObject *before = shape_rules;
+        shape_rules = ref;
+        Py_XDECREF(before);
+        shape_last = *shape;
+    }
     return failed ? -1 : 0;
 }
 
