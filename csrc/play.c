@@ -222,6 +222,36 @@ goes_on(const rm_play *play_, const unsigned char *cards, int count)
     return can_discard(play_, rest, rest_size, locked); /* else Reason.NO_DISCARD_LEFT */
 }
 
+/* `stood_for` (romme.melds) of `roles` (a meld's tuple of JokerRole values, or a 1-tuple
+ * holding `key`, one of them): the codes some joker of them stands for. A meld and its
+ * roles are immutable, so the answer is kept by the identity of `key` (the roles' tuple,
+ * or the role), holding a strong reference to it, in a direct-mapped cache; each answer is
+ * Python's own. A new reference, or NULL with an exception set. */
+#define RM_STOOD 128
+static struct {
+    PyObject *key, *codes;
+} stood_cache[RM_STOOD];
+
+static PyObject *
+stood_codes(PyObject *key, PyObject *roles)
+{
+    size_t at = ((size_t)key >> 4) % RM_STOOD;
+    if (stood_cache[at].key != key) {
+        PyObject *codes = PyObject_CallFunctionObjArgs(play.stood_for, roles, NULL);
+        if (codes == NULL) {
+            return NULL;
+        }
+        PyObject *old_key = stood_cache[at].key, *old_codes = stood_cache[at].codes;
+        Py_INCREF(key);
+        stood_cache[at].key = key;
+        stood_cache[at].codes = codes;
+        Py_XDECREF(old_key);
+        Py_XDECREF(old_codes);
+    }
+    Py_INCREF(stood_cache[at].codes);
+    return stood_cache[at].codes;
+}
+
 /* A tuple of the cards of `codes`. */
 static PyObject *
 cards_of(const unsigned char *codes, int count)
@@ -240,13 +270,7 @@ cards_of(const unsigned char *codes, int count)
 static int
 append_built(PyObject *moves, PyObject *cls, PyObject *names, PyObject *const *values)
 {
-    PyObject *action = PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
-    Py_ssize_t count = PyTuple_Size(names);
-    for (Py_ssize_t i = 0; action != NULL && i < count; i++) {
-        if (PyObject_GenericSetAttr(action, PyTuple_GetItem(names, i), values[i]) < 0) {
-            Py_CLEAR(action);
-        }
-    }
+    PyObject *action = rm_build(cls, names, values);
     int failed = action == NULL || PyList_Append(moves, action) < 0;
     Py_XDECREF(action);
     return failed ? -1 : 0;
@@ -900,8 +924,7 @@ decides(rm_play *play_, PyObject *position)
             PyObject *roles = meld == NULL ? NULL : rm_attr(meld, play.s_jokers);
             Py_XDECREF(meld);
             Py_ssize_t count = roles == NULL ? -1 : PyObject_Size(roles);
-            PyObject *codes = count > 0 ? PyObject_CallFunctionObjArgs(play.stood_for, roles, NULL)
-                                        : NULL;
+            PyObject *codes = count > 0 ? stood_codes(roles, roles) : NULL;
             Py_XDECREF(roles);
             if (count < 0 || (count > 0 && codes == NULL)) {
                 return -1;
@@ -962,7 +985,7 @@ static long long
 role_codes(PyObject *role)
 {
     PyObject *one = PyTuple_Pack(1, role);
-    PyObject *codes = one == NULL ? NULL : PyObject_CallFunctionObjArgs(play.stood_for, one, NULL);
+    PyObject *codes = one == NULL ? NULL : stood_codes(role, one);
     Py_XDECREF(one);
     Py_ssize_t count = codes == NULL ? -1 : PyObject_Size(codes);
     long long mask = count < 0 ? -1 : 0;

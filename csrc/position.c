@@ -416,10 +416,10 @@ typedef struct {
     allocfunc alloc;
 } rm_layout;
 
-#define RM_LAYOUTS 8
+#define RM_LAYOUTS 32
 static rm_layout layouts[RM_LAYOUTS];
 static int layouts_used;
-static int layouts_full; /* a ninth class: the generic path from then on */
+static int layouts_full; /* one class more: the generic path from then on */
 
 /* `name`'s attribute in the first class of `mro` whose __dict__ holds it: a new reference,
  * NULL with no exception where none does, or NULL with an exception set. */
@@ -528,6 +528,26 @@ layout_of(PyObject *cls, PyObject *names)
         return &layouts[layouts_used++];
     }
     return NULL; /* with the exception, where status is -1 */
+}
+
+PyObject *
+rm_build(PyObject *cls, PyObject *names, PyObject *const *values)
+{
+    rm_layout *layout = layout_of(cls, names);
+    if (layout == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    PyObject *value = layout != NULL ? layout->alloc((PyTypeObject *)cls, 0)
+                                     : PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    Py_ssize_t count = PyTuple_Size(names);
+    for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
+        if ((layout != NULL ? layout->set(layout->slots[i], value, values[i])
+                            : PyObject_GenericSetAttr(value, PyTuple_GetItem(names, i), values[i]))
+            < 0) {
+            Py_CLEAR(value);
+        }
+    }
+    return value;
 }
 
 /* A new instance of `cls` (a slotted attrs class) whose fields `names` are those of `old`

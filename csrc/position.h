@@ -133,6 +133,11 @@ int rm_code_of(PyObject *card);
  * `old` NULL, `changes` names every field. A new reference, or NULL with an exception set. */
 PyObject *rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes);
 
+/* A new instance of `cls` (a slotted attrs class) with `values` (borrowed, one a name of
+ * `names`) for its fields `names`, each set through its slot, as the classes' `_of` set
+ * them. A new reference, or NULL with an exception set. */
+PyObject *rm_build(PyObject *cls, PyObject *names, PyObject *const *values);
+
 /* Whether `player` (None, or the seat the caller named) is the seat to act in `state`, as
  * `position_for` reads it: 1; 0 where the Python core answers (another seat, refused
  * with Reason.NOT_YOUR_TURN, or no int, its TypeError); -1 with an exception set. */
