@@ -15,9 +15,9 @@
  * phase's moves of a seat that has opened, and of one whose opening is out of reach (play.c,
  * with the meld enumeration of melds.c); the lay-off and the lay-down of a seat that has
  * opened, alone or as the use of a take under immediate_use, and the lay-down towards the
- * opening of a seat that has not, with nothing staged, and the joker swap of a seat that
- * has opened (laying.c, with play.c's verdicts and the opening search): `check`,
- * `is_legal`, and `apply` where the turn goes on.
+ * opening of a seat that has not, with melds staged or none, the take-back of its staged
+ * melds, and the joker swap of a seat that has opened (laying.c, with play.c's verdicts
+ * and the opening search): `check`, `is_legal`, and `apply` where the turn goes on.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
@@ -101,6 +101,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     if (legal == 0) {
         legal = rm_swap_legal(args[0], args[1], args[2]);
     }
+    if (legal == 0) {
+        legal = rm_take_back_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -154,6 +157,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_swap_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_take_back_apply(args[0], args[1], args[2]);
     }
     return after;
 }

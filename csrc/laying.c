@@ -2,7 +2,8 @@
  * `lay_down` where they find no problem, with `lay_off_fit`, `_extend`,
  * `_fresh_after_extend` and `lay_down_outcome`; romme/_turn/tables.py's `table_meld` and
  * `unstage`; romme/_turn/hands.py's `check_cards` and `add`; romme/_turn/checker.py's
- * `take` under immediate_use and `with_discard_taken`; and romme/_turn/engine.py's `apply`
+ * `take` under immediate_use and `with_discard_taken`, `take_back_refused` and
+ * `_take_back` of staged melds; and romme/_turn/engine.py's `apply`
  * of them where the turn goes on: `_carry_out`, `_next_state` with `first_to_open_after`,
  * `keep_hand_key`).
  *
@@ -23,16 +24,21 @@
  * naming the card taken for a take; the hand's packed key kept.
  *
  * And the lay-down of a seat that has NOT opened, towards its opening (rules §5), alone or
- * as a take's use, in the positions whose play phase play.c lists so (nothing staged, an
- * opening that sums melds and needs no run, no Räuber-Rommé, no failed take:
- * `rm_laying_read_unopened`), with the listing's verdict (`rm_laying_towards_opening`: the
- * opening search of csrc/opening.c and `finish`): a meld the rest of the hand can still
- * complete the opening after lies last on the table staged, the seat unopened (the take's
- * card named as taken and staged); a meld that completes the opening lies last final, the
- * seat has opened (and is the first to, where nobody was), the turn's `taken_staged`
- * cleared. Every other lay-down or lay-off, a lay-down that empties the hand, every take
- * that lays off under the indirect lay-off rule (DRoV Nr. 10), and every refusal, is the
- * Python core's.
+ * as a take's use, in the positions whose play phase play.c lists so (nothing staged and
+ * an opening that sums melds and needs no run, or melds staged this turn under any
+ * opening; no Räuber-Rommé, no failed take: `rm_laying_read_unopened`), with the listing's
+ * verdict (`rm_laying_towards_opening`: the opening search of csrc/opening.c, of what the
+ * staged melds miss, and `finish`): a meld the rest of the hand can still complete the
+ * opening after lies last on the table staged, the seat unopened (the take's card named as
+ * taken and staged); a meld that completes the opening lies last final, every meld staged
+ * before made final (`unstage`), the seat has opened (and is the first to, where nobody
+ * was), the turn's `taken_staged` cleared. And the take-back of the melds staged by such a
+ * seat (`TakeBack`): their cards back in the hand in card order, the table without them,
+ * the taken card of a free take in hand again where it lay in one (rules §4). Every other
+ * lay-down or lay-off, a lay-down that empties the hand, a take with melds staged, every
+ * take that lays off under the indirect lay-off rule (DRoV Nr. 10), the take-back of a
+ * taken card staged (back to the pile, `failed_take`) or of a rearranged table
+ * (Räuber-Rommé's `restore`), and every refusal, is the Python core's.
  *
  * And a joker swap (romme/_turn/swapping.py's `swap`: `swap_joker`, `swapped`,
  * `place_joker`, rules §6) by a seat that has opened and may lay off, where play.c lists
@@ -53,7 +59,7 @@ static struct {
         *s_value, *s_first_to_open, *s_then, *s_swapped_joker, *s_swap_back_same_meld;
     PyObject *low; /* Side.LOW */
     PyObject *SwapJoker, *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, MELD_OR_DISCARD */
-    PyObject *LayOff, *LayDown, *TakeDiscard, *run_kind, *meld_failure, *Meld;
+    PyObject *LayOff, *LayDown, *TakeDiscard, *TakeBack, *run_kind, *meld_failure, *Meld;
 } laying;
 
 int
@@ -80,6 +86,7 @@ rm_laying_init(void)
     laying.meld_or_discard = mode == NULL ? NULL : PyObject_GetAttrString(mode, "MELD_OR_DISCARD");
     Py_XDECREF(mode);
     laying.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
+    laying.TakeBack = rm_module_attr("romme.game", "TakeBack");
     laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
     laying.s_announced = PyUnicode_InternFromString("announced");
@@ -100,7 +107,7 @@ rm_laying_init(void)
         || laying.low == NULL || laying.s_jokers == NULL
         || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
         || laying.LayDown == NULL || laying.s_indirect_only == NULL
-        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL
+        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL || laying.TakeBack == NULL
         || laying.s_value == NULL || laying.s_first_to_open == NULL || laying.s_then == NULL
         || laying.s_swapped_joker == NULL || laying.s_swap_back_same_meld == NULL
         || laying.SwapJoker == NULL || laying.to_hand == NULL
@@ -272,6 +279,9 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
         /* a seat that has not opened: its lay-down towards the opening (rules §5) */
         read = rm_laying_read_unopened(move->play, state);
         move->unopened = read > 0;
+        if (read > 0 && take && rm_laying_staged_count(move->play) > 0) {
+            read = 0; /* a take with melds staged: no listing reads it, the Python core's */
+        }
     }
     if (read > 0 && take) {
         read = read_take(move, state);
@@ -760,8 +770,8 @@ opened_now(PyObject *state, PyObject *seat, PyObject *changes)
 /* `changes` of the state after the lay-down read (`lay_down`'s effect, carried out by
  * `_next_state`): the hand, the table with the new meld last (`table_meld(meld, seat,
  * staged, fresh, announce)`: staged where the seat has not opened and the meld does not
- * complete its opening; where it does, nothing was staged before, so `unstage` leaves the
- * table as it is, and the seat has opened), the turn. 1, or -1. */
+ * complete its opening; where it does, the melds staged before made final, `unstage`, and
+ * the seat has opened), the turn. 1, or -1. */
 static int
 laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
 {
@@ -789,10 +799,38 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
         return -1;
     }
     PyObject *table = rm_laying_table(move->play);
-    PyObject *one = PyTuple_Pack(1, entry);
-    Py_DECREF(entry);
-    PyObject *after = one == NULL ? NULL : PySequence_Concat(table, one);
-    Py_XDECREF(one);
+    int unstaging = move->unopened && move->outcome == RM_OPENING_COMPLETES
+                    && rm_laying_staged_count(move->play) > 0;
+    Py_ssize_t size = PyTuple_Size(table);
+    /* `unstage`: each staged meld made final, as `table_meld(meld, owner, False, fresh,
+     * announced)` makes it */
+    PyObject *final = unstaging ? PyDict_New() : NULL;
+    PyObject *after = (unstaging && final == NULL) ? NULL : PyTuple_New(size + 1);
+    if (final != NULL && PyDict_SetItem(final, rm_names.s_staged, Py_False) < 0) {
+        Py_CLEAR(after);
+    }
+    for (Py_ssize_t i = 0; after != NULL && i < size; i++) {
+        PyObject *item = PyTuple_GetItem(table, i);
+        int truth = unstaging ? rm_flag(item, rm_names.s_staged) : 0;
+        item = truth == 1   ? rm_copy_with(rm_names.TableMeld, rm_names.table_fields, item, final)
+               : truth == 0 ? item
+                            : NULL;
+        if (item == NULL) {
+            Py_CLEAR(after);
+            break;
+        }
+        if (truth == 0) {
+            Py_INCREF(item);
+        }
+        PyTuple_SetItem(after, i, item);
+    }
+    Py_XDECREF(final);
+    if (after != NULL) {
+        PyTuple_SetItem(after, size, entry); /* steals it */
+    }
+    else {
+        Py_DECREF(entry);
+    }
     if (change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
@@ -1162,4 +1200,180 @@ rm_swap_apply(PyObject *state, PyObject *action, PyObject *player)
         decided = 0; /* the turn ends: the Python core's */
     }
     return next_state(&move, state, decided, step);
+}
+
+/* -- the take-back of the staged melds (checker.py's `_take_back`, rules §5) ------------ */
+
+/* The slice's verdict on the take-back `action` by `player` in `state` (`take_back_refused`
+ * and `_take_back`): 1 where it decides it and finds it legal (`*play_` the seat read by
+ * rm_laying_read_unopened, with melds staged), 0 where the Python core answers (nothing
+ * staged, a seat that has opened, Räuber-Rommé's restore, the taken card staged: it goes
+ * back to the pile, `failed_take`), -1 with an exception set. */
+static int
+decide_take_back(PyObject *state, PyObject *action, PyObject *player, rm_play **play_)
+{
+    if ((PyObject *)Py_TYPE(action) != laying.TakeBack
+        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0;
+    }
+    int truth = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    if (truth <= 0) {
+        return truth; /* Reason.WRONG_PHASE, or the round is over */
+    }
+    if ((truth = rm_player_acts(state, player)) <= 0) {
+        return truth;
+    }
+    *play_ = rm_laying_new();
+    if (*play_ == NULL) {
+        return -1;
+    }
+    /* a seat that has not opened, in a turn that borrowed no table card (`turn.before` is
+     * None: no table to restore) */
+    if ((truth = rm_laying_read_unopened(*play_, state)) <= 0) {
+        return truth;
+    }
+    if (rm_laying_staged_count(*play_) == 0) {
+        return 0; /* Reason.NOTHING_TO_TAKE_BACK */
+    }
+    truth = rm_flag(rm_laying_pos(*play_)->turn, laying.s_taken_staged);
+    if (truth != 0) {
+        return truth < 0 ? -1 : 0; /* the taken card back to the pile: the Python core's */
+    }
+    return 1;
+}
+
+int
+rm_take_back_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_play *play_ = NULL;
+    int legal = decide_take_back(state, action, player, &play_);
+    rm_laying_free(play_);
+    return legal;
+}
+
+/* The state after the take-back read (`_take_back`'s effect, carried out by `_next_state`):
+ * the staged melds' cards back in the hand in card order (`hands.add`), the table without
+ * them, the turn as it was, or with the taken card in hand again where a free take's card
+ * lay in a staged meld (rules §4); the packed hand kept (`keep_hand_key`). A new reference,
+ * or NULL with an exception set. */
+static PyObject *
+taken_back(rm_play *play_, PyObject *state)
+{
+    rm_pos *pos = rm_laying_pos(play_);
+    PyObject *table = rm_laying_table(play_);
+    Py_ssize_t melds = PyTuple_Size(table);
+    PyObject *kept = PyList_New(0);     /* the table melds not staged */
+    PyObject *returned = PyList_New(0); /* the staged melds' cards, in table order */
+    unsigned char back[RM_CODES] = {0};
+    int failed = kept == NULL || returned == NULL;
+    for (Py_ssize_t i = 0; !failed && i < melds; i++) {
+        PyObject *entry = PyTuple_GetItem(table, i);
+        int staged = rm_flag(entry, rm_names.s_staged);
+        if (staged <= 0) {
+            failed = staged < 0 || PyList_Append(kept, entry) < 0;
+            continue;
+        }
+        PyObject *meld = rm_attr(entry, laying.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, laying.s_cards);
+        Py_XDECREF(meld);
+        Py_ssize_t count = cards == NULL ? -1 : PyTuple_Size(cards);
+        failed = count < 0;
+        for (Py_ssize_t j = 0; !failed && j < count; j++) {
+            PyObject *card = PyTuple_GetItem(cards, j);
+            int code = rm_code_of(card);
+            failed = code < 0 || PyList_Append(returned, card) < 0;
+            if (!failed) {
+                back[code]++;
+            }
+        }
+        Py_XDECREF(cards);
+    }
+    Py_ssize_t count = failed ? 0 : PyList_Size(returned);
+    /* `add`: the hand and the cards back, sorted by code, each code's cards of the hand
+     * first (a stable sort) */
+    PyObject *hand = failed ? NULL : PyTuple_New(pos->hand_size + count);
+    for (Py_ssize_t i = 0, at = 0, code = 0; hand != NULL && code < RM_CODES; code++) {
+        for (; i < pos->hand_size; i++) {
+            PyObject *card = PyTuple_GetItem(pos->hand, i);
+            int held = rm_code_of(card);
+            if (held < 0) {
+                Py_CLEAR(hand);
+                break;
+            }
+            if (held != code) {
+                break;
+            }
+            Py_INCREF(card);
+            PyTuple_SetItem(hand, at++, card);
+        }
+        for (Py_ssize_t j = 0; hand != NULL && back[code] && j < count; j++) {
+            PyObject *card = PyList_GetItem(returned, j);
+            if (rm_code_of(card) == code) {
+                Py_INCREF(card);
+                PyTuple_SetItem(hand, at++, card);
+            }
+        }
+    }
+    PyObject *changes = hand == NULL ? NULL : PyDict_New();
+    PyObject *seat = changes == NULL ? NULL : rm_attr(state, rm_names.s_current_player);
+    Py_ssize_t at = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
+    Py_XDECREF(seat);
+    failed = at < 0 || rm_change_hand(state, at, hand, changes) < 0
+             || change(changes, rm_names.s_table, PyList_AsTuple(kept)) < 0;
+    Py_XDECREF(hand);
+    Py_XDECREF(kept);
+    Py_XDECREF(returned);
+    /* a free take's card laid in a staged meld is in the hand again (rules §4,
+     * rediscard_taken's bookkeeping) */
+    PyObject *taken = failed ? NULL : rm_attr(pos->turn, rm_names.s_taken);
+    int code = taken == NULL || taken == Py_None ? -1 : rm_code_of(taken);
+    Py_XDECREF(taken);
+    int again = code >= 0 && back[code] ? rm_flag(pos->turn, rm_names.s_taken_in_hand) : 1;
+    again = again < 0 ? -1 : !again ? rm_is(pos->rules, rm_names.s_take_discard, rm_names.take_free) : 0;
+    if (taken == NULL || again < 0 || (code == -1 && PyErr_Occurred())) {
+        failed = 1;
+    }
+    if (!failed && again) {
+        PyObject *turn_changes = PyDict_New();
+        failed = turn_changes == NULL
+                 || PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_True) < 0
+                 || change(changes, rm_names.s_turn,
+                           rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
+                                        turn_changes)) < 0;
+        Py_XDECREF(turn_changes);
+    }
+    /* the key first: packed from the counts read, with the cards back */
+    PyObject *key = failed ? NULL : rm_hand_key(pos);
+    for (int c = 0; key != NULL && c < RM_CODES; c++) {
+        for (int n = 0; key != NULL && n < back[c]; n++) {
+            RM_SETREF(key, PyNumber_Add(key, PyTuple_GetItem(rm_names.units, c)));
+        }
+    }
+    PyObject *result = key == NULL ? NULL
+                                   : rm_copy_with(rm_names.GameState, rm_names.state_fields,
+                                                  state, changes);
+    /* the seat goes on acting: the state keeps its packed hand (`keep_hand_key`) */
+    if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
+        Py_CLEAR(result);
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(changes);
+    return result;
+}
+
+PyObject *
+rm_take_back_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_play *play_ = NULL;
+    int decided = decide_take_back(state, action, player, &play_);
+    PyObject *result = NULL;
+    if (decided == 0) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    else if (decided > 0) {
+        result = taken_back(play_, state);
+    }
+    rm_laying_free(play_);
+    return result;
 }

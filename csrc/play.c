@@ -1550,7 +1550,7 @@ rm_laying_read_unopened(rm_play *play_, PyObject *state)
         return truth < 0 ? -1 : 0; /* an opened seat: rm_laying_read's */
     }
     /* the positions whose play phase `decides` lists: no Räuber-Rommé, no turn bound to go
-     * out, no announced joker, not the first go-round, nothing staged */
+     * out, no announced joker, not the first go-round; with melds staged or not */
     PyObject *rules = pos->rules, *turn = pos->turn;
     if ((truth = FLAG(rules, play.s_rearrange)) != 0
         || (truth = FLAG(turn, rm_names.s_borrowed)) != 0
@@ -1567,15 +1567,44 @@ rm_laying_read_unopened(rm_play *play_, PyObject *state)
     if (!PyTuple_Check(play_->table)) {
         return 0;
     }
+    play_->staged = 0;
     for (Py_ssize_t i = 0; i < PyTuple_Size(play_->table); i++) {
         if ((truth = FLAG(PyTuple_GetItem(play_->table, i), rm_names.s_staged)) != 0) {
-            return truth < 0 ? -1 : 0; /* a meld staged towards the opening (rules §5) */
+            if (truth < 0) {
+                return -1;
+            }
+            play_->staged++; /* a meld staged towards the opening (rules §5) */
         }
     }
     if (rm_read_hand(pos) < 0 || read_verdicts(play_, rules, turn) < 0) {
         return -1;
     }
     return 1;
+}
+
+int
+rm_laying_staged_count(const rm_play *play_)
+{
+    return play_->staged;
+}
+
+PyObject *
+rm_laying_staged(rm_play *play_)
+{
+    PyObject *staged = PyList_New(0);
+    Py_ssize_t melds = staged == NULL ? -1 : PyTuple_Size(play_->table);
+    for (Py_ssize_t i = 0; i < melds; i++) {
+        PyObject *entry = PyTuple_GetItem(play_->table, i);
+        int truth = FLAG(entry, rm_names.s_staged);
+        PyObject *meld = truth == 1 ? rm_attr(entry, play.s_meld) : NULL;
+        if (truth < 0 || (truth == 1 && (meld == NULL || PyList_Append(staged, meld) < 0))) {
+            Py_XDECREF(meld);
+            Py_CLEAR(staged);
+            break;
+        }
+        Py_XDECREF(meld);
+    }
+    return staged;
 }
 
 int
@@ -1599,8 +1628,22 @@ rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *
         play_->locked = in_hand && !rediscard ? pos->top_discard : -1;
     }
     rm_opening_search search;
-    int truth = rm_opening_within(pos->counts, &play_->shape, state, pos->rules, pos->turn,
+    int truth;
+    if (play_->staged) {
+        /* melds staged (`staged_melds`): the search of what they miss, under any opening,
+         * as `decides` lists their lay-downs */
+        PyObject *staged = rm_laying_staged(play_);
+        if (staged == NULL) {
+            return -1;
+        }
+        truth = rm_opening_within_any(pos->counts, &play_->shape, state, pos->rules, pos->turn,
+                                      play_->locked, staged, &search);
+        Py_DECREF(staged);
+    }
+    else {
+        truth = rm_opening_within(pos->counts, &play_->shape, state, pos->rules, pos->turn,
                                   play_->locked, &search);
+    }
     if (truth <= 0) {
         return truth; /* one meld alone, a run, a failed take: the Python core's */
     }

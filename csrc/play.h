@@ -56,15 +56,23 @@ int rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int r
  * a take) as the opening search reads a seat that has NOT opened, whose play phase the
  * listing decides (`decides`): 1 where it has not opened, in a turn that borrowed no table
  * card and holds no table to restore (Räuber-Rommé off), is not bound to go out, outside
- * the first go-round, under rules that announce no joker, with no meld staged (rules §5);
- * 0 where the Python core answers (an opened seat among them); -1 with an exception set.
- * It reads afresh what rm_laying_read may have begun. */
+ * the first go-round, under rules that announce no joker, with melds staged this turn
+ * (rules §5: rm_laying_staged_count says how many) or none; 0 where the Python core
+ * answers (an opened seat among them); -1 with an exception set. It reads afresh what
+ * rm_laying_read may have begun. */
 int rm_laying_read_unopened(rm_play *play_, PyObject *state);
+
+/* How many melds of the table read by rm_laying_read_unopened are staged. */
+int rm_laying_staged_count(const rm_play *play_);
+
+/* The staged melds of the table read (`staged_melds`): a new list of Meld, or NULL. */
+PyObject *rm_laying_staged(rm_play *play_);
 
 /* `lay_down_outcome` of the seat read by rm_laying_read_unopened laying `cards` (`count`
  * codes, held: with `take`, the hand read holds the top discard, `with_discard_taken`),
  * a meld worth `value` with `jokers` jokers, judged by the listing's verdict: the opening
- * search's (`rm_opening_within`, `rm_opening_allows`, csrc/opening.c) and `finish`. 1 where
+ * search's (`rm_opening_within`, or with melds staged `rm_opening_within_any` of what they
+ * miss; `rm_opening_allows`, csrc/opening.c) and `finish`. 1 where
  * the meld is staged towards the opening and the turn goes on (`_Laid.STAGED`),
  * RM_OPENING_COMPLETES where it completes the opening and the turn goes on with a card in
  * hand (`_Laid.OPENED`), 0 where the Python core answers (a refusal, the hand emptied,
@@ -96,7 +104,8 @@ int rm_layoff_legal(PyObject *state, PyObject *action, PyObject *player);
 
 /* Whether the lay-down slice decides `action` by `player` in `state` and finds it legal
  * (mirrors romme/_turn/laying.py, `lay_down` of a seat that has opened, or of one that has
- * not with nothing staged, where it finds no problem): 1, 0, -1 with an exception set. */
+ * not, with melds staged or none, where it finds no problem): 1, 0, -1 with an exception
+ * set. */
 int rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player);
 
 /* The state after the lay-down `action` by `player` in `state` (mirrors
@@ -121,5 +130,16 @@ int rm_swap_legal(PyObject *state, PyObject *action, PyObject *player);
  * off, after which the turn goes on): a new GameState, Py_NotImplemented (a new
  * reference), or NULL with an exception set. */
 PyObject *rm_swap_apply(PyObject *state, PyObject *action, PyObject *player);
+
+/* Whether the take-back slice decides `action` (a TakeBack) by `player` in `state` and finds
+ * it legal (mirrors romme/_turn/checker.py, `_take_back` of the melds staged by a seat that
+ * has not opened, the taken card not among them as staged: `take_back_refused` finds no
+ * problem): 1, 0, -1 with an exception set. */
+int rm_take_back_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after the take-back `action` by `player` in `state` (mirrors
+ * romme/_turn/engine.py, `apply` of that take-back: the turn goes on): a new GameState,
+ * Py_NotImplemented (a new reference), or NULL with an exception set. */
+PyObject *rm_take_back_apply(PyObject *state, PyObject *action, PyObject *player);
 
 #endif

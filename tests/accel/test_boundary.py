@@ -24,6 +24,7 @@ from romme import (
     Phase,
     Side,
     SwapJoker,
+    TakeBack,
     TakeDiscard,
     apply,
     find_rules,
@@ -373,6 +374,53 @@ def test_the_lay_downs_towards_the_opening_leak_no_reference(cturn: ModuleType) 
             cturn.is_legal(state, action, 0)
         cturn.apply(staging, refused, None)
         cturn.check(staging, refused, None)
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_the_lay_downs_with_melds_staged_and_their_take_back_leak_no_reference(
+    cturn: ModuleType,
+) -> None:
+    """Issue 34, point 4: with melds staged towards the opening (rules §5), checking and applying a lay-down (staged too, or completing the opening) and their take-back (a freely taken card among them too, rules §4), and handing a refused lay-down or a take's staged card to Python, keep no reference to the position, its table, its staged melds, its turn, the cards or the actions."""
+    german = find_rules("german-rummy")
+    classic = find_rules("classic")
+    seats = ["2♣ 3♣ 4♣ 5♠ 5♥ 5♦ 6♠ 7♠ 8♠ 2♥ K♥", "4♦ 6♦ 10♥"]
+    fresh = position(german, hands=seats, opened=[False, False], phase=Phase.PLAY)
+    one = pure.apply(fresh, LayDown(parse_cards("2♣ 3♣ 4♣"), kind=MeldKind.RUN))
+    two = pure.apply(one, LayDown(parse_cards("5♠ 5♥ 5♦")))
+    free = position(german, hands=["2♣ 3♣ 5♠ 6♠ 7♠ 8♠ 9♠ K♥", "4♦ 6♦ 10♥"], discard="4♣")
+    free = pure.apply(pure.apply(free, TakeDiscard()), LayDown(parse_cards("2♣ 3♣ 4♣")))
+    take = position(classic, hands=["2♣ 3♣ 5♠ 6♠ 7♠ 8♠ 9♠ K♥", "4♦ 6♦ 10♥"], discard="4♣")
+    take = pure.apply(take, TakeDiscard(LayDown(parse_cards("2♣ 3♣ 4♣"))))
+    moves: list[tuple[GameState, LayDown | TakeBack]] = [
+        (one, LayDown(parse_cards("5♠ 5♥ 5♦"))),
+        (two, LayDown(parse_cards("6♠ 7♠ 8♠"), kind=MeldKind.RUN)),
+        (two, TakeBack()),
+        (free, TakeBack()),
+        (free, LayDown(parse_cards("5♠ 6♠ 7♠ 8♠ 9♠"), kind=MeldKind.RUN)),
+    ]
+    python: list[tuple[GameState, LayDown | TakeBack]] = [
+        (one, LayDown(parse_cards("5♠ 6♠ 7♠"), kind=MeldKind.RUN)),  # out of reach
+        (take, TakeBack()),  # the taken card back to the pile (rules §4)
+    ]
+    expected = [pure.apply(state, action) for state, action in moves]
+    assert [cturn.apply(state, action, None) for state, action in moves] == expected
+    assert all(cturn.apply(state, action, None) is NotImplemented for state, action in python)
+    watched: list[object] = [german, classic, german.opening, classic.opening]
+    for state, action in (*moves, *python):
+        watched += [state, state.hand, state.hands, state.table, state.turn, state.opened]
+        watched += [*state.table, *(entry.meld for entry in state.table), *state.hand]
+        watched += [state.discard_pile, action]
+        watched += [action.cards] if isinstance(action, LayDown) else []
+        watched += [] if state.turn.taken is None else [state.turn.taken]
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(1000):
+        for (state, action), after in zip(moves, expected, strict=True):
+            assert cturn.apply(state, action, None) == after
+            cturn.check(state, action, None)
+            cturn.is_legal(state, action, 0)
+        for state, action in python:
+            cturn.apply(state, action, None)
+            cturn.check(state, action, None)
     assert before == [sys.getrefcount(value) for value in watched]
 
 

@@ -19,11 +19,13 @@ listing, of the state and of the view; a lay-off and a lay-down of such a
 seat: `check`, `is_legal`, `apply`; a seat whose opening the C search
 shows out of reach, or within reach, with melds staged or not: its
 listing; a lay-down towards the opening with nothing staged, and a take
-that lays the card down so: `check`, `is_legal`, `apply`; a joker swap of
+that lays the card down so, and with melds staged a lay-down and their
+take-back: `check`, `is_legal`, `apply`; a joker swap of
 a seat that has opened: `check`, `is_legal`, `apply`) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
-opening, must have been applied by C; under each whose play phase of an
+opening (with melds staged before or not), and every take-back of staged
+melds but a taken card's, must have been applied by C; under each whose play phase of an
 opened seat is C's, every joker swap after which the turn goes on.
 """
 
@@ -53,6 +55,7 @@ from romme import (
     PlayerView,
     Rules,
     SwapJoker,
+    TakeBack,
     TakeDiscard,
     TakeDiscardMode,
     find_rules,
@@ -114,6 +117,16 @@ def _towards_the_opening(state: GameState, after: GameState) -> bool:
     return (
         not state.opened[state.current_player]
         and not any(entry.staged for entry in state.table)
+        and after.phase is Phase.PLAY
+        and after.current_player == state.current_player
+    )
+
+
+def _staged_before(state: GameState, after: GameState) -> bool:
+    """Whether a move in `state` that made `after` was made by a seat that has not opened, with melds staged towards its opening (rules §5), and the turn goes on."""
+    return (
+        not state.opened[state.current_player]
+        and any(entry.staged for entry in state.table)
         and after.phase is Phase.PLAY
         and after.current_player == state.current_player
     )
@@ -249,6 +262,20 @@ class Differ:
             self.occurred.update(applied)
             if by_c:
                 self.answered.update(applied)
+        if (
+            isinstance(action, LayDown | TakeBack)
+            and expected[0] == "value"
+            and _staged_before(state, expected[1])
+            and (isinstance(action, LayDown) or not state.turn.taken_staged)
+        ):
+            # with melds staged towards the opening (rules §5): a lay-down, staged too or
+            # completing the opening, or their take-back, the taken card not staged with them
+            applied = [f"apply staged {type(action).__name__}"]
+            if expected[1].opened[state.current_player]:
+                applied.append("apply staged LayDown opening")
+            self.occurred.update(applied)
+            if by_c:
+                self.answered.update(applied)
         if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
             assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
@@ -262,7 +289,8 @@ class Differ:
         """Count, as `name` "unopened LayDown" or "unopened take", a lay-down by a seat that has not opened (rules §5), or a take that uses the card so (rules §4), that C answered."""
         kind = _unopened_kind(action)
         if by_c and kind is not None and not state.opened[state.current_player]:
-            self.answered[f"{name} unopened {kind}"] += 1
+            staged = any(entry.staged for entry in state.table)
+            self.answered[f"{name} {'staged' if staged else 'unopened'} {kind}"] += 1
 
     def decide(
         self, state: GameState, data: st.DataObject | None, rng: random.Random, every: bool
@@ -374,6 +402,15 @@ _OPENING_APPLIED = (
     "apply unopened take opening",
 )
 """The next states of both with nothing staged before, where the turn goes on: staged, or completing the opening, applied by C."""
+_STAGED_LAYING = (
+    "check staged LayDown",
+    "is_legal staged LayDown",
+    "check TakeBack",
+    "is_legal TakeBack",
+)
+"""With melds staged towards the opening (rules §5): the verdicts of a lay-down and of their take-back, answered by C."""
+_STAGED_APPLIED = ("apply staged LayDown", "apply staged LayDown opening", "apply staged TakeBack")
+"""Their next states where the turn goes on: the meld staged too, or completing the opening, and the melds taken back (the taken card not staged with them), applied by C."""
 
 
 _SWAP_SLICE = ("check SwapJoker", "is_legal SwapJoker", "apply SwapJoker")
@@ -381,8 +418,12 @@ _SWAP_SLICE = ("check SwapJoker", "is_legal SwapJoker", "apply SwapJoker")
 
 
 def _every_application_in_c(differ: Differ) -> list[str]:
-    """The kinds of `_OPENING_APPLIED` that the Python core applied at least once (none should be)."""
-    return [name for name in _OPENING_APPLIED if differ.answered[name] < differ.occurred[name]]
+    """The kinds of `_OPENING_APPLIED` and `_STAGED_APPLIED` that the Python core applied at least once (none should be)."""
+    return [
+        name
+        for name in (*_OPENING_APPLIED, *_STAGED_APPLIED)
+        if differ.answered[name] < differ.occurred[name]
+    ]
 
 
 def _opened_play(rules: Rules) -> bool:
@@ -449,7 +490,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # opening (rules §5), a take's too (rules §4)
         assert all(differ.answered[name] for name in _OPENING_LAYING), differ.report(preset)
         assert not _every_application_in_c(differ), differ.report(preset)
-        # and, with melds staged towards it (rules §5), their take-back and the lay-downs
+        # and, with melds staged towards it (rules §5), their take-back and the lay-downs:
+        # listed by C, and applied by C (above) wherever they occur and the turn goes on
         for name in ("listed staged play", "listed staged TakeBack", "listed staged LayDown"):
             assert differ.answered[name], differ.report(preset)
     if _free_takes(rules):
@@ -559,7 +601,7 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # A lay-down towards the opening, a take that lays the card down so (rules §4, §5) and a
     # joker swap (rules §6), checked by C; and applied by C, at least one of the lay-downs
     # (alone or taken) and one swap (the random examples vary: the slow run asks each kind).
-    verdicts = (*_OPENING_LAYING, *_OPENING_TAKES, *_SWAP_SLICE[:2])
+    verdicts = (*_OPENING_LAYING, *_OPENING_TAKES, *_SWAP_SLICE[:2], *_STAGED_LAYING)
     assert not differ.unanswered_of(verdicts), differ.report("random")
     assert differ.answered["apply unopened LayDown"] + differ.answered["apply unopened take"], (
         differ.report("random")
@@ -610,6 +652,8 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
             *_OPENING_TAKES,
             *_OPENING_APPLIED,
             *_SWAP_SLICE,
+            *_STAGED_LAYING,
+            *_STAGED_APPLIED,
         )
     ), differ.report("slow run, the presets")
 
@@ -652,5 +696,7 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
             *_OPENING_LAYING,
             *_OPENING_TAKES,
             *_OPENING_APPLIED,
+            *_STAGED_LAYING,
+            *_STAGED_APPLIED,
         )
     ), differ.report("slow run, random rules")
