@@ -4,24 +4,31 @@
  * `discardable` and `take_back_refused`, romme/_turn/laying.py's `lay_down_allowed` (a seat
  * that has opened), `may_lay_off` and `lay_off_fit` with its `_extend`, romme/_turn/
  * ending.py's `finish`, `finisher`, `locked_code`, `may_discard` and
- * `can_discard_something`, romme/_turn/guards.py's `first_go_round` and `after_use`; and
- * romme/melds/_meld.py's `_run_in_given_order` and `_set_meld`, the meld checks a lay-off's
- * cards meet).
+ * `can_discard_something`, romme/_turn/guards.py's `first_go_round` and `after_use` (with
+ * the table cards a turn holds, Räuber-Rommé); romme/_turn/rearranging.py's `robs` and
+ * `_rob_refused`; and romme/melds/_meld.py's `_run_in_given_order` and `_set_meld`, the
+ * meld checks a lay-off's cards meet).
  *
  * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
  * seat to act, where that seat has opened (or has not, and no lay-down is possible, as a
  * bound on `lay_down_possible` or the opening search proves: `rm_opening_out_of_reach`; or
  * its lay-downs are the opening search's under any opening, csrc/opening.c:
  * `rm_opening_within_any`), in a turn
- * that borrowed no table card and
- * holds no table to restore (Räuber-Rommé, rules §13: `rearrange` off), is not bound to go
- * out (DRoV Nr. 10), with no meld staged (rules §5; or with melds staged by a seat that has
+ * that is not bound to go out (DRoV Nr. 10), with no meld staged (rules §5; or with melds staged by a seat that has
  * not opened, `rm_opening_within_any`: their take-back, `take_back_refused`, no discard
  * but a Hand-Rommé's last card, checker.py's `_opening_short`, and the lay-downs the
  * search of what they miss allows), no joker announced
  * (`announced_jokers` off, Schmidt S. 3) and outside the first go-round (ASS S. 1), with
  * its joker swaps (rules §6: `_swaps`, romme/_turn/swapping.py's `swap_joker`, `swapped`,
- * `place_joker`, `back_to_its_meld`). Every other position is the Python core's. And the takes of a seat that has
+ * `place_joker`, `back_to_its_meld`). Under Räuber-Rommé (rules §13, ASS S. 2–3:
+ * `rearrange`) the same, with the table cards the turn holds (`TurnState.borrowed`) and a
+ * table to restore (`TurnState.before`) for a seat that has opened, and before it took
+ * any for one that has not: no discard while cards are held (`discardable`,
+ * `borrowed_failure`), the take-back once a card was taken (`take_back_refused`), the
+ * lay-downs, lay-offs and swaps judged with `after_use` of the cards held (a held card of
+ * the move counts as melded again before the taken card does), and after the lay-offs
+ * every card of every table meld not staged (`robs`, `_rob_refused`). Every other position
+ * is the Python core's. And the takes of a seat that has
  * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
  * verdicts on the position `with_discard_taken` makes.
  */
@@ -34,7 +41,9 @@ static struct {
         *s_no_melds_first_go_round, *s_announced_jokers, *s_rearrange, *s_discard_to_go_out,
         *s_players_dealt_in, *s_indirect_only, *s_swapped_joker, *s_swap_set_needs_four,
         *s_swap_own_new_joker, *s_swap_needs_complete_meld, *s_swap_back_same_meld,
-        *s_position, *s_fresh_name;
+        *s_position, *s_fresh_name, *s_needs_opened, *s_table_takes, *s_max_table_takes,
+        *s_taken_staged;
+    PyObject *TakeFromTable, *rob_fields; /* ("target", "position") */
     PyObject *SwapJoker, *swap_fields; /* ("target", "card", "then") */
     PyObject *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, .MELD_OR_DISCARD */
     PyObject *LayDown, *LayOff, *TakeDiscard; /* built unchecked as their `_of` builds */
@@ -84,12 +93,18 @@ rm_play_init(void)
         || rm_intern(&play.s_swap_needs_complete_meld, "swap_needs_complete_meld") < 0
         || rm_intern(&play.s_swap_back_same_meld, "swap_back_same_meld") < 0
         || rm_intern(&play.s_position, "position") < 0
-        || rm_intern(&play.s_fresh_name, "fresh") < 0) {
+        || rm_intern(&play.s_fresh_name, "fresh") < 0
+        || rm_intern(&play.s_needs_opened, "rearrange_needs_opened") < 0
+        || rm_intern(&play.s_table_takes, "table_takes") < 0
+        || rm_intern(&play.s_max_table_takes, "max_table_takes") < 0
+        || rm_intern(&play.s_taken_staged, "taken_staged") < 0) {
         return -1;
     }
     play.LayDown = rm_module_attr("romme.game", "LayDown");
     play.LayOff = rm_module_attr("romme.game", "LayOff");
     play.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
+    play.TakeFromTable = rm_module_attr("romme.game", "TakeFromTable");
+    play.rob_fields = Py_BuildValue("(OO)", play.s_target, play.s_position);
     play.take_back = rm_module_attr("romme._turn.generator", "_TAKE_BACK");
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
     play.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
@@ -116,6 +131,7 @@ rm_play_init(void)
     play.lay_off_fields =
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
     if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
+        || play.TakeFromTable == NULL || play.rob_fields == NULL
         || play.take_back == NULL
         || play.take_fields == NULL || play.SwapJoker == NULL || play.swap_fields == NULL
         || play.to_hand == NULL || play.meld_or_discard == NULL || play.discards == NULL
@@ -160,6 +176,10 @@ typedef struct rm_play {
     int undecided;     /* a verdict the C search left to the Python core */
     int only;          /* the code every move must hold (the top discard taken), -1 any */
     int takes;         /* each move is the use of the top discard: a TakeDiscard of it */
+    /* Räuber-Rommé (rules §13): the table cards the turn holds (`borrowed`, by code), a
+     * table a take-back restores (`before`), and whether its robs are listed (`robs`) */
+    unsigned char borrowed[RM_CODES];
+    int borrowing, restore, robs;
     int swaps;         /* a table joker stands for a card in hand (`_swaps`) */
     /* a joker swap being listed: each move is its follow-up (`SwapJoker.then`) */
     PyObject *swap_target, *swap_card; /* borrowed while set; NULL otherwise */
@@ -208,12 +228,16 @@ goes_on(const rm_play *play_, const unsigned char *cards, int count)
 {
     unsigned char rest[RM_CODES];
     memcpy(rest, play_->pos.counts, sizeof rest);
-    int locked = play_->locked;
+    int locked = play_->locked, taken = 0;
     for (int i = 0; i < count; i++) {
         rest[cards[i]]--;
-        if (cards[i] == play_->taken) {
-            locked = -1; /* `after_use`: the taken card is melded, nothing is kept back */
-        }
+        taken += cards[i] == play_->taken;
+    }
+    if (taken > 0 && taken > play_->borrowed[play_->taken]) {
+        /* `after_use`: the taken card is melded, nothing is kept back; the table cards
+         * held count as melded again first (a copy from the hand and one from the table
+         * are the same card) */
+        locked = -1;
     }
     int rest_size = (int)play_->pos.hand_size - count;
     if (rest_size == 0) {
@@ -822,6 +846,105 @@ seat_opened(PyObject *position, Py_ssize_t *seats)
     return truth;
 }
 
+/* Read the table cards the turn holds (`TurnState.borrowed`, Räuber-Rommé) into `play_`,
+ * by code. 0, or -1 with an exception set. */
+static int
+read_borrowed(rm_play *play_, PyObject *turn)
+{
+    PyObject *borrowed = rm_attr(turn, rm_names.s_borrowed);
+    Py_ssize_t size = borrowed == NULL ? -1 : PyObject_Size(borrowed);
+    for (Py_ssize_t i = 0; i < size; i++) {
+        PyObject *card = PySequence_GetItem(borrowed, i);
+        int code = card == NULL ? -1 : rm_code_of(card);
+        Py_XDECREF(card);
+        if (code < 0) {
+            size = -1;
+            break;
+        }
+        play_->borrowed[code]++;
+    }
+    Py_XDECREF(borrowed);
+    if (size < 0) {
+        return -1;
+    }
+    play_->borrowing = (int)size;
+    return 0;
+}
+
+/* `_rob_refused` (romme/_turn/rearranging.py) of the play phase read under `rearrange`,
+ * outside the first go-round: `play_->robs` where a card may be taken from the table. 1,
+ * 0 where the Python core answers (a seat that has not opened after a take that may have
+ * failed: `failed_take_discards`), -1 with an exception set. */
+static int
+robs_listed(rm_play *play_, PyObject *rules, PyObject *turn)
+{
+    if (play_->unopened) {
+        int needs = FLAG(rules, play.s_needs_opened);
+        if (needs != 0) {
+            return needs < 0 ? -1 : 1; /* NOT_OPENED (cardgames.zone §10) */
+        }
+        int truth = rm_is(turn, rm_names.s_taken, Py_None);
+        int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
+        int staged = FLAG(turn, play.s_taken_staged);
+        if (truth < 0 || in_hand < 0 || staged < 0) {
+            return -1;
+        }
+        if (!truth && !in_hand && !staged) {
+            return 0; /* a taken card returned: perhaps only the discard is left */
+        }
+    }
+    PyObject *takes = rm_attr(turn, play.s_table_takes);
+    PyObject *most = takes == NULL ? NULL : rm_attr(rules, play.s_max_table_takes);
+    int spent = most == NULL ? -1 : PyObject_RichCompareBool(takes, most, Py_GE);
+    Py_XDECREF(takes);
+    Py_XDECREF(most);
+    if (spent < 0) {
+        return -1;
+    }
+    play_->robs = !spent; /* else TABLE_TAKES_SPENT */
+    return 1;
+}
+
+/* `robs`: every card of every table meld not staged this turn, a TakeFromTable each. 0, or
+ * -1 with an exception set. */
+static int
+robs(rm_play *play_)
+{
+    Py_ssize_t melds = PyTuple_Size(play_->table);
+    for (Py_ssize_t index = 0; index < melds; index++) {
+        PyObject *entry = PyTuple_GetItem(play_->table, index);
+        int staged = FLAG(entry, rm_names.s_staged);
+        if (staged != 0) {
+            if (staged < 0) {
+                return -1;
+            }
+            continue; /* a staged meld gives no card away */
+        }
+        PyObject *meld = rm_attr(entry, play.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, play.s_cards);
+        Py_XDECREF(meld);
+        Py_ssize_t size = cards == NULL ? -1 : PyObject_Size(cards);
+        Py_XDECREF(cards);
+        if (size < 0) {
+            return -1;
+        }
+        PyObject *values[2] = {PyLong_FromSsize_t(index), NULL};
+        int failed = values[0] == NULL;
+        for (Py_ssize_t position = 0; !failed && position < size; position++) {
+            values[1] = PyLong_FromSsize_t(position);
+            failed = values[1] == NULL
+                     || append_built(play_->moves, play.TakeFromTable, play.rob_fields, values)
+                            < 0;
+            Py_XDECREF(values[1]);
+        }
+        Py_XDECREF(values[0]);
+        if (failed) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
  * the listing needs into `play_`. */
 static int
@@ -839,15 +962,16 @@ decides(rm_play *play_, PyObject *position)
     play_->unopened = !has_opened;
     PyObject *rules = pos->rules, *turn = pos->turn;
     int truth;
-    /* Räuber-Rommé: table cards borrowed, a table to restore, robs to list (rules §13) */
-    if ((truth = FLAG(rules, play.s_rearrange)) != 0) {
-        return truth < 0 ? -1 : 0;
+    /* Räuber-Rommé (rules §13): the table cards borrowed, a table to restore; those of a
+     * seat that has not opened are the Python core's (its opening counts them) */
+    int rearrange = FLAG(rules, play.s_rearrange);
+    if (rearrange < 0 || read_borrowed(play_, turn) < 0
+        || (truth = rm_is(turn, play.s_before, Py_None)) < 0) {
+        return -1;
     }
-    if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0) {
-        return truth < 0 ? -1 : 0;
-    }
-    if ((truth = rm_is(turn, play.s_before, Py_None)) != 1) {
-        return truth < 0 ? -1 : 0;
+    play_->restore = !truth;
+    if ((play_->borrowing || play_->restore) && (!rearrange || play_->unopened)) {
+        return 0;
     }
     /* a turn bound to go out (DRoV Nr. 10), announced jokers (Schmidt S. 3) */
     if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
@@ -858,6 +982,9 @@ decides(rm_play *play_, PyObject *position)
     }
     if ((truth = first_go_round(rules, turn, seats)) != 0) {
         return truth < 0 ? -1 : 0;
+    }
+    if (rearrange && (truth = robs_listed(play_, rules, turn)) != 1) {
+        return truth;
     }
     /* the melds staged towards the opening (rules §5: `staged_melds`), of a seat that has
      * not opened */
@@ -1055,7 +1182,14 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
     int taken = play_->taken, locked = play_->locked;
     counts[code]--;
     counts[RM_JOKER_CODE]++;
-    if (code == taken) {
+    /* `after_use` of the card: a table card held (Räuber-Rommé) counts as melded again
+     * first, else the taken card melded frees the lock */
+    int lent = play_->borrowed[code] > 0;
+    if (lent) {
+        play_->borrowed[code]--;
+        play_->borrowing--;
+    }
+    else if (code == taken) {
         play_->taken = play_->locked = -1;
     }
     PyObject *card = PyTuple_GetItem(play.cards, code);
@@ -1079,7 +1213,8 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
         failed = lay_downs(play_) < 0 || layoffs(play_) < 0;
         play_->only = only;
         play_->skip = -1;
-        if (!failed && mode == play.meld_or_discard) {
+        if (!failed && mode == play.meld_or_discard && !play_->borrowing) {
+            /* the joker discarded: not while table cards are held (`borrowed_failure`) */
             PyObject *parts[3] = {target, card, PyTuple_GetItem(play.discards, RM_JOKER_CODE)};
             failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts) < 0;
         }
@@ -1088,6 +1223,10 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
     Py_XDECREF(target);
     counts[code]++;
     counts[RM_JOKER_CODE]--;
+    if (lent) {
+        play_->borrowed[code]++;
+        play_->borrowing++;
+    }
     play_->taken = taken;
     play_->locked = locked;
     play_->override = -1;
@@ -1241,19 +1380,25 @@ rm_play_phase_moves(PyObject *position)
         Py_INCREF(result);
     }
     else if (decided > 0) {
-        /* `legal_moves`: the discards, no take-back (nothing staged, no table borrowed),
-         * the lay-downs, the lay-offs, the swaps; the state keeps its packed hand, as
+        /* `legal_moves`: the discards, the take-back, the lay-downs, the lay-offs, the
+         * robs (Räuber-Rommé), the swaps; the state keeps its packed hand, as
          * `read_position` (`hand_key`) keeps it when the Python core lists its moves */
         play_.moves = keep_key(&play_.pos) < 0 ? NULL : PyList_New(0);
         /* with melds staged: the discard only of a last card that ends a Hand-Rommé
-         * (`_opening_short`), then the take-back (`take_back_refused`) */
-        int discarding = !play_.staged || (play_.pos.hand_size == 1 && play_.opening.waiver);
+         * (`_opening_short`), then the take-back (`take_back_refused`); with table cards
+         * held, no discard (`discardable`: `borrowed_failure`) and the take-back that
+         * restores the table (`restore`) */
+        int discarding = !play_.borrowing
+                         && (!play_.staged
+                             || (play_.pos.hand_size == 1 && play_.opening.waiver));
+        int taking_back = play_.staged || play_.restore;
         if (play_.moves != NULL && (!discarding || discards(&play_) == 0)
-            && (!play_.staged || PyList_Append(play_.moves, play.take_back) == 0)
+            && (!taking_back || PyList_Append(play_.moves, play.take_back) == 0)
             && (play_.unopened
                     ? !play_.opening.possible || lay_downs(&play_) == 0
-                    : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)
-                       && (!play_.swaps || !play_.layoffs || swaps(&play_) == 0)))) {
+                    : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)))
+            && (!play_.robs || robs(&play_) == 0)
+            && (play_.unopened || !play_.swaps || !play_.layoffs || swaps(&play_) == 0)) {
             if (play_.undecided) {
                 result = Py_NotImplemented; /* a verdict the C search left to Python */
                 Py_INCREF(result);

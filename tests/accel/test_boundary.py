@@ -26,6 +26,7 @@ from romme import (
     SwapJoker,
     TakeBack,
     TakeDiscard,
+    TakeFromTable,
     apply,
     find_rules,
     new_game,
@@ -477,4 +478,51 @@ def test_the_joker_swaps_leak_no_reference(cturn: ModuleType) -> None:
         cturn.apply(german, discarded, None)
         cturn.apply(classic, refused, None)
         cturn.is_legal(classic, refused, None)
+    assert before == [sys.getrefcount(value) for value in watched]
+
+
+def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: listing the play phase under Räuber-Rommé (rules §13, ASS S. 2–3), before a card is taken, with table cards held (a joker swap among the moves) and with the table laid again, and handing a seat that has not opened and holds table cards to Python, keep no reference to the position, its table, its melds, its turn or the cards held."""
+    rules = find_rules("ass-raeuber")
+    seats = ["4♦ 6♦ 10♦", "5♦ 7♦ J♦"]
+    opened = position(
+        rules,
+        hands=["8♥ K♣ 2♦", *seats],
+        table=[("7♥ JK 9♥", 1), ("3♠ 4♠ 5♠ 6♠", 1)],
+        opened=[True, True, False],
+        phase=Phase.PLAY,
+    )
+    held = pure.apply(opened, TakeFromTable(1, 0))
+    split = pure.apply(opened, TakeFromTable(1, 1))  # the 4♠: 3♠ and 5♠ 6♠ come along
+    again = pure.apply(split, LayDown(parse_cards("3♠ 4♠ 5♠ 6♠"), kind=MeldKind.RUN))
+    unopened = position(
+        rules,
+        hands=["2♦ K♠ 5♣", *seats],
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    left = pure.apply(unopened, TakeFromTable(0, 0))
+    listed = [opened, held, again, unopened]
+    for state in listed:
+        assert cturn.legal_actions(state) == pure.legal_actions(state)
+        assert cturn.legal_actions(view(state, 0)) == pure.legal_actions(view(state, 0))
+    assert cturn.legal_actions(left) is NotImplemented
+    watched: list[object] = [rules, MeldKind.RUN, MeldKind.SET, Side.HIGH, Side.LOW]
+    for state in (*listed, left):
+        watched += [state, state.hand, state.hands, *state.table, state.turn]
+        watched += [state.table] if state.table else []  # not the shared empty tuple
+        watched += [*(entry.meld for entry in state.table), *state.hand, state.opened]
+        if state.turn.before is not None:  # the table cards held, the table to restore
+            watched += [state.turn.borrowed, state.turn.before]
+    for state in listed:  # the one-slot caches filled as the loop fills them
+        cturn.legal_actions(state)
+        cturn.legal_actions(view(state, 0))
+    cturn.legal_actions(left)
+    before = [sys.getrefcount(value) for value in watched]
+    for _ in range(300):
+        for state in listed:
+            cturn.legal_actions(state)
+            cturn.legal_actions(view(state, 0))
+        cturn.legal_actions(left)
     assert before == [sys.getrefcount(value) for value in watched]

@@ -21,7 +21,9 @@ shows out of reach, or within reach, with melds staged or not: its
 listing; a lay-down towards the opening with nothing staged, and a take
 that lays the card down so, and with melds staged a lay-down and their
 take-back: `check`, `is_legal`, `apply`; a joker swap of
-a seat that has opened: `check`, `is_legal`, `apply`) was never answered
+a seat that has opened: `check`, `is_legal`, `apply`; the play phase under
+Räuber-Rommé, with table cards held or not: its listing, the robs and the
+take-back) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
@@ -180,8 +182,23 @@ class Differ:
                 "legal_actions of a view", position, move=position.phase.value
             )
         assert expected == got, f"legal_actions differs (C answered: {by_c})"
+        if _raeuber_opened_play(position):
+            # Räuber-Rommé's play phase of a seat that has opened (rules §13): C's, every one
+            self.occurred["Räuber opened play"] += 1
+            self.answered["Räuber opened play"] += by_c
         if by_c and position.phase is Phase.PLAY:  # the kinds of move C listed itself
             self.answered.update(f"listed {type(move).__name__}" for move in expected[1])
+            if position.rules.rearrange:
+                # Räuber-Rommé (rules §13): the robs, and the turn with table cards held
+                self.answered["listed Räuber play"] += 1
+                if position.turn.borrowed:
+                    self.answered["listed Räuber play, table cards held"] += 1
+                if position.turn.before is not None:  # the take-back restores the table
+                    self.answered.update(
+                        "listed Räuber TakeBack"
+                        for move in expected[1]
+                        if isinstance(move, TakeBack)
+                    )
         if by_c and position.phase is Phase.DRAW:  # the takes that use the card (rules §4)
             self.answered.update(
                 f"listed take {type(move.use).__name__}"
@@ -391,6 +408,15 @@ _OPENING_SEARCH = (
 """A seat that has not opened whose opening C's search shows out of reach where the bound cannot (rules §5): its discards, and under ``immediate_use`` its draw phase without a take; the lay-downs C lists of one within reach, and its takes under ``immediate_use``; and the play phase of one with melds staged: their take-back and the lay-downs towards the opening."""
 
 
+_RAEUBER_SLICE = (
+    "listed Räuber play",
+    "listed Räuber play, table cards held",
+    "listed TakeFromTable",
+    "listed Räuber TakeBack",
+)
+"""The play phase under Räuber-Rommé (rules §13, ASS S. 2–3) of a seat that has opened, with table cards held or not, or of one that has not before it took any: the cards taken from the table and the take-back, listed by C."""
+
+
 _OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")
 """A lay-down towards the opening by a seat that has not opened, nothing staged (rules §5): its verdicts answered by C."""
 _OPENING_TAKES = ("check unopened take", "is_legal unopened take")
@@ -415,6 +441,23 @@ _STAGED_APPLIED = ("apply staged LayDown", "apply staged LayDown opening", "appl
 
 _SWAP_SLICE = ("check SwapJoker", "is_legal SwapJoker", "apply SwapJoker")
 """A joker swap by a seat that has opened (rules §6), where C lists swaps: its verdicts and, where the turn goes on, its next state, answered by C."""
+
+
+def _raeuber_opened_play(position: GameState | PlayerView) -> bool:
+    """Whether `position` is the play phase of a seat that has opened under Räuber-Rommé (rules §13), table cards held or not, outside what C leaves to Python: announced jokers (Schmidt S. 3), the first go-round (ASS S. 1), a turn bound to go out (DRoV Nr. 10)."""
+    rules = position.rules
+    return (
+        rules.rearrange
+        and position.phase is Phase.PLAY
+        and position.opened[position.current_player]
+        and (isinstance(position, GameState) or position.player == position.current_player)
+        and not rules.announced_jokers
+        and not (
+            rules.no_melds_first_go_round
+            and position.turn.number < rules.players_dealt_in(len(position.opened))
+        )
+        and not position.turn.to_go_out
+    )
 
 
 def _every_application_in_c(differ: Differ) -> list[str]:
@@ -494,6 +537,11 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # listed by C, and applied by C (above) wherever they occur and the turn goes on
         for name in ("listed staged play", "listed staged TakeBack", "listed staged LayDown"):
             assert differ.answered[name], differ.report(preset)
+    if rules.rearrange:  # Räuber-Rommé's play phase (rules §13), table cards held or not
+        assert not differ.unanswered_of(_RAEUBER_SLICE), differ.report(preset)
+        assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
+            differ.report(preset)
+        )
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -607,6 +655,11 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
         differ.report("random")
     )
     assert differ.answered["apply SwapJoker"], differ.report("random")
+    # Räuber-Rommé's play phase of a seat that has opened (rules §13), table cards held or
+    # not, listed by C wherever the random rules play it (the slow run asks each kind)
+    assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
+        differ.report("random")
+    )
 
 
 _MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
@@ -654,8 +707,12 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
             *_SWAP_SLICE,
             *_STAGED_LAYING,
             *_STAGED_APPLIED,
+            *_RAEUBER_SLICE,
         )
     ), differ.report("slow run, the presets")
+    assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
+        differ.report("slow run, the presets")
+    )
 
 
 @pytest.mark.slow
@@ -698,5 +755,9 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
             *_OPENING_APPLIED,
             *_STAGED_LAYING,
             *_STAGED_APPLIED,
+            *_RAEUBER_SLICE,
         )
     ), differ.report("slow run, random rules")
+    assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
+        differ.report("slow run, random rules")
+    )

@@ -210,13 +210,12 @@ def test_without_joker_swaps_the_card_is_only_discarded(cturn: ModuleType) -> No
 @pytest.mark.parametrize(
     "change",
     [
-        {"rearrange": True, "opening_counts_table_cards": True},  # Räuber-Rommé (ASS S. 2–3)
         {"announced_jokers": True},  # the jokers of a set announced (Schmidt S. 3)
         {"no_melds_first_go_round": True},  # turn 0: the first go-round (ASS S. 1)
     ],
 )
 def test_the_rules_the_slice_leaves_to_python(cturn: ModuleType, change: dict[str, Any]) -> None:
-    """ASS S. 1–3, Schmidt S. 3: Räuber-Rommé, announced jokers and the first go-round are listed by Python."""
+    """ASS S. 1, Schmidt S. 3: announced jokers and the first go-round are listed by Python (Räuber-Rommé: tests/accel/test_raeuber_slice.py)."""
     state = opened_play(attrs.evolve(_FREE, **change), "7♣ 7♦ 7♠ 10♥", "7♥ 8♥ 9♥")
     assert cturn.legal_actions(state) is NotImplemented
     assert cturn.legal_actions(view(state, 0)) is NotImplemented

@@ -1,0 +1,183 @@
+"""The C core's play phase under Räuber-Rommé, on positions written by hand (docs/maintainers.md, "The accelerator").
+
+Under ``rearrange`` (rules §13, ASS S. 2–3) a seat takes cards from the
+table melds one at a time (`TakeFromTable`), each group left that is no
+meld coming along into the hand, and melds them again before the turn
+ends; a `TakeBack` restores the table. The C core lists the play phase of
+a seat that has opened with or without table cards held, and of one that
+has not before it took any: the discards (none while table cards are
+held), the take-back (once a card was taken), the lay-downs and lay-offs
+(the table cards held counting as melded again first), every card of every
+table meld not staged (`robs`, up to ``max_table_takes`` a turn), and the
+joker swaps. The expected moves are written out from the rules, in the
+generator's order.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import attrs
+
+from romme import (
+    JOKER,
+    Action,
+    Discard,
+    GameState,
+    LayDown,
+    LayOff,
+    MeldKind,
+    Phase,
+    Side,
+    SwapJoker,
+    TakeBack,
+    TakeDiscard,
+    TakeDiscardMode,
+    TakeFromTable,
+    find_rules,
+    parse_cards,
+    view,
+)
+from romme._turn import pure
+from tests.accel._slices import listed_in_c, opened_play, refused_by_python
+from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
+from tests.scenarios._helpers import position
+
+_RAEUBER = find_rules("ass-raeuber")  # ASS S. 2–3: table cards taken and melded again
+
+
+def _discards(text: str) -> tuple[Discard, ...]:
+    return tuple(Discard(card) for card in parse_cards(text))
+
+
+def _robs(target: int, cards: int) -> tuple[TakeFromTable, ...]:
+    return tuple(TakeFromTable(target, position) for position in range(cards))
+
+
+def _listed(cturn: ModuleType, state: GameState) -> tuple[Action, ...]:
+    """C's moves of the state, and the same of the acting seat's view."""
+    moves = listed_in_c(cturn, state)
+    assert listed_in_c(cturn, view(state, state.current_player)) == moves
+    return moves
+
+
+def test_an_opened_seat_may_take_every_table_card(cturn: ModuleType) -> None:
+    """Rules §13, ASS S. 2–3: after the discards (♣ ♠ ♥ ♦), each card of 7♥ 8♥ 9♥ taken from the table, by its position."""
+    state = opened_play(_RAEUBER, "7♣ 2♦ K♠", "7♥ 8♥ 9♥")
+    assert _listed(cturn, state) == (*_discards("7♣ K♠ 2♦"), *_robs(0, 3))
+
+
+def test_a_card_taken_from_the_table_is_melded_again(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 7♥ taken from 7♥ 8♥ 9♥ 10♥ (8♥ 9♥ 10♥ stays) goes into the set 7♣ 7♠ 7♥ or back onto the run's low end; no discard while it is held, the take-back, and the table's cards taken on."""
+    state = opened_play(_RAEUBER, "7♣ 7♠ K♠", "7♥ 8♥ 9♥ 10♥")
+    robbed = pure.apply(state, TakeFromTable(0, 0))
+    assert robbed.turn.borrowed == parse_cards("7♥")
+    assert _listed(cturn, robbed) == (
+        TakeBack(),
+        LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET),
+        LayOff(0, parse_cards("7♥"), Side.LOW),
+        *_robs(0, 3),
+    )
+
+
+def test_a_table_card_counts_as_melded_before_the_taken_card(cturn: ModuleType) -> None:
+    """Rules §4, ASS S. 2–3 (the top discard taken freely, rediscard_taken off): with the 7♥ taken from the pile and a 7♥ taken from 7♥ 8♥ 9♥ 10♥, laying 7♣ 7♠ 7♥ melds the table's 7♥ again and keeps the taken one, which may not be discarded: nothing would be left to discard, so only the lay-off of a 7♥ is listed."""
+    rules = attrs.evolve(_RAEUBER, take_discard=TakeDiscardMode.FREE)
+    state = position(
+        rules,
+        hands=["7♣ 7♠", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="7♥",
+        table=[("7♥ 8♥ 9♥ 10♥", 1)],
+        opened=[True, True, False],
+    )
+    taken = pure.apply(state, TakeDiscard())
+    robbed = pure.apply(taken, TakeFromTable(0, 0))
+    assert robbed.turn.taken_in_hand
+    assert robbed.turn.borrowed == parse_cards("7♥")
+    assert _listed(cturn, robbed) == (
+        TakeBack(),
+        LayOff(0, parse_cards("7♥"), Side.LOW),
+        *_robs(0, 3),
+    )
+
+
+def test_a_turn_holding_table_cards_cannot_end(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 8♥ taken from inside 7♥ 8♥ 9♥ brings 7♥ and 9♥ along (no group of fewer than three stays); the turn cannot end with them held, the run laid again or the take-back are its ways on."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    assert robbed.table == ()
+    assert _listed(cturn, robbed) == (
+        TakeBack(),
+        LayDown(parse_cards("7♥ 8♥ 9♥"), kind=MeldKind.RUN),
+    )
+    refused_by_python(cturn, robbed, Discard(parse_cards("K♠")[0]))  # TABLE_CARDS_IN_HAND
+
+
+def test_the_table_laid_again_keeps_the_take_back(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §13: with the run laid again the turn may end (the discards), take everything back, or take on; under max_table_takes=1 the one take is spent."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    again = pure.apply(robbed, LayDown(parse_cards("7♥ 8♥ 9♥"), kind=MeldKind.RUN))
+    assert again.turn.borrowed == ()
+    assert again.turn.before is not None
+    assert _listed(cturn, again) == (*_discards("K♠ 2♦"), TakeBack(), *_robs(0, 3))
+    once = opened_play(attrs.evolve(_RAEUBER, max_table_takes=1), "2♦ K♠", "7♥ 8♥ 9♥")
+    robbed = pure.apply(once, TakeFromTable(0, 1))
+    again = pure.apply(robbed, LayDown(parse_cards("7♥ 8♥ 9♥"), kind=MeldKind.RUN))
+    assert _listed(cturn, again) == (*_discards("K♠ 2♦"), TakeBack())
+
+
+def test_a_joker_swap_while_a_table_card_is_held(cturn: ModuleType) -> None:
+    """Rules §6, §13 (swapped_joker=meld_same_turn, swap_back_same_meld on): with the 3♠ taken from 3♠ 4♠ 5♠ 6♠, the 8♥ swaps the joker of 7♥ JK 9♥, which is laid off at once: back onto 7♥ 8♥ 9♥ at either end, onto 4♠ 5♠ 6♠ at its high end, with the 3♠ at its low end, or alone there."""
+    state = opened_play(_RAEUBER, "8♥ K♣ 2♦", "7♥ JK 9♥", "3♠ 4♠ 5♠ 6♠")
+    robbed = pure.apply(state, TakeFromTable(1, 0))
+    heart = parse_cards("8♥")[0]
+
+    def swap(target: int, cards: str, side: Side) -> SwapJoker:
+        return SwapJoker(0, heart, LayOff(target, parse_cards(cards), side))
+
+    assert _listed(cturn, robbed) == (
+        TakeBack(),
+        LayOff(1, parse_cards("3♠"), Side.LOW),
+        *_robs(0, 3),
+        *_robs(1, 3),
+        swap(0, "JK", Side.HIGH),
+        swap(0, "JK", Side.LOW),
+        swap(1, "JK", Side.HIGH),
+        swap(1, "JK 3♠", Side.LOW),
+        swap(1, "JK", Side.LOW),
+    )
+    assert JOKER not in robbed.hands[0]
+
+
+def test_a_seat_that_has_not_opened_takes_table_cards_too(cturn: ModuleType) -> None:
+    """ASS S. 2–3 (the table cards count towards the opening): a seat that has not opened, its opening out of reach with 2♦ K♠ 5♣, discards or takes a table card; under rearrange_needs_opened (cardgames.zone §10) it only discards."""
+    hands = ["2♦ K♠ 5♣", VARIANT_SEAT_1, VARIANT_SEAT_2]
+    table = [("7♥ 8♥ 9♥", 1)]
+    state = position(
+        _RAEUBER, hands=hands, table=table, opened=[False, True, False], phase=Phase.PLAY
+    )
+    assert _listed(cturn, state) == (*_discards("5♣ K♠ 2♦"), *_robs(0, 3))
+    needs_opened = attrs.evolve(
+        _RAEUBER, rearrange_needs_opened=True, opening_counts_table_cards=False
+    )
+    state = position(
+        needs_opened, hands=hands, table=table, opened=[False, True, False], phase=Phase.PLAY
+    )
+    assert _listed(cturn, state) == _discards("5♣ K♠ 2♦")
+
+
+def test_a_seat_that_has_not_opened_holding_table_cards_is_left_to_python(
+    cturn: ModuleType,
+) -> None:
+    """ASS S. 2–3: once a seat that has not opened holds table cards, they count towards its opening: Python lists it."""
+    state = position(
+        _RAEUBER,
+        hands=["2♦ K♠ 5♣", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    robbed = pure.apply(state, TakeFromTable(0, 0))
+    assert cturn.legal_actions(robbed) is NotImplemented
+    assert cturn.legal_actions(view(robbed, 0)) is NotImplemented
