@@ -603,14 +603,7 @@ laid_off(const rm_layoff *move, PyObject *state, PyObject *changes)
         Py_XDECREF(entry);
         return entry == NULL ? -1 : 0;
     }
-    PyObject *table = rm_laying_table(move->play);
-    Py_ssize_t size = PyTuple_Size(table);
-    PyObject *after = PyTuple_New(size);
-    for (Py_ssize_t i = 0; after != NULL && i < size; i++) {
-        PyObject *item = i == move->index ? entry : PyTuple_GetItem(table, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(after, i, item);
-    }
+    PyObject *after = rm_tuple_with(rm_laying_table(move->play), move->index, entry);
     Py_DECREF(entry);
     if (change(changes, rm_names.s_table, after) < 0) {
         return -1;
@@ -747,13 +740,7 @@ opened_now(PyObject *state, PyObject *seat, PyObject *changes)
 {
     Py_ssize_t at = PyLong_AsSsize_t(seat);
     PyObject *opened = at < 0 ? NULL : rm_attr(state, rm_names.s_opened);
-    Py_ssize_t seats = opened == NULL ? -1 : PyTuple_Size(opened);
-    PyObject *after = seats < 0 ? NULL : PyTuple_New(seats);
-    for (Py_ssize_t i = 0; after != NULL && i < seats; i++) {
-        PyObject *item = i == at ? Py_True : PyTuple_GetItem(opened, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(after, i, item);
-    }
+    PyObject *after = opened == NULL ? NULL : rm_tuple_with(opened, at, Py_True);
     Py_XDECREF(opened);
     if (change(changes, rm_names.s_opened, after) < 0) {
         return -1;
@@ -942,12 +929,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     }
     PyObject *joker = PyTuple_GetItem(old, position);
     Py_INCREF(joker);
-    PyObject *cards = PyTuple_New(size);
-    for (Py_ssize_t i = 0; cards != NULL && i < size; i++) {
-        PyObject *item = i == position ? card : PyTuple_GetItem(old, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(cards, i, item);
-    }
+    PyObject *cards = rm_tuple_with(old, position, card);
     Py_DECREF(old);
     PyObject *kind = cards == NULL ? NULL : rm_attr(meld, laying.s_kind);
     PyObject *result = kind == NULL ? NULL
@@ -970,14 +952,8 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     }
     Py_XDECREF(changes);
     Py_DECREF(result);
-    PyObject *table = rm_laying_table(move->play);
-    Py_ssize_t melds = PyTuple_Size(table);
-    PyObject *after = swapped == NULL ? NULL : PyTuple_New(melds);
-    for (Py_ssize_t i = 0; after != NULL && i < melds; i++) {
-        PyObject *item = i == index ? swapped : PyTuple_GetItem(table, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(after, i, item);
-    }
+    PyObject *after =
+        swapped == NULL ? NULL : rm_tuple_with(rm_laying_table(move->play), index, swapped);
     Py_XDECREF(swapped);
     /* the key first: packed from the counts read, before they change (`hand_key`) */
     PyObject *key = after == NULL ? NULL : rm_hand_key(pos);

@@ -530,15 +530,25 @@ layout_of(PyObject *cls, PyObject *names)
     return NULL; /* with the exception, where status is -1 */
 }
 
+/* A new, empty instance of `cls` with the fields `names`, as `object.__new__` makes it (by
+ * its layout's allocator where it has one, set in `*layout`): a new reference, or NULL with
+ * an exception set. */
+static PyObject *
+new_instance(PyObject *cls, PyObject *names, rm_layout **layout)
+{
+    *layout = layout_of(cls, names);
+    if (*layout == NULL && PyErr_Occurred()) {
+        return NULL;
+    }
+    return *layout != NULL ? (*layout)->alloc((PyTypeObject *)cls, 0)
+                           : PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+}
+
 PyObject *
 rm_build(PyObject *cls, PyObject *names, PyObject *const *values)
 {
-    rm_layout *layout = layout_of(cls, names);
-    if (layout == NULL && PyErr_Occurred()) {
-        return NULL;
-    }
-    PyObject *value = layout != NULL ? layout->alloc((PyTypeObject *)cls, 0)
-                                     : PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    rm_layout *layout = NULL;
+    PyObject *value = new_instance(cls, names, &layout);
     Py_ssize_t count = PyTuple_Size(names);
     for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
         if ((layout != NULL ? layout->set(layout->slots[i], value, values[i])
@@ -556,12 +566,8 @@ rm_build(PyObject *cls, PyObject *names, PyObject *const *values)
 PyObject *
 rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *changes)
 {
-    rm_layout *layout = layout_of(cls, names);
-    if (layout == NULL && PyErr_Occurred()) {
-        return NULL;
-    }
-    PyObject *value = layout != NULL ? layout->alloc((PyTypeObject *)cls, 0)
-                                     : PyObject_CallFunctionObjArgs(rm_names.object_new, cls, NULL);
+    rm_layout *layout = NULL;
+    PyObject *value = new_instance(cls, names, &layout);
     Py_ssize_t count = PyTuple_Size(names);
     for (Py_ssize_t i = 0; value != NULL && i < count; i++) {
         PyObject *name = PyTuple_GetItem(names, i);
@@ -630,17 +636,24 @@ rm_hand_key(rm_pos *pos)
 }
 
 
+PyObject *
+rm_tuple_with(PyObject *tuple, Py_ssize_t at, PyObject *item)
+{
+    Py_ssize_t size = PyTuple_Size(tuple);
+    PyObject *after = size < 0 ? NULL : PyTuple_New(size);
+    for (Py_ssize_t i = 0; after != NULL && i < size; i++) {
+        PyObject *each = i == at ? item : PyTuple_GetItem(tuple, i);
+        Py_INCREF(each);
+        PyTuple_SetItem(after, i, each);
+    }
+    return after;
+}
+
 int
 rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *changes)
 {
     PyObject *hands = rm_attr(state, rm_names.s_hands);
-    Py_ssize_t players = hands == NULL ? -1 : PyTuple_Size(hands);
-    PyObject *after = players < 0 ? NULL : PyTuple_New(players);
-    for (Py_ssize_t i = 0; after != NULL && i < players; i++) {
-        PyObject *item = i == seat ? hand : PyTuple_GetItem(hands, i);
-        Py_INCREF(item);
-        PyTuple_SetItem(after, i, item);
-    }
+    PyObject *after = hands == NULL ? NULL : rm_tuple_with(hands, seat, hand);
     Py_XDECREF(hands);
     int failed = after == NULL || PyDict_SetItem(changes, rm_names.s_hands, after) < 0;
     Py_XDECREF(after);

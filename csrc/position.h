@@ -138,6 +138,10 @@ PyObject *rm_copy_with(PyObject *cls, PyObject *names, PyObject *old, PyObject *
  * them. A new reference, or NULL with an exception set. */
 PyObject *rm_build(PyObject *cls, PyObject *names, PyObject *const *values);
 
+/* A new tuple of the items of `tuple` but `item` (borrowed) at `at`; NULL with an exception
+ * set. */
+PyObject *rm_tuple_with(PyObject *tuple, Py_ssize_t at, PyObject *item);
+
 /* Whether `player` (None, or the seat the caller named) is the seat to act in `state`, as
  * `position_for` reads it: 1; 0 where the Python core answers (another seat, refused
  * with Reason.NOT_YOUR_TURN, or no int, its TypeError); -1 with an exception set. */
