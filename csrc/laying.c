@@ -691,8 +691,15 @@ meld_laid(rm_layoff *move, PyObject *state)
         if (value < 0 || value > SHRT_MAX || jokers > 14) {
             return 0; /* no meld of a checked position: the Python core's */
         }
+        PyObject *kind = rm_attr(meld, laying.s_kind);
+        if (kind == NULL) {
+            return -1;
+        }
+        int run = kind == laying.run_kind;
+        Py_DECREF(kind);
         move->outcome = rm_laying_towards_opening(move->play, state, move->codes, move->count,
-                                                  (int)value, (int)jokers, move->card != NULL);
+                                                  (int)value, (int)jokers, run,
+                                                  move->card != NULL);
         return move->outcome < 0 ? -1 : move->outcome > 0;
     }
     /* `lay_down_outcome` of a seat that has opened: `finish` of the hand left */

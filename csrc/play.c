@@ -1754,7 +1754,7 @@ rm_laying_staged(rm_play *play_)
 
 int
 rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *cards,
-                          int count, int value, int jokers, int take)
+                          int count, int value, int jokers, int run, int take)
 {
     rm_pos *pos = &play_->pos;
     if (count < 1 || count > 14 || count >= pos->hand_size) {
@@ -1797,6 +1797,7 @@ rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *
     option.size = (unsigned char)count;
     option.jokers = (unsigned char)jokers;
     option.value = (short)value;
+    option.run = (unsigned char)(run != 0); /* a run laid supplies the run the opening needs */
     int locked = play_->locked;
     for (int i = 0; i < count; i++) {
         option.codes[i] = cards[i];

@@ -70,7 +70,8 @@ PyObject *rm_laying_staged(rm_play *play_);
 
 /* `lay_down_outcome` of the seat read by rm_laying_read_unopened laying `cards` (`count`
  * codes, held: with `take`, the hand read holds the top discard, `with_discard_taken`),
- * a meld worth `value` with `jokers` jokers, judged by the listing's verdict: the opening
+ * a meld worth `value` with `jokers` jokers (a run where `run`: it supplies the run an
+ * opening may need), judged by the listing's verdict: the opening
  * search's (`rm_opening_within`, or with melds staged `rm_opening_within_any` of what they
  * miss; `rm_opening_allows`, csrc/opening.c) and `finish`. 1 where
  * the meld is staged towards the opening and the turn goes on (`_Laid.STAGED`),
@@ -78,7 +79,7 @@ PyObject *rm_laying_staged(rm_play *play_);
  * hand (`_Laid.OPENED`), 0 where the Python core answers (a refusal, the hand emptied,
  * an opening the C search does not decide), -1 with an exception set. */
 int rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *cards,
-                              int count, int value, int jokers, int take);
+                              int count, int value, int jokers, int run, int take);
 
 /* `swap_joker`'s verdict (play.c's, as `_swaps` lists the swaps) on the natural card `code`,
  * held by the seat read (rm_laying_read, which may lay off), swapped into the table meld

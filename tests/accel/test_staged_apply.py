@@ -116,6 +116,16 @@ def test_the_meld_that_completes_30_makes_the_staged_melds_final(cturn: ModuleTy
     assert kept_hand_key(after) == pack_cards(parse_cards("2♥ K♥"))
 
 
+def test_the_run_an_opening_needs_completes_it_after_a_staged_set(cturn: ModuleType) -> None:
+    """cardgames.zone §10 (an opening of 30 that must hold a run): with 3♣ 3♥ 3♦ (9) staged, 7♠ 8♠ 9♠ (24) makes 33 and is the run: the opening is complete, the set final and the run last, final, the seat opened; 2♥ K♥ are left to discard."""
+    rules = attrs.evolve(_GERMAN, opening_requires_run=True)
+    state = _staged(rules, "3♣ 3♥ 3♦ 7♠ 8♠ 9♠ 2♥ K♥", _set("3♣ 3♥ 3♦"))
+    after = applied_in_c(cturn, state, _run("7♠ 8♠ 9♠"))
+    assert _table(after) == [(_cards("3♣ 3♥ 3♦"), 0, False), (_cards("7♠ 8♠ 9♠"), 0, False)]
+    assert after.hand == parse_cards("2♥ K♥")
+    assert (after.opened, after.first_to_open) == ((True, False, False), 0)
+
+
 def test_drov_opens_at_40_with_the_queens_staged(cturn: ModuleType) -> None:
     """DRoV Nr. 4a, 6 (40): Q♠ Q♥ Q♦ (30) is staged; 9♣ 10♣ J♣ (29) makes 59 and completes the opening: the queens final, the run last, final; seat 1 laid out first and stays the first to open; 4♠ is left to discard."""
     state = attrs.evolve(
