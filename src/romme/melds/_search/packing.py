@@ -1051,7 +1051,8 @@ def quick_values_without_one(key: int, rules: Rules) -> dict[int, int]:
     """`quick_packing_value` of the packed multiset `key` without one card, for each code `key` holds, in one search.
 
     For the bots' choice of a discard, which judges the hand without each
-    card. Of up to `SEARCH_POOL` cards each value is `packing_value`. Of
+    card. Of up to `SEARCH_POOL` cards each value is `packing_value`, found
+    in one search within `key` as `packing_value`'s `pool` finds it. Of
     more, one search within `key` serves every card left out, and the
     `JUDGED_LOOKUPS` limit bounds it as a whole: past the limit, or past
     `GREEDY_POOL` cards, each value is that of `Packer.at_least` within
@@ -1059,7 +1060,10 @@ def quick_values_without_one(key: int, rules: Rules) -> dict[int, int]:
     """
     size = _size(key)
     if size <= SEARCH_POOL:
-        return {code: packing_value(key - UNITS[code], rules) for code in codes_in(key)}
+        # One search within `key` (its melds found once, its memo shared) values every
+        # hand of one card less: the melds within each are among `key`'s.
+        within = packer(key, rules, True).free
+        return {code: within(key - UNITS[code]) for code in codes_in(key)}
     return dict(_judged_without_one(key, shape_of(rules), size <= GREEDY_POOL + 1))
 
 
