@@ -6,12 +6,15 @@ import math
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import Final
 
 __all__ = ["bootstrap_interval", "elo_ratings", "wilson_interval"]
 
 _BOOTSTRAP_SAMPLES: Final = 1000
 _Z95: Final = 1.959963984540054
+_first: Final = itemgetter(0)
+_second: Final = itemgetter(1)
 
 
 def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
@@ -36,10 +39,11 @@ def bootstrap_interval(groups: Sequence[tuple[float, int]], seed: int) -> tuple[
         return (0.0, 0.0)
     rng = random.Random(f"romme/arena/bootstrap/{seed}")
     means = []
+    size = len(groups)
     for _ in range(_BOOTSTRAP_SAMPLES):
-        picked = rng.choices(groups, k=len(groups))
-        count = sum(n for _, n in picked)
-        means.append(sum(total for total, _ in picked) / count if count else 0.0)
+        picked = rng.choices(groups, k=size)
+        count = sum(map(_second, picked))
+        means.append(sum(map(_first, picked)) / count if count else 0.0)
     means.sort()
     return (means[int(0.025 * _BOOTSTRAP_SAMPLES)], means[int(0.975 * _BOOTSTRAP_SAMPLES) - 1])
 
