@@ -10,6 +10,8 @@ random legal moves over whole rounds, in the same run on the same machine:
 - the same, the action drawn from ``info["legal_moves"]``;
 - the same, the action drawn from the mask viewed as booleans
   (``mask.view(bool)``, which numpy scans many times faster than int8);
+- the same, the action drawn by ``env.action_space(agent).sample(mask)``,
+  as PettingZoo's own API test (``pettingzoo.test.api_test``) draws it;
 - ``gin_rummy_v4``: PettingZoo's own gin rummy (RLCard underneath), the
   first loop (needs the ``[bench]`` extra);
 - ``bare``: ``legal_actions`` + ``apply`` on the same rules, no
@@ -55,24 +57,30 @@ def env_steps(
 
     Returns the steps, the rounds and the CPU seconds they took. `draw`
     says where the move is drawn from: ``"mask"`` (the mask as returned),
-    ``"bool_mask"`` (the mask viewed as booleans) or ``"legal_moves"``
-    (``info["legal_moves"]``).
+    ``"bool_mask"`` (the mask viewed as booleans), ``"space"`` (the
+    agent's action space sampled with the mask, its generator seeded with
+    `seed`) or ``"legal_moves"`` (``info["legal_moves"]``).
     """
     env = make()
     rng = random.Random(seed)
+    if draw == "space":
+        for number, agent in enumerate(env.possible_agents):
+            env.action_space(agent).seed(seed + number)
     steps = 0
     episode = 0
     start = _clock()
     while _clock() - start < seconds:
         env.reset(seed=seed + episode)
         episode += 1
-        for _agent in env.agent_iter():
+        for agent in env.agent_iter():
             observation, _, terminated, truncated, info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
             if draw == "legal_moves":
                 env.step(rng.choice(info["legal_moves"]))
+            elif draw == "space":
+                env.step(int(env.action_space(agent).sample(observation["action_mask"])))
             elif draw == "bool_mask":
                 env.step(int(rng.choice(np.flatnonzero(observation["action_mask"].view(np.bool_)))))
             else:
@@ -199,6 +207,9 @@ def main() -> None:
         "romme_env_bool_mask_steps_per_s": lambda rep: _env_rate(
             _romme_env, seconds, 1000 * rep, draw="bool_mask"
         ),
+        "romme_env_space_steps_per_s": lambda rep: _env_rate(
+            _romme_env, seconds, 1000 * rep, draw="space"
+        ),
         "bare_steps_per_s": lambda rep: _bare_rate(seconds, 1000 * rep),
         "pettingzoo_floor_steps_per_s": lambda rep: _env_rate(
             floor_env, seconds, 1000 * rep, draw="legal_moves"
@@ -210,8 +221,12 @@ def main() -> None:
         figures["gin_rummy_v4_missing"] = str(error)
     else:
         loops["gin_rummy_v4_steps_per_s"] = lambda rep: _env_rate(_gin_rummy, seconds, 1000 * rep)
+        loops["gin_rummy_v4_space_steps_per_s"] = lambda rep: _env_rate(
+            _gin_rummy, seconds, 1000 * rep, draw="space"
+        )
     figures.update(_medians(loops, reps))
     figures.setdefault("gin_rummy_v4_steps_per_s", None)
+    figures.setdefault("gin_rummy_v4_space_steps_per_s", None)
     env, bare = figures["romme_env_steps_per_s"], figures["bare_steps_per_s"]
     listed = figures["romme_env_legal_moves_steps_per_s"]
     viewed = figures["romme_env_bool_mask_steps_per_s"]
@@ -223,18 +238,28 @@ def main() -> None:
     figures["romme_env_over_gin_rummy_v4"] = env / gin if gin else None
     figures["romme_env_legal_moves_over_gin_rummy_v4"] = listed / gin if gin else None
     figures["romme_env_bool_mask_over_gin_rummy_v4"] = viewed / gin if gin else None
+    sampled, gin_sampled = (
+        figures["romme_env_space_steps_per_s"],
+        figures["gin_rummy_v4_space_steps_per_s"],
+    )
+    figures["romme_env_space_over_gin_rummy_v4_space"] = (
+        sampled / gin_sampled if gin_sampled else None
+    )
     if args.json:
         print(json.dumps(figures, indent=2))
         return
     print(f"romme PettingZoo env ({RULES}, {PLAYERS} players), mask:    {env:10.0f} steps/s")
     print(f"romme PettingZoo env, info['legal_moves']:       {listed:10.0f} steps/s")
     print(f"romme PettingZoo env, mask viewed as bool:       {viewed:10.0f} steps/s")
+    print(f"romme PettingZoo env, action_space.sample(mask): {sampled:10.0f} steps/s")
     print(f"bare legal_actions + apply:                      {bare:10.0f} steps/s")
     if gin:
         print(f"PettingZoo gin_rummy_v4 (RLCard), mask:          {gin:10.0f} steps/s")
         print(f"romme env / gin_rummy_v4 (mask):                 {env / gin:10.2f}x")
         print(f"romme env / gin_rummy_v4 (legal_moves):          {listed / gin:10.2f}x")
         print(f"romme env / gin_rummy_v4 (mask as bool):         {viewed / gin:10.2f}x")
+        print(f"gin_rummy_v4, action_space.sample(mask):         {gin_sampled:10.0f} steps/s")
+        print(f"romme env / gin_rummy_v4 (both sampled):         {sampled / gin_sampled:10.2f}x")
     else:
         print(f"gin_rummy_v4 not measured: {figures['gin_rummy_v4_missing']}")
     overhead, listed_overhead, viewed_overhead = (

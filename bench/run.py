@@ -18,7 +18,8 @@ script (``--worker``) that takes its turn in the same interleaving, this
 process waiting idle while it works. So: random play under each preset
 (decisions/s, ours/RLCard and ours/OpenSpiel), the RL environment against
 ``gin_rummy_v4`` (bench/rl.py's loop, the move drawn from the int8 mask, and
-again from the mask viewed as booleans for both envs), the arena's GreedyBot tables on both
+again from the mask viewed as booleans, and by the agent's action space
+sampled with the mask as PettingZoo's own API test draws, for both envs), the arena's GreedyBot tables on both
 cores, and the latency of `legal_actions` and `apply` per call on positions
 of seeded random play (each core in its own process, one after the other:
 absolute figures, not ratios). Each of the issue's targets is printed with
@@ -620,6 +621,14 @@ def interleaved_rl(
         runs["gin_rummy_v4_bool"] = lambda block: rl.env_steps(
             rl._gin_rummy, seconds, 1000 * block, draw="bool_mask"
         )
+        # And drawn by the agent's action space, sampled with the mask, as PettingZoo's own
+        # API test draws its moves (`pettingzoo.test.api_test`).
+        runs["env_space"] = lambda block: rl.env_steps(
+            rl._romme_env, seconds, 1000 * block, draw="space"
+        )
+        runs["gin_rummy_v4_space"] = lambda block: rl.env_steps(
+            rl._gin_rummy, seconds, 1000 * block, draw="space"
+        )
     env = interleave(runs, blocks)
     arena_runs: dict[str, Callable[[int], tuple[int, int, float]]] = {
         "arena": lambda block: arena_slice(arena_rounds, 30_000 + block)
@@ -634,6 +643,7 @@ def interleaved_rl(
             [
                 ("env", "gin_rummy_v4"),
                 ("env_bool", "gin_rummy_v4_bool"),
+                ("env_space", "gin_rummy_v4_space"),
                 ("env_pure", "gin_rummy_v4"),
                 ("env", "env_pure"),
             ],
@@ -828,6 +838,8 @@ def report(figures: Figures) -> str:
         "gin_rummy_v4": "PettingZoo gin_rummy_v4",
         "env_bool": "our PettingZoo env, bool mask",
         "gin_rummy_v4_bool": "PettingZoo gin_rummy_v4, bool mask",
+        "env_space": "our PettingZoo env, space.sample(mask)",
+        "gin_rummy_v4_space": "gin_rummy_v4, space.sample(mask)",
         "arena": "arena, 4 GreedyBots",
         "arena_pure": "arena, 4 GreedyBots, pure core",
     }
@@ -886,7 +898,7 @@ def report(figures: Figures) -> str:
     for pair, found in rl["ratios"].items():
         first, second = pair.split("/")
         verdict = ""
-        if figures["accelerated"] and pair == "env/gin_rummy_v4":
+        if figures["accelerated"] and pair in ("env/gin_rummy_v4", "env_space/gin_rummy_v4_space"):
             verdict = f"≥ 2×: {_verdict(found, 2)}"
         elif figures["accelerated"] and pair == "arena/arena_pure":
             verdict = f"≥ 2× (the pure core for today's): {_verdict(found, 2)}"
