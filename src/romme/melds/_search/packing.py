@@ -432,6 +432,9 @@ class Packer:
         if not self._exact or self._scaled:
             return self.decide(key, need, cover, use_jokers)
         if not (cover or use_jokers):
+            if key == self._pool:
+                # `at_least` of the pool reads its packing off this very search.
+                return self.free(key) >= need
             # A packing found without a search may do already (`at_least`).
             return self.at_least(key) >= need or self.free(key) >= need
         value = self.search(cover, use_jokers)(key)
