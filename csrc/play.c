@@ -905,6 +905,40 @@ robs_listed(rm_play *play_, PyObject *rules, PyObject *turn)
     return 1;
 }
 
+/* The TakeFromTable of each table meld and position the listings have built, kept for the
+ * module's life: a value, equal to a new one of the same fields, that every listing of
+ * Räuber-Rommé lists again (as the generator's `DISCARDS` are shared). Past these bounds
+ * each is built anew. */
+#define ROB_TARGETS 64
+#define ROB_POSITIONS 16
+static PyObject *rob_moves[ROB_TARGETS][ROB_POSITIONS];
+
+/* Append the TakeFromTable of `index` and `position` to `moves`. 0, or -1. */
+static int
+append_rob(PyObject *moves, Py_ssize_t index, Py_ssize_t position)
+{
+    int kept = index < ROB_TARGETS && position < ROB_POSITIONS;
+    PyObject *move = kept ? rob_moves[index][position] : NULL;
+    if (move == NULL) {
+        PyObject *values[2] = {PyLong_FromSsize_t(index), PyLong_FromSsize_t(position)};
+        move = values[0] == NULL || values[1] == NULL
+                   ? NULL
+                   : rm_build(play.TakeFromTable, play.rob_fields, values);
+        Py_XDECREF(values[0]);
+        Py_XDECREF(values[1]);
+        if (move == NULL) {
+            return -1;
+        }
+        if (!kept) {
+            int failed = PyList_Append(moves, move);
+            Py_DECREF(move);
+            return failed;
+        }
+        rob_moves[index][position] = move; /* the reference kept */
+    }
+    return PyList_Append(moves, move);
+}
+
 /* `robs`: every card of every table meld not staged this turn, a TakeFromTable each. 0, or
  * -1 with an exception set. */
 static int
@@ -928,18 +962,10 @@ robs(rm_play *play_)
         if (size < 0) {
             return -1;
         }
-        PyObject *values[2] = {PyLong_FromSsize_t(index), NULL};
-        int failed = values[0] == NULL;
-        for (Py_ssize_t position = 0; !failed && position < size; position++) {
-            values[1] = PyLong_FromSsize_t(position);
-            failed = values[1] == NULL
-                     || append_built(play_->moves, play.TakeFromTable, play.rob_fields, values)
-                            < 0;
-            Py_XDECREF(values[1]);
-        }
-        Py_XDECREF(values[0]);
-        if (failed) {
-            return -1;
+        for (Py_ssize_t position = 0; position < size; position++) {
+            if (append_rob(play_->moves, index, position) < 0) {
+                return -1;
+            }
         }
     }
     return 0;
