@@ -332,7 +332,7 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
 static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
     *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand, *s_opened_before,
     *s_laid_off, *s_first_at_table, *s_opened, *s_current_player, *s_shortfall, *s_points,
-    *s_taken_staged, *s_failed_take, *s_run;
+    *s_taken_staged, *s_failed_take, *s_run, *s_before;
 static PyObject *failed_take_discard; /* FailedTake.DISCARD */
 
 static int
@@ -354,7 +354,7 @@ opening_names(void)
                           &s_discard_to_go_out, &s_taken, &s_taken_in_hand,
                           &s_opened_before, &s_laid_off, &s_first_at_table,
                           &s_opened, &s_current_player, &s_shortfall, &s_points,
-                          &s_taken_staged, &s_failed_take, &s_run};
+                          &s_taken_staged, &s_failed_take, &s_run, &s_before};
     const char *names[] = {"opening",       "threshold",
                            "sums_melds",    "requires_run",
                            "allows_jokers", "hand_romme_waives_threshold",
@@ -362,7 +362,7 @@ opening_names(void)
                            "taken_in_hand", "opened_before",
                            "laid_off", "hand_romme_first_at_table",
                            "opened", "current_player", "shortfall", "points",
-                           "taken_staged", "failed_take", "run"};
+                           "taken_staged", "failed_take", "run", "before"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -392,8 +392,8 @@ truth_of(PyObject *obj, PyObject *name)
     return truth;
 }
 
-/* `waiver_applies` (DRoV Nr. 10) of the seat to act of `position` in `turn`, a turn that
- * borrowed no table card: 1, 0, or -1 with an exception set. */
+/* `waiver_applies` (DRoV Nr. 10) of the seat to act of `position` in `turn`: 1, 0, or -1
+ * with an exception set. */
 static int
 waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
 {
@@ -402,8 +402,10 @@ waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
         return truth;
     }
     /* `hand_romme_possible`: not opened before this turn, and under
-     * hand_romme_first_at_table nobody else has opened */
-    if ((truth = truth_of(turn, s_opened_before)) != 0 || (truth = truth_of(turn, s_laid_off)) != 0) {
+     * hand_romme_first_at_table nobody else has opened; no lay-off this turn, and no table
+     * card taken (Räuber-Rommé: a table to restore, `TurnState.before`): own melds only */
+    if ((truth = truth_of(turn, s_opened_before)) != 0 || (truth = truth_of(turn, s_laid_off)) != 0
+        || (truth = rm_is(turn, s_before, Py_None)) != 1) {
         return truth < 0 ? -1 : 0;
     }
     if ((truth = truth_of(rules, s_first_at_table)) != 1) {

@@ -22,13 +22,34 @@
  * its joker swaps (rules §6: `_swaps`, romme/_turn/swapping.py's `swap_joker`, `swapped`,
  * `place_joker`, `back_to_its_meld`). Under Räuber-Rommé (rules §13, ASS S. 2–3:
  * `rearrange`) the same, with the table cards the turn holds (`TurnState.borrowed`) and a
- * table to restore (`TurnState.before`) for a seat that has opened, and before it took
- * any for one that has not: no discard while cards are held (`discardable`,
- * `borrowed_failure`), the take-back once a card was taken (`take_back_refused`), the
- * lay-downs, lay-offs and swaps judged with `after_use` of the cards held (a held card of
- * the move counts as melded again before the taken card does), and after the lay-offs
- * every card of every table meld not staged (`robs`, `_rob_refused`). Every other position
- * is the Python core's. And the takes of a seat that has
+ * table to restore (`TurnState.before`), for a seat that has opened and for one that has
+ * not: no discard while cards are held (`discardable`, `borrowed_failure`), the take-back
+ * once a card was taken (`take_back_refused`), the lay-downs, lay-offs and swaps judged
+ * with `after_use` of the cards held (a held card of the move counts as melded again
+ * before the taken card does), and after the lay-offs every card of every table meld not
+ * staged (`robs`, `_rob_refused`). Every other position is the Python core's.
+ *
+ * What the Python core decides for a seat that has not opened and holds table cards or
+ * has a table to restore (`rearrange` with `rearrange_needs_opened` off, so
+ * `opening_counts_table_cards` on), with melds staged or not: `discardable` lists nothing
+ * while `borrowed` holds a card (and, with melds staged, nothing but a last card under the
+ * waiver, `_opening_short`); `take_back_refused` lets the table be restored (`before`);
+ * `_plays` asks `lay_down_possible` of the hand, table cards and all (the pool of
+ * `search_pool` holds the hand now, so C searches the hand), and `_hand_lay_downs` judges
+ * each meld of `melds_in` (the order of `options_in`) by `lay_down_outcome` with
+ * `after_use` of its cards: `_staged_with` and `_towards_opening` read the meld's value,
+ * kind and jokers only (a table card counts at its value, as any card of the hand: no
+ * rule reads `opening_counts_table_cards` there), and of the turn only the taken card's
+ * lock (`kept_back`, `finish`), freed where the meld holds more copies of the taken card
+ * than the turn holds from the table; `finish` does not read `borrowed` (a lay-down that
+ * completes the opening with cards still held goes on). `waiver_applies` is off once a
+ * table card was taken (`before` set), in `lay_down_possible`, `_towards_opening` and
+ * `_opening_short` alike. No lay-off and no swap (not opened). `robs`: none under
+ * `rearrange_needs_opened` (NOT_OPENED) or after a take that may have failed
+ * (`failed_take_discards`, left to Python), else each card of each meld not staged,
+ * up to `max_table_takes`. So C lists it as before a take, with `after_use` of the cards
+ * held (`lay_downs`) and the waiver read with `before` (csrc/opening.c). And the takes of
+ * a seat that has
  * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
  * verdicts on the position `with_discard_taken` makes.
  */
@@ -360,11 +381,15 @@ lay_downs(rm_play *play_)
         }
         int allowed = RM_OPENING_COMPLETES;
         if (play_->opening.packer != NULL) {
-            /* a seat that has not opened: towards the opening (`lay_down_allowed`) */
-            int locked = play_->locked;
+            /* a seat that has not opened: towards the opening (`lay_down_allowed`, or
+             * `lay_down_outcome` of each meld where table cards are held); `after_use`: the
+             * taken card melded frees the lock, the table cards held counting as melded
+             * again first */
+            int taken = 0;
             for (int j = 0; j < option->size; j++) {
-                locked = option->codes[j] == play_->taken ? -1 : locked; /* `after_use` */
+                taken += option->codes[j] == play_->taken;
             }
+            int locked = taken > 0 && taken > play_->borrowed[play_->taken] ? -1 : play_->locked;
             allowed = rm_opening_allows(&play_->opening, play_->pos.counts, option, locked);
             if (allowed == RM_PACK_UNDECIDED) {
                 play_->undecided = 1;
@@ -988,15 +1013,16 @@ decides(rm_play *play_, PyObject *position)
     play_->unopened = !has_opened;
     PyObject *rules = pos->rules, *turn = pos->turn;
     int truth;
-    /* Räuber-Rommé (rules §13): the table cards borrowed, a table to restore; those of a
-     * seat that has not opened are the Python core's (its opening counts them) */
+    /* Räuber-Rommé (rules §13): the table cards borrowed, a table to restore, of a seat
+     * that has opened or not (the opening counts the table cards as any card of the hand);
+     * without `rearrange` there are none */
     int rearrange = FLAG(rules, play.s_rearrange);
     if (rearrange < 0 || read_borrowed(play_, turn) < 0
         || (truth = rm_is(turn, play.s_before, Py_None)) < 0) {
         return -1;
     }
     play_->restore = !truth;
-    if ((play_->borrowing || play_->restore) && (!rearrange || play_->unopened)) {
+    if ((play_->borrowing || play_->restore) && !rearrange) {
         return 0;
     }
     /* a turn bound to go out (DRoV Nr. 10), announced jokers (Schmidt S. 3) */

@@ -491,7 +491,7 @@ def test_the_joker_swaps_leak_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: listing the play phase under Räuber-Rommé (rules §13, ASS S. 2–3), before a card is taken, with table cards held (a joker swap among the moves) and with the table laid again, and handing a seat that has not opened and holds table cards to Python, keep no reference to the position, its table, its melds, its turn or the cards held."""
+    """Issue 34, point 4: listing the play phase under Räuber-Rommé (rules §13, ASS S. 2–3), before a card is taken, with table cards held (a joker swap among the moves) and with the table laid again, of a seat that has not opened holding table cards (its lay-downs towards the opening, with a meld staged or not), and handing one under announced jokers to Python, keep no reference to the position, its table, its melds, its turn or the cards held."""
     rules = find_rules("ass-raeuber")
     seats = ["4♦ 6♦ 10♦", "5♦ 7♦ J♦"]
     opened = position(
@@ -511,8 +511,25 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
         opened=[False, True, False],
         phase=Phase.PLAY,
     )
-    left = pure.apply(unopened, TakeFromTable(0, 0))
-    listed = [opened, held, again, unopened]
+    taken = pure.apply(unopened, TakeFromTable(0, 0))
+    towards = position(  # the K♥ taken makes K♣ K♠ K♥ beside 10♣ 10♠ 10♦, 60 of 40
+        rules,
+        hands=["10♣ 10♠ 10♦ K♣ K♠ 2♦", *seats],
+        table=[("10♥ J♥ Q♥ K♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    kings = pure.apply(towards, TakeFromTable(0, 3))
+    staged = pure.apply(kings, LayDown(parse_cards("10♣ 10♠ 10♦"), kind=MeldKind.SET))
+    announcing = position(
+        attrs.evolve(rules, announced_jokers=True),
+        hands=["2♦ K♠ 5♣", *seats],
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    left = pure.apply(announcing, TakeFromTable(0, 0))
+    listed = [opened, held, again, unopened, taken, kings, staged]
     for state in listed:
         assert cturn.legal_actions(state) == pure.legal_actions(state)
         assert cturn.legal_actions(view(state, 0)) == pure.legal_actions(view(state, 0))

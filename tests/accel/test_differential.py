@@ -186,6 +186,20 @@ class Differ:
             # Räuber-Rommé's play phase of a seat that has opened (rules §13): C's, every one
             self.occurred["Räuber opened play"] += 1
             self.answered["Räuber opened play"] += by_c
+        if _raeuber_unopened_held(position):
+            # a seat that has not opened holding table cards or with a table to restore
+            # (rules §13, ASS S. 2–3): its lay-downs towards the opening, which counts them
+            held = ["Räuber unopened play, table cards held"]
+            if any(entry.staged for entry in position.table):
+                held.append("Räuber unopened play, table cards held, staged")
+            self.occurred.update(held)
+            if by_c:
+                self.answered.update(held)
+                self.answered.update(
+                    "listed Räuber unopened LayDown, table cards held"
+                    for move in expected[1]
+                    if isinstance(move, LayDown)
+                )
         if by_c and position.phase is Phase.PLAY:  # the kinds of move C listed itself
             self.answered.update(f"listed {type(move).__name__}" for move in expected[1])
             if position.rules.rearrange:
@@ -357,7 +371,7 @@ class Differ:
     def report(self, what: str) -> str:
         return (
             f"{what}: {self.decisions} decisions, C answered {dict(self.answered)}, "
-            f"deferred {dict(self.deferred)}"
+            f"deferred {dict(self.deferred)}, occurred {dict(self.occurred)}"
         )
 
 
@@ -460,6 +474,31 @@ def _raeuber_opened_play(position: GameState | PlayerView) -> bool:
     )
 
 
+def _raeuber_unopened_held(position: GameState | PlayerView) -> bool:
+    """Whether `position` is the play phase of a seat that has not opened under Räuber-Rommé (rules §13) that holds table cards or has a table to restore (`TurnState.borrowed`, `TurnState.before`), with melds staged or not."""
+    return (
+        position.rules.rearrange
+        and position.phase is Phase.PLAY
+        and not position.opened[position.current_player]
+        and (isinstance(position, GameState) or position.player == position.current_player)
+        and (bool(position.turn.borrowed) or position.turn.before is not None)
+    )
+
+
+_RAEUBER_UNOPENED = (
+    "Räuber unopened play, table cards held",
+    "Räuber unopened play, table cards held, staged",
+    "listed Räuber unopened LayDown, table cards held",
+)
+"""The play phase under Räuber-Rommé of a seat that has not opened, holding table cards or with a table to restore (rules §13, ASS S. 2–3): listed by C, with melds staged too, and its lay-downs towards the opening."""
+
+
+def _held_but_not_listed(differ: Differ) -> int:
+    """How many positions of `_raeuber_unopened_held` the C core left to Python (the report's count)."""
+    name = _RAEUBER_UNOPENED[0]
+    return differ.occurred[name] - differ.answered[name]
+
+
 def _every_application_in_c(differ: Differ) -> list[str]:
     """The kinds of `_OPENING_APPLIED` and `_STAGED_APPLIED` that the Python core applied at least once (none should be)."""
     return [
@@ -542,6 +581,10 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
             differ.report(preset)
         )
+        # a seat that has not opened holding table cards (ASS S. 2–3), with melds staged or
+        # not: listed by C, every one under the presets
+        assert not differ.unanswered_of(_RAEUBER_UNOPENED), differ.report(preset)
+        assert not _held_but_not_listed(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -660,6 +703,40 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("random")
     )
+    # and of one that has not opened, holding table cards (ASS S. 2–3), where the random
+    # rules play it (the test below draws Räuber-Rommé's rules only)
+    if differ.occurred[_RAEUBER_UNOPENED[0]]:
+        assert differ.answered[_RAEUBER_UNOPENED[0]], differ.report("random")
+
+
+@pytest.mark.long
+def test_random_raeuber_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
+    """Rules §13, ASS S. 2–3 (random rules under which a seat that has not opened takes table cards, `opening_counts_table_cards`): the same at every decision, near misses too, and C lists the play phase of such a seat holding table cards."""
+    differ = Differ(cturn)
+
+    @settings(max_examples=examples(6, 20))
+    @given(
+        rules=romme_testing.rules(max_hand_size=11).filter(
+            lambda rules: rules.opening_counts_table_cards
+        ),
+        data=st.data(),
+    )
+    def plays_the_same(rules: Rules, data: st.DataObject) -> None:
+        players = data.draw(
+            st.integers(3 if rules.dealer_sits_out else 2, min(4, rules.max_players)),
+            label="players",
+        )
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        rng = data.draw(st.randoms(use_true_random=False), label="moves")
+        differ.play(rules, players, seed, rng, data, max_steps=200)
+
+    plays_the_same()
+    print(differ.report("random Räuber rules"))
+    print(f"{_held_but_not_listed(differ)} of them left to Python")
+    assert differ.answered[_RAEUBER_UNOPENED[0]], differ.report("random Räuber rules")
+    assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
+        differ.report("random Räuber rules")
+    )
 
 
 _MANY: int = int(os.environ.get("ROMME_DIFFERENTIAL_DECISIONS", "1000000"))
@@ -708,8 +785,10 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
             *_STAGED_LAYING,
             *_STAGED_APPLIED,
             *_RAEUBER_SLICE,
+            *_RAEUBER_UNOPENED,
         )
     ), differ.report("slow run, the presets")
+    assert not _held_but_not_listed(differ), differ.report("slow run, the presets")
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("slow run, the presets")
     )
@@ -756,6 +835,7 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
             *_STAGED_LAYING,
             *_STAGED_APPLIED,
             *_RAEUBER_SLICE,
+            *_RAEUBER_UNOPENED,
         )
     ), differ.report("slow run, random rules")
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (

@@ -4,12 +4,13 @@ Under ``rearrange`` (rules §13, ASS S. 2–3) a seat takes cards from the
 table melds one at a time (`TakeFromTable`), each group left that is no
 meld coming along into the hand, and melds them again before the turn
 ends; a `TakeBack` restores the table. The C core lists the play phase of
-a seat that has opened with or without table cards held, and of one that
-has not before it took any: the discards (none while table cards are
-held), the take-back (once a card was taken), the lay-downs and lay-offs
-(the table cards held counting as melded again first), every card of every
-table meld not staged (`robs`, up to ``max_table_takes`` a turn), and the
-joker swaps. The expected moves are written out from the rules, in the
+a seat that has opened and of one that has not, with or without table
+cards held: the discards (none while table cards are held), the take-back
+(once a card was taken), the lay-downs and lay-offs (the table cards held
+counting as melded again first; those of a seat that has not opened
+towards its opening, which counts the table cards, with no Hand-Rommé
+waiver once a table card was taken), every card of every table meld not
+staged (`robs`, up to ``max_table_takes`` a turn), and the joker swaps. The expected moves are written out from the rules, in the
 generator's order.
 """
 
@@ -28,6 +29,7 @@ from romme import (
     LayOff,
     MeldKind,
     Phase,
+    Rules,
     Side,
     SwapJoker,
     TakeBack,
@@ -167,17 +169,90 @@ def test_a_seat_that_has_not_opened_takes_table_cards_too(cturn: ModuleType) -> 
     assert _listed(cturn, state) == _discards("5♣ K♠ 2♦")
 
 
-def test_a_seat_that_has_not_opened_holding_table_cards_is_left_to_python(
-    cturn: ModuleType,
-) -> None:
-    """ASS S. 2–3: once a seat that has not opened holds table cards, they count towards its opening: Python lists it."""
-    state = position(
-        _RAEUBER,
-        hands=["2♦ K♠ 5♣", VARIANT_SEAT_1, VARIANT_SEAT_2],
-        table=[("7♥ 8♥ 9♥", 1)],
+def _unopened(rules: Rules, hand: str, *table: str) -> GameState:
+    """The play phase of seat 0 of three, which has not opened, with `table` (seat 1's melds)."""
+    return position(
+        rules,
+        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[(cards, 1) for cards in table],
         opened=[False, True, False],
         phase=Phase.PLAY,
     )
+
+
+def test_a_table_card_counts_towards_the_opening(cturn: ModuleType) -> None:
+    """ASS S. 2–3 ("die liegenden Karten zählen mit"), rules §5: the K♥ taken from 10♥ J♥ Q♥ K♥ makes K♣ K♠ K♥ (30) beside 10♣ 10♠ 10♦ (30), 60 towards the 40 of the opening; while it is held no discard, the take-back, each set laid towards the opening, and the cards of 10♥ J♥ Q♥ taken on."""
+    state = _unopened(_RAEUBER, "10♣ 10♠ 10♦ K♣ K♠ 2♦", "10♥ J♥ Q♥ K♥")
+    robbed = pure.apply(state, TakeFromTable(0, 3))
+    assert robbed.turn.borrowed == parse_cards("K♥")
+    tens = LayDown(parse_cards("10♣ 10♠ 10♦"), kind=MeldKind.SET)
+    kings = LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET)
+    assert _listed(cturn, robbed) == (TakeBack(), tens, kings, *_robs(0, 3))
+
+
+def test_a_staged_meld_beside_a_table_card_held(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §5: with 10♣ 10♠ 10♦ staged (30) and the K♥ still held, the turn cannot end; the take-back, K♣ K♠ K♥ completing the opening (60), and the cards of 10♥ J♥ Q♥ (the staged set gives none away)."""
+    state = _unopened(_RAEUBER, "10♣ 10♠ 10♦ K♣ K♠ 2♦", "10♥ J♥ Q♥ K♥")
+    robbed = pure.apply(state, TakeFromTable(0, 3))
+    staged = pure.apply(robbed, LayDown(parse_cards("10♣ 10♠ 10♦"), kind=MeldKind.SET))
+    assert staged.table[1].staged
+    assert _listed(cturn, staged) == (
+        TakeBack(),
+        LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET),
+        *_robs(0, 3),
+    )
+
+
+def test_the_table_card_is_melded_before_the_taken_card_towards_the_opening(
+    cturn: ModuleType,
+) -> None:
+    """Rules §4, §5, ASS S. 2–3 (the top discard taken freely, rediscard_taken off): with the 7♥ taken from the pile and a 7♥ taken from 7♥ 8♥ 9♥ 10♥, laying 7♣ 7♠ 7♥ melds the table's 7♥ again and keeps the taken one, which may not be discarded: after K♣ K♠ K♦ nothing would be left to discard, so only the kings are laid towards the opening (51 with the sevens after)."""
+    rules = attrs.evolve(_RAEUBER, take_discard=TakeDiscardMode.FREE)
+    state = position(
+        rules,
+        hands=["7♣ 7♠ K♣ K♠ K♦", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="7♥",
+        table=[("7♥ 8♥ 9♥ 10♥", 1)],
+        opened=[False, True, False],
+    )
+    robbed = pure.apply(pure.apply(state, TakeDiscard()), TakeFromTable(0, 0))
+    assert robbed.turn.taken_in_hand
+    assert robbed.turn.borrowed == parse_cards("7♥")
+    assert _listed(cturn, robbed) == (
+        TakeBack(),
+        LayDown(parse_cards("K♣ K♠ K♦"), kind=MeldKind.SET),
+        *_robs(0, 3),
+    )
+
+
+def test_no_hand_romme_waiver_once_a_table_card_is_taken(cturn: ModuleType) -> None:
+    """DRoV Nr. 10, ASS S. 2–3: 2♣ 2♠ 2♥ and 2♦ 3♦ 4♦ (15) with the K♠ to discard are a Hand-Rommé that needs no threshold, so both are laid; with the 2♥ taken from 2♥ 3♥ 4♥ 5♥ instead of held, the melds are no longer the seat's own and the opening of 40 is out of reach: the take-back and the table's cards only."""
+    own = _unopened(_RAEUBER, "2♦ 3♦ 4♦ 2♣ 2♠ 2♥ K♠", "3♥ 4♥ 5♥")
+    assert _listed(cturn, own) == (
+        *_discards("2♣ 2♠ K♠ 2♥ 2♦ 3♦ 4♦"),
+        LayDown(parse_cards("2♣ 2♠ 2♥"), kind=MeldKind.SET),
+        LayDown(parse_cards("2♦ 3♦ 4♦"), kind=MeldKind.RUN),
+        *_robs(0, 3),
+    )
+    state = _unopened(_RAEUBER, "2♦ 3♦ 4♦ 2♣ 2♠ K♠", "2♥ 3♥ 4♥ 5♥")
+    robbed = pure.apply(state, TakeFromTable(0, 0))
+    assert sorted(robbed.hand) == sorted(own.hand)
+    assert _listed(cturn, robbed) == (TakeBack(), *_robs(0, 3))
+
+
+def test_a_seat_that_has_not_opened_holding_a_whole_run(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 8♥ taken from inside 7♥ 8♥ 9♥ brings 7♥ and 9♥ along; 7♥ 8♥ 9♥ (24) cannot open 40 with 2♦ K♠ 5♣, so the take-back is the only way on."""
+    state = _unopened(_RAEUBER, "2♦ K♠ 5♣", "7♥ 8♥ 9♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    assert robbed.table == ()
+    assert _listed(cturn, robbed) == (TakeBack(),)
+
+
+def test_announced_jokers_with_table_cards_held_are_left_to_python(cturn: ModuleType) -> None:
+    """Schmidt S. 3 with ASS S. 2–3: under announced_jokers the play phase stays Python's, table cards held or not."""
+    rules = attrs.evolve(_RAEUBER, announced_jokers=True)
+    state = _unopened(rules, "2♦ K♠ 5♣", "7♥ 8♥ 9♥")
     robbed = pure.apply(state, TakeFromTable(0, 0))
     assert cturn.legal_actions(robbed) is NotImplemented
     assert cturn.legal_actions(view(robbed, 0)) is NotImplemented
+    assert pure.legal_actions(robbed) == (TakeBack(),)
