@@ -717,9 +717,10 @@ missing_points(PyObject *rules, int *jokers_ok)
     return value;
 }
 
-int
-rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table,
-                        int card)
+/* `rm_opening_out_of_reach`, and without `search` `rm_opening_out_of_bound`. */
+static int
+out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table, int card,
+             int search)
 {
     if (reach_names() < 0) {
         return -1;
@@ -783,6 +784,9 @@ rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, P
         bound += (long)counts[RM_JOKER_CODE] * rank_values[12];
     }
     if (bound >= missing) {
+        if (!search) {
+            return 0; /* the caller's search decides */
+        }
         /* the bound cannot exclude it: the search (`searches.reaches`, csrc/opening.c) */
         int reaches = rm_lay_down_possible(counts, &shape, jokers_ok, missing);
         if (reaches != 0) {
@@ -796,4 +800,17 @@ rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, P
         return -1;
     }
     return !waives || dead >= 2;
+}
+
+int
+rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table,
+                        int card)
+{
+    return out_of_reach(counts, rules, table, card, 1);
+}
+
+int
+rm_opening_out_of_bound(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table)
+{
+    return out_of_reach(counts, rules, table, -1, 0);
 }

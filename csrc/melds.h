@@ -72,6 +72,14 @@ int rm_most_jokers(const rm_shape *shape, int naturals);
 int rm_opening_out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules,
                             PyObject *table, int card);
 
+/* `rm_opening_out_of_reach` of any lay-down without the opening search: 1 where no meld of
+ * the hand, or the bound, proves no lay-down possible (and the waiver is off or two cards
+ * lie in no meld); 0 where a search must decide (the caller's: `rm_opening_within_any`
+ * builds it once for `lay_down_possible` and the lay-downs), or melds are staged; -1 with an
+ * exception set. */
+int rm_opening_out_of_bound(const unsigned char counts[RM_CODES], PyObject *rules,
+                            PyObject *table);
+
 /* The card counts of the packed multiset `key` (romme/melds/_search/packed.py: five bits a
  * code); 0, or -1 with an exception set. */
 int rm_counts_of_key(PyObject *key, unsigned char counts[RM_CODES]);

@@ -11,7 +11,9 @@
  *
  * The slice: the legal moves of a GameState in the play phase, or of the PlayerView of the
  * seat to act, where that seat has opened (or has not, and no lay-down is possible, as a
- * bound on `lay_down_possible` or the opening search proves: `rm_opening_out_of_reach`; or
+ * bound on `lay_down_possible` or the opening search proves: `rm_opening_out_of_bound`, then
+ * one search for `lay_down_possible` and the lay-downs, `rm_opening_out_of_reach` only
+ * where that search is the Python core's; or
  * its lay-downs are the opening search's under any opening, csrc/opening.c:
  * `rm_opening_within_any`), in a turn
  * that is not bound to go out (DRoV Nr. 10), with no meld staged (rules §5; or with melds staged by a seat that has
@@ -1084,10 +1086,17 @@ decides(rm_play *play_, PyObject *position)
         /* `_plays` of a seat that has not opened lists its lay-downs where
          * `lay_down_possible`: none where the bound or the search proves it false; where it
          * is possible, those the opening search allows (csrc/opening.c) */
-        truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
+        /* the bound first (no search); then one search, built once, answers both
+         * `lay_down_possible` and the lay-downs; where the Python core answers for that
+         * search (a taken card out of the hand), the bound's own search may still prove
+         * no lay-down possible */
+        truth = rm_opening_out_of_bound(pos->counts, rules, play_->table);
         if (truth == 0 && (truth = read_verdicts(play_, rules, turn)) == 1) {
             truth = rm_opening_within_any(pos->counts, &play_->shape, position, rules, turn,
                                           play_->locked, NULL, &play_->opening);
+            if (truth == 0) {
+                truth = rm_opening_out_of_reach(pos->counts, rules, play_->table, -1);
+            }
         }
         if (truth != 1) {
             return truth;
