@@ -10,7 +10,7 @@
  * The slice: a LayOff or a LayDown in the play phase of a GameState, or a TakeDiscard using
  * the top discard so in its draw phase under take_discard=immediate_use (rules §4), by the
  * seat to act, which has opened (a lay-off: and may lay off, `may_lay_off`, DRoV rule 9),
- * in a turn that borrowed no table card (Räuber-Rommé, rules §13), is not bound to go out
+ * holding table cards or not (Räuber-Rommé, rules §13: see below), is not bound to go out
  * (DRoV Nr. 10), outside the first go-round (ASS S. 1), under rules that announce no joker
  * (Schmidt S. 3), of cards the hand holds that keep a card in hand (going out is the Python
  * core's): a lay-off's cards fit the table meld named as play.c's verdicts judge them
@@ -22,6 +22,16 @@
  * them, or the new meld last on the table; the turn after `after_use` (the taken card
  * melded is no longer in hand), marked as having laid off (`_laid_off_now`) for a lay-off,
  * naming the card taken for a take; the hand's packed key kept.
+ *
+ * Under Räuber-Rommé (`rearrange`, rules §13, ASS S. 2–3) the same lay-offs and lay-downs
+ * by a seat that has opened while its turn holds cards taken from the table
+ * (`TurnState.borrowed`) or has a table to restore (`TurnState.before`), with guards.py's
+ * `after_use` of the cards held, play.c's (`rm_laying_after_use`, the listing's): a card of
+ * the move that the turn holds counts as melded again first, so the taken card's lock is
+ * freed only by a copy beyond them (`finish`, `goes_on`); the next state's turn holds the
+ * cards left (`borrowed` less those melded again, the first copies, `hands.remove` with
+ * `partly`), `before` and `table_takes` kept. A turn that still holds one goes on; its end
+ * (the discard, `borrowed_failure`) and the take-back (`restore`) are the Python core's.
  *
  * And the lay-down of a seat that has NOT opened, towards its opening (rules §5), alone or
  * as a take's use, in the positions whose play phase play.c lists so (nothing staged and
@@ -533,6 +543,50 @@ new_entry(const rm_layoff *move, PyObject *rules)
     return entry;
 }
 
+/* Put into `turn_changes` the table cards `turn` holds (`TurnState.borrowed`, in card
+ * order) less `melded` (by code), as `after_use` leaves them (`hands.remove` with
+ * `partly`: the first copies go), where some are melded again. 0, or -1 with an exception
+ * set. */
+static int
+change_borrowed(PyObject *turn, const unsigned char *melded, PyObject *turn_changes)
+{
+    int count = 0;
+    for (int code = 0; code < RM_CODES; code++) {
+        count += melded[code];
+    }
+    if (count == 0) {
+        return 0; /* none of the move's cards was held from the table */
+    }
+    PyObject *borrowed = rm_attr(turn, rm_names.s_borrowed);
+    Py_ssize_t size = borrowed == NULL ? -1 : PyTuple_Size(borrowed);
+    PyObject *left = size < count ? NULL : PyTuple_New(size - count);
+    unsigned char skip[RM_CODES];
+    memcpy(skip, melded, sizeof skip);
+    Py_ssize_t j = 0;
+    for (Py_ssize_t i = 0; left != NULL && i < size; i++) {
+        PyObject *card = PyTuple_GetItem(borrowed, i);
+        int code = rm_code_of(card);
+        if (code < 0 || (!skip[code] && j == size - count)) {
+            Py_CLEAR(left);
+            break;
+        }
+        if (skip[code]) {
+            skip[code]--;
+            continue;
+        }
+        Py_INCREF(card);
+        PyTuple_SetItem(left, j++, card);
+    }
+    if (left != NULL && j != size - count) {
+        Py_CLEAR(left); /* never: `melded` counts held cards only */
+    }
+    if (left == NULL && size >= 0 && !PyErr_Occurred()) {
+        PyErr_SetString(PyExc_SystemError, "a table card melded again that the turn holds not");
+    }
+    Py_XDECREF(borrowed);
+    return change(turn_changes, rm_names.s_borrowed, left);
+}
+
 /* Put into `changes` the seat's hand without the cards read (`hands.remove`) and the turn
  * once they are used (`after_use`: the taken card melded is no longer in hand), marked as
  * having laid off where `laid_off` (`_laid_off_now`). 1, or -1 with an exception set. */
@@ -573,12 +627,16 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
         Py_DECREF(turn_changes);
         return -1;
     }
-    int taken = move->card != NULL ? -1 : rm_laying_taken(move->play);
-    for (int i = 0; taken >= 0 && i < move->count; i++) {
-        if (move->codes[i] == taken) {
-            failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
-            break;
-        }
+    /* `after_use`: the table cards held (Räuber-Rommé) melded again leave `borrowed`
+     * (`before` and `table_takes` kept), and the taken card melded beyond them frees its
+     * lock */
+    unsigned char melded[RM_CODES];
+    if (move->card == NULL && rm_laying_after_use(move->play, move->codes, move->count, melded)) {
+        failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
+    }
+    if (!failed && move->card == NULL
+        && change_borrowed(pos->turn, melded, turn_changes) < 0) {
+        failed = 1;
     }
     Py_ssize_t changed = failed ? -1 : PyDict_Size(turn_changes);
     PyObject *turn = changed <= 0 ? NULL

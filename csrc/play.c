@@ -243,6 +243,28 @@ can_discard(const rm_play *play_, const unsigned char *rest, int rest_size, int 
     return 0;
 }
 
+/* `after_use` (romme/_turn/guards.py) of `cards` (`count` codes) going to the table: the
+ * table cards the turn holds count as melded again first (a copy from the hand and one
+ * from the table are the same card), by code into `melded` where it is not NULL; 1 where a
+ * copy beyond those melds the taken card in hand, which frees its lock, else 0. */
+static int
+after_use(const rm_play *play_, const unsigned char *cards, int count, unsigned char *melded)
+{
+    int taken = 0;
+    for (int i = 0; i < count; i++) {
+        taken += cards[i] == play_->taken;
+    }
+    if (melded != NULL) {
+        memset(melded, 0, RM_CODES);
+        for (int i = 0; i < count; i++) {
+            if (melded[cards[i]] < play_->borrowed[cards[i]]) {
+                melded[cards[i]]++;
+            }
+        }
+    }
+    return taken > 0 && taken > play_->borrowed[play_->taken];
+}
+
 /* `finish` of the hand left once `cards` (codes) went to the table, in a turn not bound to
  * go out, with `after_use`: the taken card among them frees the lock. 1 the turn goes on,
  * 0 a Failure. */
@@ -251,16 +273,12 @@ goes_on(const rm_play *play_, const unsigned char *cards, int count)
 {
     unsigned char rest[RM_CODES];
     memcpy(rest, play_->pos.counts, sizeof rest);
-    int locked = play_->locked, taken = 0;
+    int locked = play_->locked;
     for (int i = 0; i < count; i++) {
         rest[cards[i]]--;
-        taken += cards[i] == play_->taken;
     }
-    if (taken > 0 && taken > play_->borrowed[play_->taken]) {
-        /* `after_use`: the taken card is melded, nothing is kept back; the table cards
-         * held count as melded again first (a copy from the hand and one from the table
-         * are the same card) */
-        locked = -1;
+    if (after_use(play_, cards, count, NULL)) {
+        locked = -1; /* the taken card is melded: nothing is kept back */
     }
     int rest_size = (int)play_->pos.hand_size - count;
     if (rest_size == 0) {
@@ -1591,10 +1609,15 @@ rm_laying_read(rm_play *play_, PyObject *state)
         return truth; /* Reason.NOT_OPENED */
     }
     PyObject *rules = pos->rules, *turn = pos->turn;
-    if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0
-        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0
+    if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0
         || (truth = FLAG(rules, play.s_announced_jokers)) != 0
         || (truth = first_go_round(rules, turn, seats)) != 0) {
+        return truth < 0 ? -1 : 0;
+    }
+    /* the table cards the turn holds (Räuber-Rommé, rules §13), as `decides` reads them */
+    if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0
+        && (truth < 0 || (truth = FLAG(rules, play.s_rearrange)) != 1
+            || (truth = read_borrowed(play_, turn)) < 0)) {
         return truth < 0 ? -1 : 0;
     }
     play_->table = rm_attr(state, rm_names.s_table);
@@ -1633,6 +1656,13 @@ int
 rm_laying_taken(const rm_play *play_)
 {
     return play_->taken;
+}
+
+int
+rm_laying_after_use(const rm_play *play_, const unsigned char *cards, int count,
+                    unsigned char *melded)
+{
+    return after_use(play_, cards, count, melded);
 }
 
 int

@@ -20,9 +20,10 @@ rm_play *rm_laying_new(void);
 void rm_laying_free(rm_play *play_);
 
 /* Read the seat to act in `state` (a GameState in the play phase) as the verdicts of its
- * lay-downs and lay-offs read it: 1 where the seat has opened, in a turn that borrowed no
- * table card (Räuber-Rommé), is not bound to go out (DRoV Nr. 10), outside the first
- * go-round (ASS S. 1), under rules that announce no joker (Schmidt S. 3); 0 where the
+ * lay-downs and lay-offs read it: 1 where the seat has opened, in a turn that is not bound
+ * to go out (DRoV Nr. 10), outside the first go-round (ASS S. 1), under rules that
+ * announce no joker (Schmidt S. 3), holding table cards (`TurnState.borrowed`) only under
+ * Räuber-Rommé (`rearrange`, rules §13: read as the listing reads them); 0 where the
  * Python core answers; -1 with an exception set. */
 int rm_laying_read(rm_play *play_, PyObject *state);
 
@@ -41,6 +42,13 @@ PyObject *rm_laying_table(rm_play *play_);
 /* The code of the card the turn took while it is in hand (`after_use` frees it once
  * melded), -1 for none. */
 int rm_laying_taken(const rm_play *play_);
+
+/* `after_use` (romme/_turn/guards.py) of `cards` (`count` codes, held) going to the table
+ * in the turn read, as the listing judges it: the table cards held that count as melded
+ * again, by code into `melded` (RM_CODES counts) where it is not NULL; 1 where the taken
+ * card in hand is melded beyond them (its lock freed, `taken_in_hand` cleared), else 0. */
+int rm_laying_after_use(const rm_play *play_, const unsigned char *cards, int count,
+                        unsigned char *melded);
 
 /* `lay_off_fit`'s verdict on `cards` (`count` codes, held) laid off onto the table meld
  * `index`, `meld`, a run where `run`, at `*side` (None: a run's high end first, then its

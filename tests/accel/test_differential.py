@@ -23,12 +23,15 @@ that lays the card down so, and with melds staged a lay-down and their
 take-back: `check`, `is_legal`, `apply`; a joker swap of
 a seat that has opened: `check`, `is_legal`, `apply`; the play phase under
 Räuber-Rommé, with table cards held or not: its listing, the robs and the
-take-back) was never answered
+take-back, and the lay-downs and lay-offs of a seat that has opened while
+it holds table cards: `apply`) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
 melds but a taken card's, must have been applied by C; under each whose play phase of an
-opened seat is C's, every joker swap after which the turn goes on.
+opened seat is C's, every joker swap after which the turn goes on; under
+Räuber-Rommé, every lay-down and lay-off of a seat that has opened while it
+holds table cards, after which the turn goes on.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from romme import (
     IllegalActionError,
     JokerDiscard,
     LayDown,
+    LayOff,
     Phase,
     PlayerView,
     Rules,
@@ -284,6 +288,18 @@ class Differ:
             # a joker swap after which the turn goes on (rules §6): C's where it lists swaps
             self.occurred["applied swap"] += 1
             self.answered["applied swap"] += by_c
+        if (
+            isinstance(action, LayDown | LayOff)
+            and state.turn.borrowed
+            and expected[0] == "value"
+            and _goes_on(state, expected[1])
+            and _raeuber_opened_play(state)
+        ):
+            # Räuber-Rommé (rules §13, ASS S. 2–3): a lay-down or lay-off by a seat that has
+            # opened while it holds table cards, after which the turn goes on: C's, every one
+            held = f"apply Räuber {type(action).__name__}, table cards held"
+            self.occurred[held] += 1
+            self.answered[held] += by_c
         kind = _unopened_kind(action)
         if kind is not None and expected[0] == "value" and _towards_the_opening(state, expected[1]):
             # a lay-down towards the opening (rules §5), staged or completing it
@@ -427,8 +443,20 @@ _RAEUBER_SLICE = (
     "listed Räuber play, table cards held",
     "listed TakeFromTable",
     "listed Räuber TakeBack",
+    "apply Räuber LayDown, table cards held",
+    "apply Räuber LayOff, table cards held",
 )
-"""The play phase under Räuber-Rommé (rules §13, ASS S. 2–3) of a seat that has opened, with table cards held or not, or of one that has not before it took any: the cards taken from the table and the take-back, listed by C."""
+"""The play phase under Räuber-Rommé (rules §13, ASS S. 2–3) of a seat that has opened, with table cards held or not, or of one that has not before it took any: the cards taken from the table and the take-back, listed by C; and the lay-downs and lay-offs of a seat that has opened while it holds table cards, applied by C."""
+_RAEUBER_APPLIED = (
+    "apply Räuber LayDown, table cards held",
+    "apply Räuber LayOff, table cards held",
+)
+"""The lay-downs and lay-offs of a seat that has opened while it holds table cards (rules §13), where the turn goes on: applied by C wherever they occur."""
+
+
+def _raeuber_applied_by_python(differ: Differ) -> list[str]:
+    """The kinds of `_RAEUBER_APPLIED` that the Python core applied at least once (none should be)."""
+    return [name for name in _RAEUBER_APPLIED if differ.answered[name] < differ.occurred[name]]
 
 
 _OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")
@@ -585,6 +613,8 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # not: listed by C, every one under the presets
         assert not differ.unanswered_of(_RAEUBER_UNOPENED), differ.report(preset)
         assert not _held_but_not_listed(differ), differ.report(preset)
+        # its lay-downs and lay-offs while table cards are held: applied by C, every one
+        assert not _raeuber_applied_by_python(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -707,6 +737,9 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # rules play it (the test below draws Räuber-Rommé's rules only)
     if differ.occurred[_RAEUBER_UNOPENED[0]]:
         assert differ.answered[_RAEUBER_UNOPENED[0]], differ.report("random")
+    # and the lay-downs and lay-offs while table cards are held, applied by C, every one that
+    # occurs (the slow run asks each kind)
+    assert not _raeuber_applied_by_python(differ), differ.report("random")
 
 
 @pytest.mark.long
@@ -792,6 +825,7 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("slow run, the presets")
     )
+    assert not _raeuber_applied_by_python(differ), differ.report("slow run, the presets")
 
 
 @pytest.mark.slow
@@ -841,3 +875,4 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("slow run, random rules")
     )
+    assert not _raeuber_applied_by_python(differ), differ.report("slow run, random rules")

@@ -41,7 +41,7 @@ from romme import (
     view,
 )
 from romme._turn import pure
-from tests.accel._slices import listed_in_c, opened_play, refused_by_python
+from tests.accel._slices import applied_in_c, listed_in_c, opened_play, refused_by_python
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
 
@@ -256,3 +256,86 @@ def test_announced_jokers_with_table_cards_held_are_left_to_python(cturn: Module
     assert cturn.legal_actions(robbed) is NotImplemented
     assert cturn.legal_actions(view(robbed, 0)) is NotImplemented
     assert pure.legal_actions(robbed) == (TakeBack(),)
+
+
+# -- the lay-offs and lay-downs of a seat that holds table cards, checked and applied in C ----
+
+
+def test_a_card_taken_from_the_table_laid_off_onto_another_meld(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 7♥ taken from 7♥ 8♥ 9♥ 10♥ (8♥ 9♥ 10♥ stays) is laid off onto seat 1's set 7♣ 7♠ 7♦, which becomes 7♣ 7♠ 7♥ 7♦; the turn holds no table card then and may end (the discards), keeps the table to restore and its one table take."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥ 10♥", "7♣ 7♠ 7♦")
+    robbed = pure.apply(state, TakeFromTable(0, 0))
+    assert robbed.hand == parse_cards("K♠ 7♥ 2♦")
+    after = applied_in_c(cturn, robbed, LayOff(1, parse_cards("7♥")))
+    assert after.table[0] == robbed.table[0]
+    set_ = after.table[1]
+    assert set_.meld.cards == parse_cards("7♣ 7♠ 7♥ 7♦")
+    assert (set_.meld.kind, set_.owner, set_.staged, set_.fresh) == (
+        MeldKind.SET,
+        1,
+        False,
+        frozenset(),
+    )
+    assert after.hand == parse_cards("K♠ 2♦")
+    assert after.turn.borrowed == ()
+    assert after.turn.before == robbed.turn.before  # the take-back still restores the table
+    assert (after.turn.table_takes, after.turn.laid_off) == (1, True)
+    assert (after.current_player, after.phase) == (0, Phase.PLAY)
+    assert _listed(cturn, after) == (*_discards("K♠ 2♦"), TakeBack(), *_robs(0, 3), *_robs(1, 4))
+
+
+def test_a_card_taken_from_the_table_laid_down_with_hand_cards(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 7♥ taken from 7♥ 8♥ 9♥ 10♥ is laid down with the hand's 7♣ 7♠: the set 7♣ 7♠ 7♥ lies last, seat 0's, and the turn holds no table card."""
+    state = opened_play(_RAEUBER, "7♣ 7♠ K♠", "7♥ 8♥ 9♥ 10♥")
+    robbed = pure.apply(state, TakeFromTable(0, 0))
+    after = applied_in_c(cturn, robbed, LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET))
+    assert after.table[0].meld.cards == parse_cards("8♥ 9♥ 10♥")
+    entry = after.table[1]
+    assert entry.meld.cards == parse_cards("7♣ 7♠ 7♥")
+    assert (entry.owner, entry.staged, entry.fresh, entry.announced) == (0, False, frozenset(), ())
+    assert after.hand == parse_cards("K♠")
+    assert (after.turn.borrowed, after.turn.laid_off, after.turn.table_takes) == ((), False, 1)
+    assert after.turn.before == robbed.turn.before
+    assert _listed(cturn, after) == (*_discards("K♠"), TakeBack(), *_robs(0, 3), *_robs(1, 3))
+
+
+def test_the_table_cards_held_shrink_and_the_turn_cannot_end_while_one_is(
+    cturn: ModuleType,
+) -> None:
+    """ASS S. 2–3: the 8♥ taken from inside 7♥ 8♥ 9♥ brings 7♥ and 9♥ along; 8♥ 9♥ laid off at the low end of 10♥ J♥ Q♥ leave the 7♥ held, and the turn still cannot end (no discard) until 7♣ 7♠ 7♥ is laid down."""
+    state = opened_play(_RAEUBER, "7♣ 7♠ K♠ 2♦", "7♥ 8♥ 9♥", "10♥ J♥ Q♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    assert robbed.turn.borrowed == parse_cards("7♥ 8♥ 9♥")
+    assert robbed.table[0].meld.cards == parse_cards("10♥ J♥ Q♥")
+    part = applied_in_c(cturn, robbed, LayOff(0, parse_cards("8♥ 9♥"), Side.LOW))
+    assert part.table[0].meld.cards == parse_cards("8♥ 9♥ 10♥ J♥ Q♥")
+    assert part.hand == parse_cards("7♣ 7♠ K♠ 7♥ 2♦")
+    assert part.turn.borrowed == parse_cards("7♥")
+    assert (part.turn.laid_off, part.turn.table_takes) == (True, 1)
+    refused_by_python(cturn, part, Discard(parse_cards("K♠")[0]))  # TABLE_CARDS_IN_HAND
+    assert not any(isinstance(move, Discard) for move in _listed(cturn, part))
+    done = applied_in_c(cturn, part, LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET))
+    assert done.turn.borrowed == ()
+    assert done.hand == parse_cards("K♠ 2♦")
+    assert done.table[1].meld.cards == parse_cards("7♣ 7♠ 7♥")
+    assert _listed(cturn, done)[:2] == _discards("K♠ 2♦")
+
+
+def test_a_table_card_melded_again_keeps_the_taken_card_locked(cturn: ModuleType) -> None:
+    """Rules §4, ASS S. 2–3 (the top discard taken freely, rediscard_taken off): with the 7♥ taken from the pile and a 7♥ taken from 7♥ 8♥ 9♥ 10♥, laying off one 7♥ melds the table's again; the taken 7♥ stays in hand, still not to be discarded, and the turn may end with the K♠."""
+    rules = attrs.evolve(_RAEUBER, take_discard=TakeDiscardMode.FREE)
+    state = position(
+        rules,
+        hands=["7♣ K♠", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="7♥",
+        table=[("7♥ 8♥ 9♥ 10♥", 1)],
+        opened=[True, True, False],
+    )
+    robbed = pure.apply(pure.apply(state, TakeDiscard()), TakeFromTable(0, 0))
+    after = applied_in_c(cturn, robbed, LayOff(0, parse_cards("7♥"), Side.LOW))
+    assert after.table[0].meld.cards == parse_cards("7♥ 8♥ 9♥ 10♥")
+    assert after.hand == parse_cards("7♣ K♠ 7♥")
+    assert after.turn.borrowed == ()
+    assert (after.turn.taken, after.turn.taken_in_hand) == (parse_cards("7♥")[0], True)
+    assert _listed(cturn, after)[:2] == _discards("7♣ K♠")
+    refused_by_python(cturn, after, Discard(parse_cards("7♥")[0]))  # REDISCARD_TAKEN
