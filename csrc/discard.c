@@ -262,18 +262,6 @@ next_seat(PyObject *dealt_in, Py_ssize_t seat)
     return seat;
 }
 
-/* Put `value` (stolen) into `changes` under `name`; 0, or -1 with an exception set. */
-static int
-change(PyObject *changes, PyObject *name, PyObject *value)
-{
-    if (value == NULL) {
-        return -1;
-    }
-    int failed = PyDict_SetItem(changes, name, value);
-    Py_DECREF(value);
-    return failed;
-}
-
 /* `changes` of the state after the discard read ends the turn of the seat to act
  * (`_discard`'s effect carried out by `_next_state` and `_next_turn`): the seat's hand
  * without the card, the card on the pile, the next seat dealt in to draw in the turn
@@ -304,13 +292,13 @@ next_turn(rm_discard *move, PyObject *changes)
     PyObject *grown = pile == NULL || card == NULL ? NULL : PySequence_Concat(pile, card);
     Py_XDECREF(pile);
     Py_XDECREF(card);
-    if (change(changes, rm_names.s_discard_pile, grown) < 0) {
+    if (rm_change(changes, rm_names.s_discard_pile, grown) < 0) {
         return -1;
     }
     PyObject *table = rm_attr(state, rm_names.s_table);
     PyObject *after = table == NULL ? NULL : end_of_turn_table(table);
     Py_XDECREF(table);
-    if (change(changes, rm_names.s_table, after) < 0) {
+    if (rm_change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
     PyObject *opened = rm_attr(state, rm_names.s_opened);
@@ -326,8 +314,8 @@ next_turn(rm_discard *move, PyObject *changes)
     Py_XDECREF(number);
     Py_XDECREF(one);
     Py_XDECREF(following);
-    if (change(changes, rm_names.s_turn, turn) < 0
-        || change(changes, rm_names.s_current_player, PyLong_FromSsize_t(next)) < 0
+    if (rm_change(changes, rm_names.s_turn, turn) < 0
+        || rm_change(changes, rm_names.s_current_player, PyLong_FromSsize_t(next)) < 0
         || PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_draw) < 0) {
         return -1;
     }

@@ -460,18 +460,6 @@ places_of(long bits)
     return set;
 }
 
-/* Put `value` (stolen) into `changes` under `name`; 0, or -1 with an exception set. */
-static int
-change(PyObject *changes, PyObject *name, PyObject *value)
-{
-    if (value == NULL) {
-        return -1;
-    }
-    int failed = PyDict_SetItem(changes, name, value);
-    Py_DECREF(value);
-    return failed;
-}
-
 /* The hand read without the cards read (`hands.remove`): a new tuple, or NULL. */
 static PyObject *
 hand_less(const rm_layoff *move, const rm_pos *pos)
@@ -535,7 +523,7 @@ new_entry(const rm_layoff *move, PyObject *rules)
     PyObject *changes = PyDict_New();
     PyObject *entry = NULL;
     if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, meld) == 0
-        && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
+        && rm_change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
         entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, move->entry, changes);
     }
     Py_XDECREF(changes);
@@ -584,7 +572,7 @@ change_borrowed(PyObject *turn, const unsigned char *melded, PyObject *turn_chan
         PyErr_SetString(PyExc_SystemError, "a table card melded again that the turn holds not");
     }
     Py_XDECREF(borrowed);
-    return change(turn_changes, rm_names.s_borrowed, left);
+    return rm_change(turn_changes, rm_names.s_borrowed, left);
 }
 
 /* Put into `changes` the seat's hand without the cards read (`hands.remove`) and the turn
@@ -646,7 +634,7 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
     if (changed == 0) {
         return 1; /* the turn itself, as `after_use` returns it */
     }
-    return change(changes, rm_names.s_turn, turn) < 0 ? -1 : 1;
+    return rm_change(changes, rm_names.s_turn, turn) < 0 ? -1 : 1;
 }
 
 /* `changes` of the state after the lay-off read (`lay_off`'s effect carried out by
@@ -663,7 +651,7 @@ laid_off(const rm_layoff *move, PyObject *state, PyObject *changes)
     }
     PyObject *after = rm_tuple_with(rm_laying_table(move->play), move->index, entry);
     Py_DECREF(entry);
-    if (change(changes, rm_names.s_table, after) < 0) {
+    if (rm_change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
     return hand_and_turn(move, state, changes, 1);
@@ -807,7 +795,7 @@ opened_now(PyObject *state, PyObject *seat, PyObject *changes)
     PyObject *opened = at < 0 ? NULL : rm_attr(state, rm_names.s_opened);
     PyObject *after = opened == NULL ? NULL : rm_tuple_with(opened, at, Py_True);
     Py_XDECREF(opened);
-    if (change(changes, rm_names.s_opened, after) < 0) {
+    if (rm_change(changes, rm_names.s_opened, after) < 0) {
         return -1;
     }
     PyObject *first = rm_attr(state, laying.s_first_to_open);
@@ -837,8 +825,8 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
     if (seat != NULL && PyDict_SetItem(entry_changes, laying.s_meld, move->meld) == 0
         && PyDict_SetItem(entry_changes, laying.s_owner, seat) == 0
         && PyDict_SetItem(entry_changes, rm_names.s_staged, staged) == 0
-        && change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
-        && change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
+        && rm_change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
+        && rm_change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
         entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, NULL, entry_changes);
     }
     if (entry != NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
@@ -883,7 +871,7 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
     else {
         Py_DECREF(entry);
     }
-    if (change(changes, rm_names.s_table, after) < 0) {
+    if (rm_change(changes, rm_names.s_table, after) < 0) {
         return -1;
     }
     return hand_and_turn(move, state, changes, 0);
@@ -905,7 +893,7 @@ next_state(rm_layoff *move, PyObject *state, int decided,
             PyObject *pile = rm_attr(state, rm_names.s_discard_pile);
             PyObject *rest = pile == NULL ? NULL : PyTuple_GetSlice(pile, 0, pos->pile_size - 1);
             Py_XDECREF(pile);
-            if (change(changes, rm_names.s_discard_pile, rest) < 0
+            if (rm_change(changes, rm_names.s_discard_pile, rest) < 0
                 || PyDict_SetItem(changes, rm_names.s_phase, rm_names.phase_play) < 0) {
                 decided = -1;
             }
@@ -1012,7 +1000,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     PyObject *changes = fresh < 0 ? NULL : PyDict_New();
     PyObject *swapped = NULL;
     if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, result) == 0
-        && change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
+        && rm_change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
         swapped = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, entry, changes);
     }
     Py_XDECREF(changes);
@@ -1360,7 +1348,7 @@ taken_back(rm_play *play_, PyObject *state)
     Py_ssize_t at = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
     failed = at < 0 || rm_change_hand(state, at, hand, changes) < 0
-             || change(changes, rm_names.s_table, PyList_AsTuple(kept)) < 0;
+             || rm_change(changes, rm_names.s_table, PyList_AsTuple(kept)) < 0;
     Py_XDECREF(hand);
     Py_XDECREF(kept);
     Py_XDECREF(returned);
@@ -1378,7 +1366,7 @@ taken_back(rm_play *play_, PyObject *state)
         PyObject *turn_changes = PyDict_New();
         failed = turn_changes == NULL
                  || PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_True) < 0
-                 || change(changes, rm_names.s_turn,
+                 || rm_change(changes, rm_names.s_turn,
                            rm_copy_with(rm_names.TurnState, rm_names.turn_fields, pos->turn,
                                         turn_changes)) < 0;
         Py_XDECREF(turn_changes);

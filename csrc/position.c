@@ -650,6 +650,17 @@ rm_tuple_with(PyObject *tuple, Py_ssize_t at, PyObject *item)
 }
 
 int
+rm_change(PyObject *changes, PyObject *name, PyObject *value)
+{
+    if (value == NULL) {
+        return -1;
+    }
+    int failed = PyDict_SetItem(changes, name, value);
+    Py_DECREF(value);
+    return failed;
+}
+
+int
 rm_change_hand(PyObject *state, Py_ssize_t seat, PyObject *hand, PyObject *changes)
 {
     PyObject *hands = rm_attr(state, rm_names.s_hands);

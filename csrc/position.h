@@ -103,6 +103,10 @@ int rm_read_hand(rm_pos *pos);
  * keeps them. A new reference, or NULL with an exception set. */
 PyObject *rm_hand_key(rm_pos *pos);
 
+/* Put `value` (stolen: NULL is passed on as a failure) into `changes` under `name`, as the
+ * next state's field; 0, or -1 with an exception set. */
+int rm_change(PyObject *changes, PyObject *name, PyObject *value);
+
 /* Put into `changes` (under "hands") the hands of `state` with the one of `seat` replaced
  * by `hand` (borrowed), as romme/_turn/engine.py's `_next_state` builds them. 0, or -1
  * with an exception set. */
