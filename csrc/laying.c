@@ -30,8 +30,9 @@
  * the move that the turn holds counts as melded again first, so the taken card's lock is
  * freed only by a copy beyond them (`finish`, `goes_on`); the next state's turn holds the
  * cards left (`borrowed` less those melded again, the first copies, `hands.remove` with
- * `partly`), `before` and `table_takes` kept. A turn that still holds one goes on; its end
- * (the discard, `borrowed_failure`) and the take-back (`restore`) are the Python core's.
+ * `partly`), `before` and `table_takes` kept; the joker swaps likewise (below). A turn that
+ * still holds one goes on; its end (the discard, `borrowed_failure`) and the take-back
+ * (`restore`) are the Python core's.
  *
  * And the lay-down of a seat that has NOT opened, towards its opening (rules §5), alone or
  * as a take's use, in the positions whose play phase play.c lists so (nothing staged and
@@ -52,12 +53,16 @@
  *
  * And a joker swap (romme/_turn/swapping.py's `swap`: `swap_joker`, `swapped`,
  * `place_joker`, rules §6) by a seat that has opened and may lay off, where play.c lists
- * swaps (joker swaps allowed, no Räuber-Rommé, no announced joker), with the listing's
+ * swaps (joker swaps allowed, no announced joker; under Räuber-Rommé with table cards held
+ * or not), with the listing's
  * verdict (`rm_laying_swap_place`): the position `swapped` makes (the meld the validator
  * makes with the card in the joker's place, its fresh places moved; the joker in hand,
- * last; `rm_laying_swapped`), then nothing (to_hand, `finish`), or a lay-down or lay-off
- * holding the joker judged and applied as above on that position, or (meld_or_discard)
- * the joker's discard, checked here and applied by the Python core (the turn ends).
+ * last; `rm_laying_swapped`, with `after_use` of the card: a table card held is melded
+ * again first, else the taken card's lock is freed), then nothing (to_hand, `finish`), or
+ * a lay-down or lay-off holding the joker judged and applied as above on that position (the
+ * turn's held cards less the swapped card and the cards laid, where held), or
+ * (meld_or_discard) the joker's discard while no table card is held, checked here and
+ * applied by the Python core (the turn ends).
  */
 #include "play.h"
 
@@ -148,6 +153,7 @@ typedef struct {
     int outcome;      /* its verdict: 1 staged, RM_OPENING_COMPLETES the opening complete */
     int swap;         /* a joker swap (`SwapJoker`): its follow-up, `then` (SWAP_*) */
     int frees;        /* the swap's card was the taken card in hand (`after_use`) */
+    int held;         /* the swap's card was a table card held, melded again: 1 + its code */
 } rm_layoff;
 
 /* What follows a joker swap (`place_joker`): none (the joker to the hand), a lay-down or a
@@ -622,6 +628,9 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
     if (move->card == NULL && rm_laying_after_use(move->play, move->codes, move->count, melded)) {
         failed = PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0;
     }
+    if (move->held) {
+        melded[move->held - 1]++; /* the swap's card, melded again before the cards laid */
+    }
     if (!failed && move->card == NULL
         && change_borrowed(pos->turn, melded, turn_changes) < 0) {
         failed = 1;
@@ -1041,7 +1050,9 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
         return -1;
     }
     RM_SETREF(pos->hand, hand);
+    int holds = rm_laying_holds(move->play);
     move->frees = rm_laying_swapped(move->play, after, code);
+    move->held = rm_laying_holds(move->play) < holds ? code + 1 : 0; /* `after_use` */
     Py_DECREF(after);
     return 1;
 }
@@ -1078,7 +1089,8 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
         }
         /* the joker discarded ends the turn: checked here, applied by the Python core */
         move->swap = SWAP_DISCARD;
-        return mode == laying.meld_or_discard && code == RM_JOKER_CODE;
+        return mode == laying.meld_or_discard && code == RM_JOKER_CODE
+               && !rm_laying_holds(move->play); /* else `borrowed_failure` */
     }
     if (type != laying.LayDown && type != laying.LayOff) {
         return 0;

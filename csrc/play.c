@@ -1263,12 +1263,14 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
     counts[RM_JOKER_CODE]++;
     /* `after_use` of the card: a table card held (Räuber-Rommé) counts as melded again
      * first, else the taken card melded frees the lock */
-    int lent = play_->borrowed[code] > 0;
+    unsigned char swapped = (unsigned char)code, melded[RM_CODES];
+    int frees = after_use(play_, &swapped, 1, melded);
+    int lent = melded[code] > 0;
     if (lent) {
         play_->borrowed[code]--;
         play_->borrowing--;
     }
-    else if (code == taken) {
+    if (frees) {
         play_->taken = play_->locked = -1;
     }
     PyObject *card = PyTuple_GetItem(play.cards, code);
@@ -1911,8 +1913,9 @@ rm_laying_swap_place(rm_play *play_, PyObject *entry, PyObject *meld, int code)
 {
     PyObject *rules = play_->pos.rules;
     int truth;
-    /* the positions whose swaps `decides` lists: joker swaps allowed, no Räuber-Rommé */
-    if ((truth = FLAG(rules, play.s_joker_swap)) != 1 || (truth = FLAG(rules, play.s_rearrange)) != 0) {
+    /* the positions whose swaps `decides` lists: joker swaps allowed (under Räuber-Rommé
+     * too, with table cards held or not) */
+    if ((truth = FLAG(rules, play.s_joker_swap)) != 1) {
         return truth < 0 ? -2 : -1;
     }
     int needs_four = FLAG(rules, play.s_swap_set_needs_four);
@@ -1932,9 +1935,23 @@ rm_laying_swapped(rm_play *play_, PyObject *table, int code)
     RM_SETREF(play_->table, table);
     play_->pos.counts[code]--;
     play_->pos.counts[RM_JOKER_CODE]++;
-    if (code != play_->taken) {
+    /* `after_use` of the card: a table card held (Räuber-Rommé) is melded again first, else
+     * the taken card melded frees the lock */
+    unsigned char card = (unsigned char)code, melded[RM_CODES];
+    int frees = after_use(play_, &card, 1, melded);
+    if (melded[code]) {
+        play_->borrowed[code]--;
+        play_->borrowing--;
+    }
+    if (!frees) {
         return 0;
     }
-    play_->taken = play_->locked = -1; /* `after_use`: the taken card melded frees the lock */
+    play_->taken = play_->locked = -1;
     return 1;
+}
+
+int
+rm_laying_holds(const rm_play *play_)
+{
+    return play_->borrowing;
 }

@@ -92,14 +92,19 @@ int rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned ch
 /* `swap_joker`'s verdict (play.c's, as `_swaps` lists the swaps) on the natural card `code`,
  * held by the seat read (rm_laying_read, which may lay off), swapped into the table meld
  * `entry` (its `meld`, announcing no joker): the place of the joker it takes, -1 where the
- * Python core answers (no joker swap, Räuber-Rommé, no joker of it stands for the card or
+ * Python core answers (no joker swap, no joker of it stands for the card or
  * may go: DRoV rule 9, Streitfall 20, Schmidt S. 3), -2 with an exception set. */
 int rm_laying_swap_place(rm_play *play_, PyObject *entry, PyObject *meld, int code);
 
 /* Read the position `swapped` makes into the reader: `table` (borrowed) the table then, the
- * card `code` out of the hand's counts and the freed joker in, the taken card's lock freed
- * where it is that card (`after_use`). 1 where it was the taken card in hand, else 0. */
+ * card `code` out of the hand's counts and the freed joker in, and `after_use` of the card:
+ * a table card the turn holds melded again (Räuber-Rommé), else the taken card's lock freed
+ * where it is that card. 1 where it freed the taken card in hand, else 0. */
 int rm_laying_swapped(rm_play *play_, PyObject *table, int code);
+
+/* How many table cards the turn read holds (`TurnState.borrowed`, Räuber-Rommé), less those
+ * a swap read melded again (rm_laying_swapped). */
+int rm_laying_holds(const rm_play *play_);
 
 /* -- laying.c ---------------------------------------------------------------------- */
 

@@ -491,7 +491,7 @@ def test_the_joker_swaps_leak_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: listing the play phase under Räuber-Rommé (rules §13, ASS S. 2–3), before a card is taken, with table cards held (a joker swap among the moves) and with the table laid again, of a seat that has not opened holding table cards (its lay-downs towards the opening, with a meld staged or not), checking and applying a lay-off and lay-downs of the cards held (all of them melded again, or some), and handing a position under announced jokers and a refused lay-off to Python, keep no reference to the position, its table, its melds, its turn, the cards held, the actions or the states made."""
+    """Issue 34, point 4: listing the play phase under Räuber-Rommé (rules §13, ASS S. 2–3), before a card is taken, with table cards held (a joker swap among the moves) and with the table laid again, of a seat that has not opened holding table cards (its lay-downs towards the opening, with a meld staged or not), checking and applying a lay-off, lay-downs and joker swaps of the cards held (all of them melded again, or some), and handing a position under announced jokers and a refused lay-off to Python, keep no reference to the position, its table, its melds, its turn, the cards held, the actions or the states made."""
     rules = find_rules("ass-raeuber")
     seats = ["4♦ 6♦ 10♦", "5♦ 7♦ J♦"]
     opened = position(
@@ -544,23 +544,30 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
             # (the cards held, unless none is: the shared empty tuple, whose count moves
             # with every empty tuple made anywhere before Python 3.12)
             watched += [state.turn.borrowed] if state.turn.borrowed else []
-    # the lay-offs and lay-downs while table cards are held: every card held melded again,
-    # some of them (the 6♠ stays held), and a lay-off that fits nowhere (Python's refusal)
-    laid: list[tuple[GameState, LayDown | LayOff]] = [
+    # the lay-offs, joker swaps and lay-downs while table cards are held: every card held
+    # melded again, or some (the 3♠, the 6♠ stay held), and a lay-off that fits nowhere
+    # (Python's refusal)
+    eight = parse_cards("8♥")[0]
+    laid: list[tuple[GameState, LayDown | LayOff | SwapJoker]] = [
         (held, LayOff(1, parse_cards("3♠"), Side.LOW)),
+        (held, SwapJoker(0, eight, LayOff(1, parse_cards("JK 3♠"), Side.LOW))),
+        (held, SwapJoker(0, eight, LayOff(1, parse_cards("JK"), Side.HIGH))),
         (split, LayDown(parse_cards("3♠ 4♠ 5♠ 6♠"), kind=MeldKind.RUN)),
         (split, LayDown(parse_cards("3♠ 4♠ 5♠"), kind=MeldKind.RUN)),
     ]
     refused = LayOff(0, parse_cards("3♠"))
     expected = [pure.apply(state, action) for state, action in laid]
     assert [cturn.apply(state, action, None) for state, action in laid] == expected
-    assert expected[2].turn.borrowed == parse_cards("6♠")
+    assert expected[4].turn.borrowed == parse_cards("6♠")
     assert cturn.apply(held, refused, None) is NotImplemented
     watched += [refused, *refused.cards]
     for (_, action), made in zip(laid, expected, strict=True):
-        watched += [action, action.cards, *action.cards, made.table, *made.table, made.hand]
+        placed = action.then if isinstance(action, SwapJoker) else action
+        assert isinstance(placed, LayDown | LayOff)
+        watched += [action, placed, placed.cards, *placed.cards, made.table, *made.table]
+        watched += [made.hand]
         watched += [made.turn, made.turn.before]
-    watched += [expected[2].turn.borrowed]
+    watched += [expected[4].turn.borrowed, expected[2].turn.borrowed, eight]
     for state in listed:  # the one-slot caches filled as the loop fills them
         cturn.legal_actions(state)
         cturn.legal_actions(view(state, 0))

@@ -23,15 +23,15 @@ that lays the card down so, and with melds staged a lay-down and their
 take-back: `check`, `is_legal`, `apply`; a joker swap of
 a seat that has opened: `check`, `is_legal`, `apply`; the play phase under
 Räuber-Rommé, with table cards held or not: its listing, the robs and the
-take-back, and the lay-downs and lay-offs of a seat that has opened while
-it holds table cards: `apply`) was never answered
+take-back, and the lay-downs, lay-offs and joker swaps of a seat that has
+opened while it holds table cards: `apply`) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
 melds but a taken card's, must have been applied by C; under each whose play phase of an
 opened seat is C's, every joker swap after which the turn goes on; under
-Räuber-Rommé, every lay-down and lay-off of a seat that has opened while it
-holds table cards, after which the turn goes on.
+Räuber-Rommé, every lay-down, lay-off and joker swap of a seat that has
+opened while it holds table cards, after which the turn goes on.
 """
 
 from __future__ import annotations
@@ -289,14 +289,15 @@ class Differ:
             self.occurred["applied swap"] += 1
             self.answered["applied swap"] += by_c
         if (
-            isinstance(action, LayDown | LayOff)
+            isinstance(action, LayDown | LayOff | SwapJoker)
             and state.turn.borrowed
             and expected[0] == "value"
             and _goes_on(state, expected[1])
             and _raeuber_opened_play(state)
         ):
-            # Räuber-Rommé (rules §13, ASS S. 2–3): a lay-down or lay-off by a seat that has
-            # opened while it holds table cards, after which the turn goes on: C's, every one
+            # Räuber-Rommé (rules §13, ASS S. 2–3): a lay-down, lay-off or joker swap by a seat
+            # that has opened while it holds table cards, after which the turn goes on: C's,
+            # every one
             held = f"apply Räuber {type(action).__name__}, table cards held"
             self.occurred[held] += 1
             self.answered[held] += by_c
@@ -445,13 +446,15 @@ _RAEUBER_SLICE = (
     "listed Räuber TakeBack",
     "apply Räuber LayDown, table cards held",
     "apply Räuber LayOff, table cards held",
+    "apply Räuber SwapJoker, table cards held",
 )
-"""The play phase under Räuber-Rommé (rules §13, ASS S. 2–3) of a seat that has opened, with table cards held or not, or of one that has not before it took any: the cards taken from the table and the take-back, listed by C; and the lay-downs and lay-offs of a seat that has opened while it holds table cards, applied by C."""
+"""The play phase under Räuber-Rommé (rules §13, ASS S. 2–3) of a seat that has opened, with table cards held or not, or of one that has not before it took any: the cards taken from the table and the take-back, listed by C; and the lay-downs, lay-offs and joker swaps of a seat that has opened while it holds table cards, applied by C."""
 _RAEUBER_APPLIED = (
     "apply Räuber LayDown, table cards held",
     "apply Räuber LayOff, table cards held",
+    "apply Räuber SwapJoker, table cards held",
 )
-"""The lay-downs and lay-offs of a seat that has opened while it holds table cards (rules §13), where the turn goes on: applied by C wherever they occur."""
+"""The lay-downs, lay-offs and joker swaps of a seat that has opened while it holds table cards (rules §13), where the turn goes on: applied by C wherever they occur."""
 
 
 def _raeuber_applied_by_python(differ: Differ) -> list[str]:
@@ -613,7 +616,7 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # not: listed by C, every one under the presets
         assert not differ.unanswered_of(_RAEUBER_UNOPENED), differ.report(preset)
         assert not _held_but_not_listed(differ), differ.report(preset)
-        # its lay-downs and lay-offs while table cards are held: applied by C, every one
+        # its lay-downs, lay-offs and swaps while table cards are held: applied by C, each one
         assert not _raeuber_applied_by_python(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
@@ -737,8 +740,8 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # rules play it (the test below draws Räuber-Rommé's rules only)
     if differ.occurred[_RAEUBER_UNOPENED[0]]:
         assert differ.answered[_RAEUBER_UNOPENED[0]], differ.report("random")
-    # and the lay-downs and lay-offs while table cards are held, applied by C, every one that
-    # occurs (the slow run asks each kind)
+    # and the lay-downs, lay-offs and swaps while table cards are held, applied by C, every
+    # one that occurs (the slow run asks each kind)
     assert not _raeuber_applied_by_python(differ), differ.report("random")
 
 

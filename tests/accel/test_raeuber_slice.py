@@ -10,8 +10,11 @@ cards held: the discards (none while table cards are held), the take-back
 counting as melded again first; those of a seat that has not opened
 towards its opening, which counts the table cards, with no Hand-Rommé
 waiver once a table card was taken), every card of every table meld not
-staged (`robs`, up to ``max_table_takes`` a turn), and the joker swaps. The expected moves are written out from the rules, in the
-generator's order.
+staged (`robs`, up to ``max_table_takes`` a turn), and the joker swaps. It
+checks and applies the lay-downs, lay-offs and joker swaps of a seat that
+has opened while it holds table cards: the cards held melded again first,
+the turn holding the rest. The expected moves are written out from the
+rules, in the generator's order, and the next states likewise.
 """
 
 from __future__ import annotations
@@ -339,3 +342,40 @@ def test_a_table_card_melded_again_keeps_the_taken_card_locked(cturn: ModuleType
     assert (after.turn.taken, after.turn.taken_in_hand) == (parse_cards("7♥")[0], True)
     assert _listed(cturn, after)[:2] == _discards("7♣ K♠")
     refused_by_python(cturn, after, Discard(parse_cards("7♥")[0]))  # REDISCARD_TAKEN
+
+
+def test_a_joker_swapped_while_a_table_card_is_held_and_laid_off_with_it(
+    cturn: ModuleType,
+) -> None:
+    """Rules §6, §13, ASS S. 2–3: with the 3♠ taken from 3♠ 4♠ 5♠ 6♠ (4♠ 5♠ 6♠ stays), the 8♥ swaps the joker of 7♥ JK 9♥, laid off with the 3♠ at the low end of 4♠ 5♠ 6♠: the turn holds no table card then. Laid off alone at its high end, the 3♠ is still held and the turn cannot end."""
+    state = opened_play(_RAEUBER, "8♥ K♣ 2♦", "7♥ JK 9♥", "3♠ 4♠ 5♠ 6♠")
+    robbed = pure.apply(state, TakeFromTable(1, 0))
+    heart = parse_cards("8♥")[0]
+    both = SwapJoker(0, heart, LayOff(1, parse_cards("JK 3♠"), Side.LOW))
+    after = applied_in_c(cturn, robbed, both)
+    assert after.table[0].meld.cards == parse_cards("7♥ 8♥ 9♥")
+    assert after.table[1].meld.cards == parse_cards("JK 3♠ 4♠ 5♠ 6♠")
+    assert after.table[1].fresh == frozenset({0})
+    assert after.hand == parse_cards("K♣ 2♦")
+    assert (after.turn.borrowed, after.turn.laid_off, after.turn.table_takes) == ((), True, 1)
+    assert after.turn.before == robbed.turn.before
+    alone = SwapJoker(0, heart, LayOff(1, parse_cards("JK"), Side.HIGH))
+    held = applied_in_c(cturn, robbed, alone)
+    assert held.table[1].meld.cards == parse_cards("4♠ 5♠ 6♠ JK")
+    assert held.hand == parse_cards("K♣ 3♠ 2♦")
+    assert held.turn.borrowed == parse_cards("3♠")
+    refused_by_python(cturn, held, Discard(parse_cards("K♣")[0]))  # TABLE_CARDS_IN_HAND
+
+
+def test_a_table_card_held_swaps_a_joker(cturn: ModuleType) -> None:
+    """Rules §6, ASS S. 2–3: the 8♥ taken from 8♥ 9♥ 10♥ J♥ (9♥ 10♥ J♥ stays) swaps the joker of 7♥ JK 9♥ and so is melded again; the joker is laid off at the high end of 9♥ 10♥ J♥, and the turn holds no table card."""
+    state = opened_play(_RAEUBER, "K♣ 2♦", "7♥ JK 9♥", "8♥ 9♥ 10♥ J♥")
+    robbed = pure.apply(state, TakeFromTable(1, 0))
+    assert robbed.turn.borrowed == parse_cards("8♥")
+    swap = SwapJoker(0, parse_cards("8♥")[0], LayOff(1, parse_cards("JK"), Side.HIGH))
+    after = applied_in_c(cturn, robbed, swap)
+    assert after.table[0].meld.cards == parse_cards("7♥ 8♥ 9♥")
+    assert after.table[1].meld.cards == parse_cards("9♥ 10♥ J♥ JK")
+    assert after.hand == parse_cards("K♣ 2♦")
+    assert (after.turn.borrowed, after.turn.laid_off) == ((), True)
+    assert _listed(cturn, after)[:2] == _discards("K♣ 2♦")
