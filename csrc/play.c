@@ -405,11 +405,8 @@ lay_downs(rm_play *play_)
              * `lay_down_outcome` of each meld where table cards are held); `after_use`: the
              * taken card melded frees the lock, the table cards held counting as melded
              * again first */
-            int taken = 0;
-            for (int j = 0; j < option->size; j++) {
-                taken += option->codes[j] == play_->taken;
-            }
-            int locked = taken > 0 && taken > play_->borrowed[play_->taken] ? -1 : play_->locked;
+            int frees = after_use(play_, option->codes, option->size, NULL);
+            int locked = frees ? -1 : play_->locked;
             allowed = rm_opening_allows(&play_->opening, play_->pos.counts, option, locked);
             if (allowed == RM_PACK_UNDECIDED) {
                 play_->undecided = 1;
@@ -1891,11 +1888,10 @@ rm_laying_towards_opening(rm_play *play_, PyObject *state, const unsigned char *
     option.jokers = (unsigned char)jokers;
     option.value = (short)value;
     option.run = (unsigned char)(run != 0); /* a run laid supplies the run the opening needs */
-    int locked = play_->locked;
     for (int i = 0; i < count; i++) {
         option.codes[i] = cards[i];
-        locked = cards[i] == play_->taken ? -1 : locked; /* `after_use` */
     }
+    int locked = after_use(play_, cards, count, NULL) ? -1 : play_->locked;
     /* no lay-down is possible (`lay_down_possible`): every one is refused, by Python */
     int allowed = search.possible ? rm_opening_allows(&search, pos->counts, &option, locked)
                                   : 0;
