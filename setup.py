@@ -27,6 +27,7 @@ _SOURCES = [
     "csrc/opening.c",
     "csrc/play.c",
     "csrc/laying.c",
+    "csrc/rearranging.c",
 ]
 
 _WARNINGS = [] if os.name == "nt" else ["-Wall", "-Wextra"]
@@ -36,7 +37,7 @@ setup(
         Extension(
             "romme._cturn",
             sources=_SOURCES,
-            depends=["csrc/position.h", "csrc/melds.h", "csrc/play.h"],
+            depends=["csrc/position.h", "csrc/melds.h", "csrc/play.h", "csrc/rearranging.h"],
             define_macros=[("Py_LIMITED_API", _LIMITED_API)],
             py_limited_api=True,
             optional=True,

@@ -17,11 +17,12 @@
  * opened, alone or as the use of a take under immediate_use, and the lay-down towards the
  * opening of a seat that has not, with melds staged or none, the take-back of its staged
  * melds, and the joker swap of a seat that has opened (laying.c, with play.c's verdicts
- * and the opening search): `check`, `is_legal`, and `apply` where the turn goes on.
+ * and the opening search): `check`, `is_legal`, and `apply` where the turn goes on; a card
+ * taken from the table under Räuber-Rommé (rearranging.c): `check`, `is_legal`, `apply`.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
-#include "play.h"
+#include "rearranging.h"
 
 static int
 arity(const char *name, Py_ssize_t nargs, Py_ssize_t expected)
@@ -104,6 +105,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     if (legal == 0) {
         legal = rm_take_back_legal(args[0], args[1], args[2]);
     }
+    if (legal == 0) {
+        legal = rm_rob_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -161,6 +165,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_take_back_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_rob_apply(args[0], args[1], args[2]);
     }
     return after;
 }
@@ -224,7 +232,7 @@ PyMODINIT_FUNC
 PyInit__cturn(void)
 {
     if (rm_names_init() < 0 || rm_melds_init() < 0 || rm_play_init() < 0
-        || rm_laying_init() < 0) {
+        || rm_laying_init() < 0 || rm_rearranging_init() < 0) {
         return NULL;
     }
     return PyModule_Create(&module_def);

@@ -56,6 +56,7 @@
  * verdicts on the position `with_discard_taken` makes.
  */
 #include "play.h"
+#include "rearranging.h"
 
 /* The names and values the slice reads or builds, filled once at import. */
 static struct {
@@ -1011,6 +1012,26 @@ robs(rm_play *play_)
         }
     }
     return 0;
+}
+
+/* `_rob_refused`'s verdict for rearranging.c (declared in rearranging.h): the first go-round
+ * and `robs_listed`, as the listing asks them. */
+int
+rm_play_rob_allowed(PyObject *rules, PyObject *turn, Py_ssize_t seats, int unopened)
+{
+    int truth = first_go_round(rules, turn, seats);
+    if (truth != 0) {
+        return truth < 0 ? -1 : 0; /* Reason.FIRST_GO_ROUND */
+    }
+    rm_play *play_ = rm_laying_new();
+    if (play_ == NULL) {
+        return -1;
+    }
+    play_->unopened = unopened;
+    truth = robs_listed(play_, rules, turn);
+    int allowed = truth < 0 ? -1 : truth == 1 && play_->robs;
+    rm_laying_free(play_);
+    return allowed;
 }
 
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what

@@ -86,6 +86,13 @@ field_names(PyObject **slot, PyObject *cls)
     return names == NULL ? -1 : 0;
 }
 
+/* `field_names` for the other files (position.h). */
+int
+rm_field_names(PyObject **slot, PyObject *cls)
+{
+    return field_names(slot, cls);
+}
+
 int
 rm_names_init(void)
 {

@@ -73,6 +73,10 @@ int rm_intern(PyObject **slot, const char *name);
 /* `getattr(import(module), name)`: a new reference, or NULL with an exception set. */
 PyObject *rm_module_attr(const char *module, const char *name);
 
+/* The names of the attrs fields of `cls`, in order (a new tuple of interned str) in `slot`:
+ * 0, or -1 with an exception set. */
+int rm_field_names(PyObject **slot, PyObject *cls);
+
 /* Fill `rm_names`; 0 on success, -1 with an exception set. */
 int rm_names_init(void);
 

@@ -589,3 +589,55 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
         cturn.legal_actions(left)
         lay()
     assert before == _counts(watched)
+
+
+def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> None:
+    """Issue 34, point 4: checking and applying a card taken from the table (rules §13, ASS S. 2–3: from a set, with a joker laid this turn and without, from a run's end, from its middle, the run split or left to come along, a second take, by a seat that has not opened), and handing a refused one to Python, keep no reference to the position, its table, its melds, its turn, the action or the cards taken."""
+    rules = find_rules("ass-raeuber")
+    seats = ["4♦ 6♦ 10♦", "5♦ 7♦ J♦"]
+    opened = position(
+        rules,
+        hands=["7♣ 7♠ 7♥ JK K♣ 2♦", *seats],
+        table=[("7♥ 8♥ 9♥", 1), ("3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠", 1), ("Q♣ Q♠ Q♥ Q♦", 1)],
+        opened=[True, True, False],
+        phase=Phase.PLAY,
+    )
+    fresh = pure.apply(opened, LayDown(parse_cards("7♣ 7♠ 7♥ JK"), kind=MeldKind.SET))
+    assert fresh.table[3].fresh
+    first = pure.apply(opened, TakeFromTable(2, 0))
+    unopened = position(
+        rules,
+        hands=["2♦ K♠ 5♣", *seats],
+        table=[("7♥ 8♥ 9♥ 10♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    takes = [
+        (opened, TakeFromTable(0, 1)),  # 7♥ and 9♥ come along
+        (opened, TakeFromTable(1, 3)),  # the run split
+        (opened, TakeFromTable(1, 0)),  # a run's end
+        (opened, TakeFromTable(2, 1)),  # a set of four
+        (fresh, TakeFromTable(3, 0)),  # the set keeps its fresh joker
+        (first, TakeFromTable(1, 6)),  # a second take
+        (unopened, TakeFromTable(0, 3)),
+    ]
+    refused = [(opened, TakeFromTable(4, 0)), (opened, TakeFromTable(0, 3))]
+    expected = [pure.apply(state, action) for state, action in takes]
+    assert [cturn.apply(state, action, None) for state, action in takes] == expected
+    watched: list[object] = [rules, MeldKind.RUN, MeldKind.SET]
+    for state, action in (*takes, *refused):
+        watched += [state, state.hand, state.hands, state.table, *state.table, state.turn]
+        watched += [*(entry.meld for entry in state.table), *state.hand, action, state.opened]
+        watched += [entry.fresh for entry in state.table if entry.fresh]
+    for after in expected:
+        watched += [after.table, *after.table, after.turn.borrowed, after.turn.before]
+    before = _counts(watched)
+    for _ in range(1000):
+        for (state, action), after in zip(takes, expected, strict=True):
+            assert cturn.apply(state, action, None) == after
+            cturn.check(state, action, None)
+            cturn.is_legal(state, action, 0)
+        for state, action in refused:
+            cturn.check(state, action, None)
+            cturn.apply(state, action, None)
+    assert before == _counts(watched)

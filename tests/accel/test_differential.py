@@ -24,14 +24,16 @@ take-back: `check`, `is_legal`, `apply`; a joker swap of
 a seat that has opened: `check`, `is_legal`, `apply`; the play phase under
 Räuber-Rommé, with table cards held or not: its listing, the robs and the
 take-back, and the lay-downs, lay-offs and joker swaps of a seat that has
-opened while it holds table cards: `apply`) was never answered
+opened while it holds table cards: `apply`; a card taken from the table,
+by a seat that has opened or not: `check`, `is_legal`, `apply`) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
 melds but a taken card's, must have been applied by C; under each whose play phase of an
 opened seat is C's, every joker swap after which the turn goes on; under
 Räuber-Rommé, every lay-down, lay-off and joker swap of a seat that has
-opened while it holds table cards, after which the turn goes on.
+opened while it holds table cards, after which the turn goes on, and every
+card taken from the table that C decides.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from romme import (
     TakeBack,
     TakeDiscard,
     TakeDiscardMode,
+    TakeFromTable,
     find_rules,
     new_game,
     view,
@@ -324,6 +327,14 @@ class Differ:
             self.occurred.update(applied)
             if by_c:
                 self.answered.update(applied)
+        if isinstance(action, TakeFromTable) and expected[0] == "value" and _c_takes(state):
+            # a card taken from the table (rules §13, ASS S. 2–3), by a seat that has opened
+            # or not: C's wherever it is legal
+            opened = "opened" if state.opened[state.current_player] else "unopened"
+            applied = ["apply Räuber TakeFromTable", f"apply Räuber TakeFromTable {opened}"]
+            self.occurred.update(applied)
+            if by_c:
+                self.answered.update(applied)
         if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
             assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
@@ -460,6 +471,29 @@ _RAEUBER_APPLIED = (
 def _raeuber_applied_by_python(differ: Differ) -> list[str]:
     """The kinds of `_RAEUBER_APPLIED` that the Python core applied at least once (none should be)."""
     return [name for name in _RAEUBER_APPLIED if differ.answered[name] < differ.occurred[name]]
+
+
+_RAEUBER_TAKES = (
+    "check TakeFromTable",
+    "is_legal TakeFromTable",
+    "apply Räuber TakeFromTable opened",
+    "apply Räuber TakeFromTable unopened",
+)
+"""A card taken from the table (rules §13, ASS S. 2–3) by a seat that has opened and by one that has not: its verdicts and its next state, answered by C."""
+
+
+def _c_takes(state: GameState) -> bool:
+    """Whether C decides a card taken from the table in `state`: every one but a take by a seat that has not opened after a take of the discard that may have failed (DRoV Streitfall 1, 3), whose verdict C leaves to Python."""
+    turn = state.turn
+    return state.opened[state.current_player] or not (
+        turn.taken is not None and not turn.taken_in_hand and not turn.taken_staged
+    )
+
+
+def _every_take_in_c(differ: Differ) -> bool:
+    """Whether C applied every card taken from the table that it decides (rules §13)."""
+    name = "apply Räuber TakeFromTable"
+    return differ.answered[name] == differ.occurred[name]
 
 
 _OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")
@@ -618,6 +652,10 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         assert not _held_but_not_listed(differ), differ.report(preset)
         # its lay-downs, lay-offs and swaps while table cards are held: applied by C, each one
         assert not _raeuber_applied_by_python(differ), differ.report(preset)
+        # a card taken from the table, by a seat that has opened or not: checked and
+        # applied by C, every one
+        assert not differ.unanswered_of(_RAEUBER_TAKES), differ.report(preset)
+        assert _every_take_in_c(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -744,6 +782,9 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # one that occurs (the slow run asks each kind)
     assert not _raeuber_applied_by_python(differ), differ.report("random")
 
+    # and every card taken from the table that C decides, applied by C (rules §13)
+    assert _every_take_in_c(differ), differ.report("random")
+
 
 @pytest.mark.long
 def test_random_raeuber_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
@@ -822,6 +863,7 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
             *_STAGED_APPLIED,
             *_RAEUBER_SLICE,
             *_RAEUBER_UNOPENED,
+            *_RAEUBER_TAKES,
         )
     ), differ.report("slow run, the presets")
     assert not _held_but_not_listed(differ), differ.report("slow run, the presets")
@@ -829,6 +871,7 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
         differ.report("slow run, the presets")
     )
     assert not _raeuber_applied_by_python(differ), differ.report("slow run, the presets")
+    assert _every_take_in_c(differ), differ.report("slow run, the presets")
 
 
 @pytest.mark.slow
@@ -873,9 +916,11 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
             *_STAGED_APPLIED,
             *_RAEUBER_SLICE,
             *_RAEUBER_UNOPENED,
+            *_RAEUBER_TAKES,
         )
     ), differ.report("slow run, random rules")
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("slow run, random rules")
     )
     assert not _raeuber_applied_by_python(differ), differ.report("slow run, random rules")
+    assert _every_take_in_c(differ), differ.report("slow run, random rules")

@@ -44,6 +44,8 @@ from romme import (
     view,
 )
 from romme._turn import pure
+from romme._turn.position import kept_hand_key
+from romme.melds import pack_cards
 from tests.accel._slices import applied_in_c, listed_in_c, opened_play, refused_by_python
 from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
@@ -379,3 +381,143 @@ def test_a_table_card_held_swaps_a_joker(cturn: ModuleType) -> None:
     assert after.hand == parse_cards("K♣ 2♦")
     assert (after.turn.borrowed, after.turn.laid_off) == ((), True)
     assert _listed(cturn, after)[:2] == _discards("K♣ 2♦")
+
+
+# -- a card taken from the table: its verdict and its next state, C's ------------------
+
+
+def _table(after: GameState) -> list[tuple[tuple[str, ...], int]]:
+    """The table as (cards, owner) of each meld; none staged, none holding a fresh joker or an announcement."""
+    assert all(
+        (entry.staged, entry.fresh, entry.announced) == (False, frozenset(), ())
+        for entry in after.table
+    )
+    return [(tuple(str(card) for card in entry.meld.cards), entry.owner) for entry in after.table]
+
+
+def _cards(text: str) -> tuple[str, ...]:
+    return tuple(str(card) for card in parse_cards(text))
+
+
+def _robbed_so(
+    before: GameState, after: GameState, hand: str, borrowed: str, table_takes: int = 1
+) -> None:
+    """`after` holds `hand` and `borrowed` from the table, the table as it was before the first take kept; nothing else of the turn or of the state changed."""
+    assert after.hand == parse_cards(hand)
+    assert after.turn.borrowed == parse_cards(borrowed)
+    assert after.turn.table_takes == table_takes
+    assert after.turn.before is not None
+    if table_takes == 1:  # the first take keeps the table, the opening and the turn before it
+        assert after.turn.before.table == before.table
+        assert after.turn.before.opened == before.opened[0]
+        assert after.turn.before.turn == before.turn
+    else:
+        assert after.turn.before == before.turn.before
+    assert attrs.evolve(after.turn, borrowed=(), before=None, table_takes=0) == attrs.evolve(
+        before.turn, borrowed=(), before=None, table_takes=0
+    )
+    assert (after.current_player, after.phase, after.opened) == (0, Phase.PLAY, before.opened)
+    assert (after.stock, after.discard_pile) == (before.stock, before.discard_pile)
+    assert after.hands[1:] == before.hands[1:]
+    assert kept_hand_key(after) == pack_cards(parse_cards(hand))
+
+
+def test_a_card_taken_from_a_set_of_four(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 7♣ taken from 7♣ 7♠ 7♥ 7♦ leaves the set 7♠ 7♥ 7♦ in its place; the 7♣ goes into the hand in card order, held from the table."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♣ 7♠ 7♥ 7♦", "4♥ 5♥ 6♥")
+    after = applied_in_c(cturn, state, TakeFromTable(0, 0))
+    assert _table(after) == [(_cards("7♠ 7♥ 7♦"), 1), (_cards("4♥ 5♥ 6♥"), 1)]
+    _robbed_so(state, after, "7♣ K♠ 2♦", "7♣")
+
+
+def test_a_card_taken_from_a_runs_end(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 10♥ taken from the high end of 7♥ 8♥ 9♥ 10♥ leaves 7♥ 8♥ 9♥ in its place."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥ 10♥")
+    after = applied_in_c(cturn, state, TakeFromTable(0, 3))
+    assert _table(after) == [(_cards("7♥ 8♥ 9♥"), 1)]
+    _robbed_so(state, after, "K♠ 10♥ 2♦", "10♥")
+
+
+def test_a_card_taken_from_a_runs_middle_splits_it(cturn: ModuleType) -> None:
+    """ASS S. 2–3: the 6♠ taken from inside 3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠ leaves two runs: 3♠ 4♠ 5♠ in its place, 7♠ 8♠ 9♠ last on the table."""
+    state = opened_play(_RAEUBER, "2♦ K♣", "3♠ 4♠ 5♠ 6♠ 7♠ 8♠ 9♠", "K♠ K♥ K♦")
+    after = applied_in_c(cturn, state, TakeFromTable(0, 3))
+    assert _table(after) == [
+        (_cards("3♠ 4♠ 5♠"), 1),
+        (_cards("K♠ K♥ K♦"), 1),
+        (_cards("7♠ 8♠ 9♠"), 1),
+    ]
+    _robbed_so(state, after, "K♣ 6♠ 2♦", "6♠")
+
+
+def test_a_group_too_short_to_stay_comes_along(cturn: ModuleType) -> None:
+    """ASS S. 2–3 ("solange keine Gruppe mit weniger als drei Karten übrig bleibt"): the 6♥ taken from 5♥ 6♥ 7♥ 8♥ 9♥ brings the 5♥ along, 7♥ 8♥ 9♥ takes the run's place; the 8♥ taken from 7♥ 8♥ 9♥ brings 7♥ and 9♥ along and the meld leaves the table, the melds after it moving up."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "5♥ 6♥ 7♥ 8♥ 9♥", "Q♣ Q♠ Q♦")
+    after = applied_in_c(cturn, state, TakeFromTable(0, 1))
+    assert _table(after) == [(_cards("7♥ 8♥ 9♥"), 1), (_cards("Q♣ Q♠ Q♦"), 1)]
+    _robbed_so(state, after, "K♠ 5♥ 6♥ 2♦", "5♥ 6♥")
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥", "Q♣ Q♠ Q♦")
+    after = applied_in_c(cturn, state, TakeFromTable(0, 1))
+    assert _table(after) == [(_cards("Q♣ Q♠ Q♦"), 1)]
+    _robbed_so(state, after, "K♠ 7♥ 8♥ 9♥ 2♦", "7♥ 8♥ 9♥")
+
+
+def test_a_second_take_keeps_the_table_before_the_first(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §13: with the 7♣ taken from 7♣ 7♠ 7♥ 7♦, the 4♥ taken from 4♥ 5♥ 6♥ 7♥ is held too (in card order); the table before the first take stays the one to restore, and the turn counts two takes."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♣ 7♠ 7♥ 7♦", "4♥ 5♥ 6♥ 7♥")
+    first = applied_in_c(cturn, state, TakeFromTable(0, 0))
+    after = applied_in_c(cturn, first, TakeFromTable(1, 0))
+    assert _table(after) == [(_cards("7♠ 7♥ 7♦"), 1), (_cards("5♥ 6♥ 7♥"), 1)]
+    _robbed_so(first, after, "7♣ K♠ 4♥ 2♦", "7♣ 4♥", table_takes=2)
+    assert after.turn.before is not None
+    assert after.turn.before.table == state.table
+
+
+def test_a_seat_that_has_not_opened_takes_a_table_card(cturn: ModuleType) -> None:
+    """ASS S. 2–3 (rearrange_needs_opened off): a seat that has not opened takes the 10♥ from the high end of 7♥ 8♥ 9♥ 10♥; the table before keeps it unopened."""
+    state = position(
+        _RAEUBER,
+        hands=["2♦ K♠ 5♣", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[("7♥ 8♥ 9♥ 10♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    after = applied_in_c(cturn, state, TakeFromTable(0, 3))
+    assert _table(after) == [(_cards("7♥ 8♥ 9♥"), 1)]
+    _robbed_so(state, after, "5♣ K♠ 10♥ 2♦", "10♥")
+    assert after.turn.before is not None
+    assert after.turn.before.opened is False
+
+
+def test_a_take_the_rules_refuse_is_left_to_python(cturn: ModuleType) -> None:
+    """Rules §13: no meld 1, no card 3 of a meld of three, rearrange off, max_table_takes spent, a staged meld's card (rules §5), rearrange_needs_opened for a seat that has not opened (cardgames.zone §10): every refusal is Python's."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥")
+    refused_by_python(cturn, state, TakeFromTable(1, 0))  # NO_SUCH_MELD
+    refused_by_python(cturn, state, TakeFromTable(0, 3))  # NO_SUCH_TABLE_CARD
+    refused_by_python(cturn, state, TakeFromTable(0, 0), 1)  # NOT_YOUR_TURN
+    off = opened_play(find_rules("ass"), "2♦ K♠", "7♥ 8♥ 9♥")
+    refused_by_python(cturn, off, TakeFromTable(0, 0))  # REARRANGE_OFF
+    once = opened_play(attrs.evolve(_RAEUBER, max_table_takes=1), "2♦ K♠", "7♥ 8♥ 9♥ 10♥")
+    robbed = pure.apply(once, TakeFromTable(0, 0))
+    refused_by_python(cturn, robbed, TakeFromTable(0, 0))  # TABLE_TAKES_SPENT
+    staged = position(
+        _RAEUBER,
+        hands=["7♣ 7♠ 7♦ Q♣ Q♠ Q♦ 2♦ K♠", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[("4♥ 5♥ 6♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    staged = pure.apply(staged, LayDown(parse_cards("7♣ 7♠ 7♦"), kind=MeldKind.SET))
+    assert staged.table[1].staged
+    refused_by_python(cturn, staged, TakeFromTable(1, 0))  # STAGED_TABLE_CARD
+    needs_opened = attrs.evolve(
+        _RAEUBER, rearrange_needs_opened=True, opening_counts_table_cards=False
+    )
+    unopened = position(
+        needs_opened,
+        hands=["2♦ K♠ 5♣", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    refused_by_python(cturn, unopened, TakeFromTable(0, 0))  # NOT_OPENED
