@@ -18,7 +18,8 @@
  * opening of a seat that has not, with melds staged or none, the take-back of its staged
  * melds, and the joker swap of a seat that has opened (laying.c, with play.c's verdicts
  * and the opening search): `check`, `is_legal`, and `apply` where the turn goes on; a card
- * taken from the table under Räuber-Rommé (rearranging.c): `check`, `is_legal`, `apply`.
+ * taken from the table under Räuber-Rommé, and the take-back that restores the table
+ * (rearranging.c): `check`, `is_legal`, `apply`.
  * Written against the limited API
  * of Python 3.10 (Py_LIMITED_API), so that one build serves every later Python.
  */
@@ -108,6 +109,9 @@ verdict(const char *name, PyObject *const *args, Py_ssize_t nargs, PyObject *leg
     if (legal == 0) {
         legal = rm_rob_legal(args[0], args[1], args[2]);
     }
+    if (legal == 0) {
+        legal = rm_restore_legal(args[0], args[1], args[2]);
+    }
     if (legal < 0) {
         return NULL;
     }
@@ -169,6 +173,10 @@ apply(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     if (after == Py_NotImplemented) {
         Py_DECREF(after);
         after = rm_rob_apply(args[0], args[1], args[2]);
+    }
+    if (after == Py_NotImplemented) {
+        Py_DECREF(after);
+        after = rm_restore_apply(args[0], args[1], args[2]);
     }
     return after;
 }

@@ -48,8 +48,8 @@
  * the taken card of a free take in hand again where it lay in one (rules §4). Every other
  * lay-down or lay-off, a lay-down that empties the hand, a take with melds staged, every
  * take that lays off under the indirect lay-off rule (DRoV Nr. 10), the take-back of a
- * taken card staged (back to the pile, `failed_take`) or of a rearranged table
- * (Räuber-Rommé's `restore`), and every refusal, is the Python core's.
+ * taken card staged (back to the pile, `failed_take`), and every refusal, is the Python
+ * core's; the take-back of a rearranged table (Räuber-Rommé's `restore`) is rearranging.c's.
  *
  * And a joker swap (romme/_turn/swapping.py's `swap`: `swap_joker`, `swapped`,
  * `place_joker`, rules §6) by a seat that has opened and may lay off, where play.c lists

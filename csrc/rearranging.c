@@ -1,7 +1,9 @@
-/* Taking a card from the table (mirrors romme/_turn/rearranging.py: `rob` where it finds no
- * problem, `_rob_refused`, `rob_parts` with `_run_part`, `_robbed`; romme/_turn/hands.py's
- * `add`; and romme/_turn/engine.py's `apply` of its effect: `_carry_out`, `_next_state`,
- * `keep_hand_key`).
+/* Taking a card from the table, and taking it back (mirrors romme/_turn/rearranging.py:
+ * `rob` where it finds no problem, `_rob_refused`, `rob_parts` with `_run_part`, `_robbed`,
+ * `restore`; romme/game's `hand_before`; romme/_turn/checker.py's `take_back_refused` and
+ * `_take_back` where the turn took table cards; romme/_turn/hands.py's `add`; and
+ * romme/_turn/engine.py's `apply` of their effects: `_carry_out`, `_next_state` with
+ * `first_to_open_after`, `keep_hand_key`).
  *
  * The slice: a TakeFromTable in the play phase of a GameState under Räuber-Rommé
  * (`rearrange`, rules §13, ASS S. 2–3), by the seat to act, whether it has opened or not,
@@ -21,16 +23,25 @@
  * (`hands.add`); the turn keeps the table as it was before its first take
  * (`TableBefore._of(table, opened, turn)`) and counts the take (`table_takes`); the hand's
  * packed key kept. The parts of a set whose jokers are announced (Schmidt S. 3) are
- * `rob_parts`' own, called from C. Every refusal, and every other position (a view among
- * them), is the Python core's.
+ * `rob_parts`' own, called from C.
+ *
+ * And a TakeBack in the play phase of a GameState, by the seat to act, in a turn that took
+ * table cards (`turn.before`: `take_back_refused` finds nothing to refuse), whether the
+ * seat has opened or not: `restore`'s effect, the table as it was before the first take,
+ * the hand then (`hand_before`: the hand now less the cards that left the table since,
+ * with those that came to it, counted by code over both tables, in card order), the seat's
+ * opening then (`first_to_open_after`, called from C, where it changes), the turn then
+ * counting the takes of now; the hand's packed key kept. Every refusal, and every other
+ * position (a view among them), is the Python core's.
  */
 #include "rearranging.h"
 
 static struct {
     PyObject *s_target, *s_position, *s_meld, *s_cards, *s_kind, *s_announced, *s_before,
-        *s_rearrange, *s_table_takes;
+        *s_rearrange, *s_table_takes, *s_first_to_open;
     PyObject *TakeFromTable, *TableBefore, *before_fields, *Meld, *meld_failure, *set_kind,
         *run_kind;
+    PyObject *TakeBack, *cards, *first_to_open_after; /* romme.cards' _CARDS: each code's Card */
     PyObject *rob_parts; /* romme._turn.rearranging.rob_parts, imported at its first use */
 } rob;
 
@@ -42,11 +53,15 @@ rm_rearranging_init(void)
         || rm_intern(&rob.s_kind, "kind") < 0 || rm_intern(&rob.s_announced, "announced") < 0
         || rm_intern(&rob.s_before, "before") < 0
         || rm_intern(&rob.s_rearrange, "rearrange") < 0
-        || rm_intern(&rob.s_table_takes, "table_takes") < 0) {
+        || rm_intern(&rob.s_table_takes, "table_takes") < 0
+        || rm_intern(&rob.s_first_to_open, "first_to_open") < 0) {
         return -1;
     }
     rob.TakeFromTable = rm_module_attr("romme.game", "TakeFromTable");
     rob.TableBefore = rm_module_attr("romme.game", "TableBefore");
+    rob.TakeBack = rm_module_attr("romme.game", "TakeBack");
+    rob.first_to_open_after = rm_module_attr("romme.game", "first_to_open_after");
+    rob.cards = rm_module_attr("romme.cards", "_CARDS");
     rob.Meld = rm_module_attr("romme.melds", "Meld");
     rob.meld_failure = rm_module_attr("romme.melds", "meld_failure");
     PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
@@ -55,6 +70,7 @@ rm_rearranging_init(void)
     Py_XDECREF(kind);
     if (rob.TakeFromTable == NULL || rob.TableBefore == NULL || rob.Meld == NULL
         || rob.meld_failure == NULL || rob.set_kind == NULL || rob.run_kind == NULL
+        || rob.TakeBack == NULL || rob.first_to_open_after == NULL || rob.cards == NULL
         || rm_field_names(&rob.before_fields, rob.TableBefore) < 0) {
         return -1;
     }
@@ -619,5 +635,183 @@ rm_rob_apply(PyObject *state, PyObject *action, PyObject *player)
         result = robbed(&take, state);
     }
     rob_clear(&take);
+    return result;
+}
+
+/* -- the take-back of a turn that took table cards (`restore`) ----------------------- */
+
+/* Count the card codes of the melds of `table` (a tuple of TableMeld) into `counts`. 0, or
+ * -1 with an exception set. */
+static int
+count_table(PyObject *table, int *counts)
+{
+    Py_ssize_t melds = PyTuple_Size(table);
+    for (Py_ssize_t i = 0; i < melds; i++) {
+        PyObject *meld = rm_attr(PyTuple_GetItem(table, i), rob.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, rob.s_cards);
+        Py_XDECREF(meld);
+        Py_ssize_t size = cards == NULL ? -1 : PyTuple_Size(cards);
+        for (Py_ssize_t j = 0; j < size; j++) {
+            int code = rm_code_of(PyTuple_GetItem(cards, j));
+            if (code < 0) {
+                size = -1;
+                break;
+            }
+            counts[code]++;
+        }
+        Py_XDECREF(cards);
+        if (size < 0) {
+            return -1;
+        }
+    }
+    return melds < 0 ? -1 : 0;
+}
+
+/* `take_back_refused`'s verdict on the TakeBack `action` by `player` in `state` where the
+ * turn took table cards (`turn.before`, Räuber-Rommé): 1 where the slice decides it, legal
+ * (`pos` read, `*before` its TableBefore, a new reference), 0 where the Python core answers
+ * or laying.c (no table to restore: the staged melds' take-back), -1. */
+static int
+decide_restore(PyObject *state, PyObject *action, PyObject *player, rm_pos *pos,
+               PyObject **before)
+{
+    if ((PyObject *)Py_TYPE(action) != rob.TakeBack
+        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0;
+    }
+    int truth = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    if (truth <= 0) {
+        return truth; /* Reason.WRONG_PHASE, or the round is over */
+    }
+    if ((truth = rm_player_acts(state, player)) <= 0) {
+        return truth;
+    }
+    if (rm_read_position(state, pos) < 0) {
+        return -1;
+    }
+    *before = rm_attr(pos->turn, rob.s_before);
+    if (*before == NULL) {
+        return -1;
+    }
+    return *before != Py_None;
+}
+
+int
+rm_restore_legal(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_pos pos = {0};
+    PyObject *before = NULL;
+    int legal = decide_restore(state, action, player, &pos, &before);
+    Py_XDECREF(before);
+    rm_pos_clear(&pos);
+    return legal;
+}
+
+/* Put into `changes` the seat's opening `then` where it differs from now (`_next_state`:
+ * `opened[seat]`, and `first_to_open_after`, called from C). 0, or -1. */
+static int
+opened_then(PyObject *state, PyObject *seat, PyObject *then, PyObject *changes)
+{
+    PyObject *opened = rm_attr(state, rm_names.s_opened);
+    Py_ssize_t at = opened == NULL ? -1 : PyLong_AsSsize_t(seat);
+    PyObject *now = at < 0 ? NULL : PySequence_GetItem(opened, at);
+    int same = now == NULL ? -1 : PyObject_RichCompareBool(now, then, Py_EQ);
+    Py_XDECREF(now);
+    int failed = same < 0;
+    if (same == 0) {
+        PyObject *first = rm_attr(state, rob.s_first_to_open);
+        PyObject *after = first == NULL ? NULL
+                                        : PyObject_CallFunctionObjArgs(rob.first_to_open_after,
+                                                                       first, seat, then, NULL);
+        Py_XDECREF(first);
+        failed = after == NULL || change(changes, rob.s_first_to_open, after) < 0
+                 || change(changes, rm_names.s_opened, rm_tuple_with(opened, at, then)) < 0;
+    }
+    Py_XDECREF(opened);
+    return failed ? -1 : 0;
+}
+
+/* The state `restore`'s effect makes (`_carry_out`, `_next_state`): the table as it was
+ * before the first take, the hand then (`hand_before`: the hand now less the cards that
+ * left the table since, with those that came to it, in card order), the seat's opening
+ * then, the turn then counting the takes of now; the seat acts on, the state keeping its
+ * packed hand. A new reference, Py_NotImplemented (new) where the hand lacks a card that
+ * left the table (no position's: the Python core's AssertionError), or NULL. */
+static PyObject *
+restored(PyObject *state, rm_pos *pos, PyObject *before)
+{
+    int now[RM_CODES] = {0}, then[RM_CODES] = {0}, counts[RM_CODES];
+    PyObject *table = rm_attr(state, rm_names.s_table);
+    PyObject *old = table == NULL ? NULL : rm_attr(before, rm_names.s_table);
+    int failed = old == NULL || count_table(table, now) < 0 || count_table(old, then) < 0
+                 || rm_read_hand(pos) < 0;
+    Py_XDECREF(table);
+    Py_ssize_t size = 0;
+    for (int code = 0; !failed && code < RM_CODES; code++) {
+        counts[code] = pos->counts[code] + now[code] - then[code];
+        if (counts[code] < 0) {
+            Py_DECREF(old);
+            Py_RETURN_NOTIMPLEMENTED;
+        }
+        size += counts[code];
+    }
+    PyObject *hand = failed ? NULL : PyTuple_New(size);
+    PyObject *key = hand == NULL ? NULL : PyLong_FromLong(0);
+    for (int code = 0, at = 0; key != NULL && code < RM_CODES; code++) {
+        for (int n = 0; key != NULL && n < counts[code]; n++) {
+            PyObject *card = PyTuple_GetItem(rob.cards, code);
+            Py_INCREF(card);
+            PyTuple_SetItem(hand, at++, card);
+            RM_SETREF(key, PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code)));
+        }
+    }
+    PyObject *changes = key == NULL ? NULL : PyDict_New();
+    PyObject *seat = changes == NULL ? NULL : rm_attr(state, rm_names.s_current_player);
+    PyObject *opened = seat == NULL ? NULL : rm_attr(before, rm_names.s_opened);
+    PyObject *turn = opened == NULL ? NULL : rm_attr(before, rm_names.s_turn);
+    PyObject *takes = turn == NULL ? NULL : rm_attr(pos->turn, rob.s_table_takes);
+    PyObject *turn_changes = takes == NULL ? NULL : PyDict_New();
+    failed = turn_changes == NULL
+             || rm_change_hand(state, PyLong_AsSsize_t(seat), hand, changes) < 0
+             || PyDict_SetItem(changes, rm_names.s_table, old) < 0
+             || opened_then(state, seat, opened, changes) < 0
+             || PyDict_SetItem(turn_changes, rob.s_table_takes, takes) < 0
+             || change(changes, rm_names.s_turn,
+                       rm_copy_with(rm_names.TurnState, rm_names.turn_fields, turn,
+                                    turn_changes)) < 0;
+    Py_XDECREF(turn_changes);
+    Py_XDECREF(takes);
+    Py_XDECREF(turn);
+    Py_XDECREF(opened);
+    Py_XDECREF(seat);
+    Py_XDECREF(hand);
+    Py_XDECREF(old);
+    PyObject *result = failed ? NULL
+                              : rm_copy_with(rm_names.GameState, rm_names.state_fields, state,
+                                             changes);
+    if (result != NULL && PyObject_GenericSetAttr(result, rm_names.s_coded, key) < 0) {
+        Py_CLEAR(result);
+    }
+    Py_XDECREF(key);
+    Py_XDECREF(changes);
+    return result;
+}
+
+PyObject *
+rm_restore_apply(PyObject *state, PyObject *action, PyObject *player)
+{
+    rm_pos pos = {0};
+    PyObject *before = NULL;
+    int decided = decide_restore(state, action, player, &pos, &before);
+    PyObject *result = NULL;
+    if (decided == 0) {
+        result = Py_NotImplemented;
+        Py_INCREF(result);
+    }
+    else if (decided > 0) {
+        result = restored(state, &pos, before);
+    }
+    Py_XDECREF(before);
+    rm_pos_clear(&pos);
     return result;
 }

@@ -31,4 +31,14 @@ int rm_rob_legal(PyObject *state, PyObject *action, PyObject *player);
  * Py_NotImplemented (a new reference), or NULL with an exception set. */
 PyObject *rm_rob_apply(PyObject *state, PyObject *action, PyObject *player);
 
+/* Whether the slice decides the TakeBack `action` by `player` in `state`, in a turn that
+ * took table cards (`turn.before`), and finds it legal (mirrors romme/_turn/checker.py,
+ * `take_back_refused` and `_take_back` where it restores the table): 1, 0, -1. */
+int rm_restore_legal(PyObject *state, PyObject *action, PyObject *player);
+
+/* The state after that take-back (mirrors romme/_turn/rearranging.py's `restore` and
+ * engine.py's `apply` of it: the turn goes on): a new GameState, Py_NotImplemented (a new
+ * reference), or NULL with an exception set. */
+PyObject *rm_restore_apply(PyObject *state, PyObject *action, PyObject *player);
+
 #endif

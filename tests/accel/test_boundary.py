@@ -592,7 +592,7 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
 
 
 def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> None:
-    """Issue 34, point 4: checking and applying a card taken from the table (rules §13, ASS S. 2–3: from a set, with a joker laid this turn and without, from a run's end, from its middle, the run split or left to come along, a second take, by a seat that has not opened), and handing a refused one to Python, keep no reference to the position, its table, its melds, its turn, the action or the cards taken."""
+    """Issue 34, point 4: checking and applying a card taken from the table (rules §13, ASS S. 2–3: from a set, with a joker laid this turn and without, from a run's end, from its middle, the run split or left to come along, a second take, by a seat that has not opened), and handing a refused one to Python, and the take-back that restores the table (an opening with table cards among them), keep no reference to the position, its table, its melds, its turn, the table before, the action or the cards taken."""
     rules = find_rules("ass-raeuber")
     seats = ["4♦ 6♦ 10♦", "5♦ 7♦ J♦"]
     opened = position(
@@ -624,6 +624,23 @@ def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> 
     refused = [(opened, TakeFromTable(4, 0)), (opened, TakeFromTable(0, 3))]
     expected = [pure.apply(state, action) for state, action in takes]
     assert [cturn.apply(state, action, None) for state, action in takes] == expected
+    # the take-back that restores the table: the cards held, a meld laid again, an opening
+    # with table cards taken back
+    opening = position(
+        rules,
+        hands=["K♠ K♥ Q♠ Q♥ 5♣ 2♦", *seats],
+        table=[("K♣ K♠ K♥ K♦", 1), ("Q♣ Q♠ Q♥ Q♦", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    opening = pure.apply(pure.apply(opening, TakeFromTable(0, 0)), TakeFromTable(1, 0))
+    for meld in ("K♣ K♠ K♥", "Q♣ Q♠ Q♥"):
+        opening = pure.apply(opening, LayDown(parse_cards(meld), kind=MeldKind.SET))
+    assert opening.opened[0]
+    laid = pure.apply(expected[0], LayDown(parse_cards("7♥ 8♥ 9♥"), kind=MeldKind.RUN))
+    restoring = [expected[0], expected[5], laid, opening]
+    restored = [pure.apply(state, TakeBack()) for state in restoring]
+    assert [cturn.apply(state, TakeBack(), None) for state in restoring] == restored
     watched: list[object] = [rules, MeldKind.RUN, MeldKind.SET]
     for state, action in (*takes, *refused):
         watched += [state, state.hand, state.hands, state.table, *state.table, state.turn]
@@ -631,6 +648,12 @@ def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> 
         watched += [entry.fresh for entry in state.table if entry.fresh]
     for after in expected:
         watched += [after.table, *after.table, after.turn.borrowed, after.turn.before]
+    for state in restoring:
+        kept = state.turn.before
+        assert kept is not None
+        watched += [state, state.hand, state.hands, state.table, *state.table, state.turn]
+        watched += [kept, kept.turn, kept.table, *kept.table, state.opened, *state.hand]
+    watched += [TakeBack(), opening.first_to_open]
     before = _counts(watched)
     for _ in range(1000):
         for (state, action), after in zip(takes, expected, strict=True):
@@ -640,4 +663,8 @@ def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> 
         for state, action in refused:
             cturn.check(state, action, None)
             cturn.apply(state, action, None)
+        for state, after in zip(restoring, restored, strict=True):
+            assert cturn.apply(state, TakeBack(), None) == after
+            cturn.check(state, TakeBack(), None)
+            cturn.is_legal(state, TakeBack(), 0)
     assert before == _counts(watched)

@@ -25,7 +25,8 @@ a seat that has opened: `check`, `is_legal`, `apply`; the play phase under
 Räuber-Rommé, with table cards held or not: its listing, the robs and the
 take-back, and the lay-downs, lay-offs and joker swaps of a seat that has
 opened while it holds table cards: `apply`; a card taken from the table,
-by a seat that has opened or not: `check`, `is_legal`, `apply`) was never answered
+by a seat that has opened or not: `check`, `is_legal`, `apply`, and `apply` of the take-back that restores
+the table) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
@@ -33,7 +34,8 @@ melds but a taken card's, must have been applied by C; under each whose play pha
 opened seat is C's, every joker swap after which the turn goes on; under
 Räuber-Rommé, every lay-down, lay-off and joker swap of a seat that has
 opened while it holds table cards, after which the turn goes on, and every
-card taken from the table that C decides.
+card taken from the table that C decides and every take-back that restores
+the table.
 """
 
 from __future__ import annotations
@@ -335,6 +337,14 @@ class Differ:
             self.occurred.update(applied)
             if by_c:
                 self.answered.update(applied)
+        if isinstance(action, TakeBack) and expected[0] == "value" and state.turn.before:
+            # the take-back that restores the table (rules §13, ASS S. 2–3), by a seat that
+            # has opened or not: C's, every one
+            opened = "opened" if state.opened[state.current_player] else "unopened"
+            applied = ["apply Räuber TakeBack", f"apply Räuber TakeBack {opened}"]
+            self.occurred.update(applied)
+            if by_c:
+                self.answered.update(applied)
         if expected[0] == "value":  # the packed hand the new state keeps (`keep_hand_key`)
             assert kept_hand_key(expected[1]) == kept_hand_key(got[1]), f"{action}'s kept key"
         return expected
@@ -478,8 +488,10 @@ _RAEUBER_TAKES = (
     "is_legal TakeFromTable",
     "apply Räuber TakeFromTable opened",
     "apply Räuber TakeFromTable unopened",
+    "apply Räuber TakeBack opened",
+    "apply Räuber TakeBack unopened",
 )
-"""A card taken from the table (rules §13, ASS S. 2–3) by a seat that has opened and by one that has not: its verdicts and its next state, answered by C."""
+"""A card taken from the table (rules §13, ASS S. 2–3) by a seat that has opened and by one that has not: its verdicts and its next state, and the take-back that restores the table, answered by C."""
 
 
 def _c_takes(state: GameState) -> bool:
@@ -491,9 +503,11 @@ def _c_takes(state: GameState) -> bool:
 
 
 def _every_take_in_c(differ: Differ) -> bool:
-    """Whether C applied every card taken from the table that it decides (rules §13)."""
-    name = "apply Räuber TakeFromTable"
-    return differ.answered[name] == differ.occurred[name]
+    """Whether C applied every card taken from the table that it decides, and every take-back that restores the table (rules §13)."""
+    return all(
+        differ.answered[name] == differ.occurred[name]
+        for name in ("apply Räuber TakeFromTable", "apply Räuber TakeBack")
+    )
 
 
 _OPENING_LAYING = ("check unopened LayDown", "is_legal unopened LayDown")

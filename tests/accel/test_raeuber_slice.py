@@ -13,8 +13,10 @@ waiver once a table card was taken), every card of every table meld not
 staged (`robs`, up to ``max_table_takes`` a turn), and the joker swaps. It
 checks and applies the lay-downs, lay-offs and joker swaps of a seat that
 has opened while it holds table cards: the cards held melded again first,
-the turn holding the rest. The expected moves are written out from the
-rules, in the generator's order, and the next states likewise.
+the turn holding the rest; and a card taken from the table, by a seat
+that has opened or not, and the take-back that restores the table. The
+expected moves are written out from the rules, in the generator's order,
+the next states likewise, and every refusal is Python's.
 """
 
 from __future__ import annotations
@@ -521,3 +523,60 @@ def test_a_take_the_rules_refuse_is_left_to_python(cturn: ModuleType) -> None:
         phase=Phase.PLAY,
     )
     refused_by_python(cturn, unopened, TakeFromTable(0, 0))  # NOT_OPENED
+
+
+# -- the take-back of a turn that took table cards: its verdict and its next state, C's --
+
+
+def test_the_take_back_restores_the_table(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §13: with the 7♥ taken from 7♥ 8♥ 9♥ 10♥ and laid in 7♣ 7♠ 7♥, the take-back puts the run back whole, the 7♣ and 7♠ back in the hand, and the turn as it was before the take, which still counts it (max_table_takes)."""
+    state = opened_play(_RAEUBER, "7♣ 7♠ 2♦ K♠", "7♥ 8♥ 9♥ 10♥")
+    robbed = applied_in_c(cturn, state, TakeFromTable(0, 0))
+    laid = pure.apply(robbed, LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET))
+    assert laid.turn.borrowed == ()
+    after = applied_in_c(cturn, laid, TakeBack())
+    assert _table(after) == [(_cards("7♥ 8♥ 9♥ 10♥"), 1)]
+    assert after.hand == parse_cards("7♣ 7♠ K♠ 2♦")
+    assert after.turn == attrs.evolve(state.turn, table_takes=1)
+    assert (after.current_player, after.phase, after.opened) == (0, Phase.PLAY, state.opened)
+    assert (after.stock, after.discard_pile, after.hands[1:]) == (
+        state.stock,
+        state.discard_pile,
+        state.hands[1:],
+    )
+    assert kept_hand_key(after) == pack_cards(parse_cards("7♣ 7♠ K♠ 2♦"))
+
+
+def test_the_take_back_returns_the_cards_held(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §13: with the 8♥ taken from inside 7♥ 8♥ 9♥ (7♥ and 9♥ along, the run leaves the table) and the J♣ taken on from J♣ J♠ J♥ J♦, the take-back returns every card held to its meld: the table and the hand as they were before the first take, the two takes counted."""
+    state = opened_play(_RAEUBER, "2♦ K♠", "7♥ 8♥ 9♥", "J♣ J♠ J♦ J♥")
+    robbed = applied_in_c(cturn, state, TakeFromTable(0, 1))
+    again = applied_in_c(cturn, robbed, TakeFromTable(0, 0))  # the J♣, from the set of four
+    assert again.turn.borrowed == parse_cards("J♣ 7♥ 8♥ 9♥")
+    after = applied_in_c(cturn, again, TakeBack())
+    assert _table(after) == [(_cards("7♥ 8♥ 9♥"), 1), (_cards("J♣ J♠ J♥ J♦"), 1)]
+    assert after.hand == parse_cards("K♠ 2♦")
+    assert after.turn == attrs.evolve(state.turn, table_takes=2)
+    assert kept_hand_key(after) == pack_cards(parse_cards("K♠ 2♦"))
+
+
+def test_the_take_back_of_an_opening_with_table_cards(cturn: ModuleType) -> None:
+    """ASS S. 2–3 (the table cards count towards the opening), ASS S. 2 (who laid out first): a seat that has not opened takes the K♣ and the Q♣ from the sets of four and opens with K♣ K♠ K♥ and Q♣ Q♠ Q♥ (60, 40 needed); the take-back restores both sets, the hand, and the seat unopened, seat 1 still the first to have laid out."""
+    state = position(
+        _RAEUBER,
+        hands=["K♠ K♥ Q♠ Q♥ 5♣ 2♦", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        table=[("K♣ K♠ K♥ K♦", 1), ("Q♣ Q♠ Q♥ Q♦", 1)],
+        opened=[False, True, False],
+        phase=Phase.PLAY,
+    )
+    robbed = applied_in_c(cturn, state, TakeFromTable(0, 0))
+    robbed = applied_in_c(cturn, robbed, TakeFromTable(1, 0))
+    for meld in ("K♣ K♠ K♥", "Q♣ Q♠ Q♥"):
+        robbed = pure.apply(robbed, LayDown(parse_cards(meld), kind=MeldKind.SET))
+    assert (robbed.opened, robbed.first_to_open) == ((True, True, False), 1)
+    after = applied_in_c(cturn, robbed, TakeBack())
+    assert _table(after) == [(_cards("K♣ K♠ K♥ K♦"), 1), (_cards("Q♣ Q♠ Q♥ Q♦"), 1)]
+    assert after.hand == parse_cards("5♣ Q♠ K♠ Q♥ K♥ 2♦")
+    assert (after.opened, after.first_to_open) == ((False, True, False), 1)
+    assert after.turn == attrs.evolve(state.turn, table_takes=2)
+    assert kept_hand_key(after) == pack_cards(parse_cards("5♣ Q♠ K♠ Q♥ K♥ 2♦"))
