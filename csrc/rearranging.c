@@ -489,18 +489,6 @@ added(PyObject *cards, PyObject *const *extra, int count)
     return result;
 }
 
-/* Put `value` (stolen) into `changes` under `name`; 0, or -1 with an exception set. */
-static int
-change(PyObject *changes, PyObject *name, PyObject *value)
-{
-    if (value == NULL) {
-        return -1;
-    }
-    int failed = PyDict_SetItem(changes, name, value);
-    Py_DECREF(value);
-    return failed;
-}
-
 /* The table once the parts lie in it (`_robbed`): the left part in the meld's place, or the
  * right one where no left one is left, or neither, the melds after it moving up; a right
  * part of two last. A new tuple, or NULL. */
@@ -557,9 +545,9 @@ turn_after(const rm_rob *take, PyObject *const *taken, int count)
     PyObject *one = takes == NULL ? NULL : PyLong_FromLong(1);
     PyObject *changes = one == NULL ? NULL : PyDict_New();
     PyObject *after = NULL;
-    if (changes != NULL && change(changes, rm_names.s_borrowed, added(held, taken, count)) == 0
+    if (changes != NULL && rm_change(changes, rm_names.s_borrowed, added(held, taken, count)) == 0
         && PyDict_SetItem(changes, rob.s_before, before) == 0
-        && change(changes, rob.s_table_takes, PyNumber_Add(takes, one)) == 0) {
+        && rm_change(changes, rob.s_table_takes, PyNumber_Add(takes, one)) == 0) {
         after = rm_copy_with(rm_names.TurnState, rm_names.turn_fields, turn, changes);
     }
     Py_XDECREF(changes);
@@ -599,8 +587,8 @@ robbed(rm_rob *take, PyObject *state)
     PyObject *changes = PyDict_New();
     PyObject *hand = changes == NULL ? NULL : added(take->pos.hand, taken, count);
     int failed = hand == NULL || rm_change_hand(state, take->seat, hand, changes) < 0
-                 || change(changes, rm_names.s_table, table_after(take, &parts)) < 0
-                 || change(changes, rm_names.s_turn, turn_after(take, taken, count)) < 0;
+                 || rm_change(changes, rm_names.s_table, table_after(take, &parts)) < 0
+                 || rm_change(changes, rm_names.s_turn, turn_after(take, taken, count)) < 0;
     Py_XDECREF(hand);
     /* the key: the position's, with the cards taken */
     PyObject *key = failed || rm_read_hand(&take->pos) < 0 ? NULL : rm_hand_key(&take->pos);
@@ -724,8 +712,8 @@ opened_then(PyObject *state, PyObject *seat, PyObject *then, PyObject *changes)
                                         : PyObject_CallFunctionObjArgs(rob.first_to_open_after,
                                                                        first, seat, then, NULL);
         Py_XDECREF(first);
-        failed = after == NULL || change(changes, rob.s_first_to_open, after) < 0
-                 || change(changes, rm_names.s_opened, rm_tuple_with(opened, at, then)) < 0;
+        failed = after == NULL || rm_change(changes, rob.s_first_to_open, after) < 0
+                 || rm_change(changes, rm_names.s_opened, rm_tuple_with(opened, at, then)) < 0;
     }
     Py_XDECREF(opened);
     return failed ? -1 : 0;
@@ -776,7 +764,7 @@ restored(PyObject *state, rm_pos *pos, PyObject *before)
              || PyDict_SetItem(changes, rm_names.s_table, old) < 0
              || opened_then(state, seat, opened, changes) < 0
              || PyDict_SetItem(turn_changes, rob.s_table_takes, takes) < 0
-             || change(changes, rm_names.s_turn,
+             || rm_change(changes, rm_names.s_turn,
                        rm_copy_with(rm_names.TurnState, rm_names.turn_fields, turn,
                                     turn_changes)) < 0;
     Py_XDECREF(turn_changes);
