@@ -31,13 +31,17 @@
  * freed only by a copy beyond them (`finish`, `goes_on`); the next state's turn holds the
  * cards left (`borrowed` less those melded again, the first copies, `hands.remove` with
  * `partly`), `before` and `table_takes` kept; the joker swaps likewise (below). A turn that
- * still holds one goes on; its end (the discard, `borrowed_failure`) and the take-back
- * (`restore`) are the Python core's.
+ * still holds one goes on; its end (the discard, `borrowed_failure`) is the Python core's,
+ * the take-back (`restore`) rearranging.c's. So too the lay-down towards the opening of a seat that
+ * has NOT opened (below), table cards held or a table to restore or neither: `after_use`
+ * of the cards held in its verdict and next state, `borrowed` less those melded again
+ * (`change_borrowed`), even by the meld that completes the opening.
  *
  * And the lay-down of a seat that has NOT opened, towards its opening (rules §5), alone or
  * as a take's use, in the positions whose play phase play.c lists so (nothing staged and
  * an opening that sums melds and needs no run, or melds staged this turn under any
- * opening; no Räuber-Rommé, no failed take: `rm_laying_read_unopened`), with the listing's
+ * opening; under Räuber-Rommé with table cards held or not, but not after a taken card
+ * went back; no failed take: `rm_laying_read_unopened`), with the listing's
  * verdict (`rm_laying_towards_opening`: the opening search of csrc/opening.c, of what the
  * staged melds miss, and `finish`): a meld the rest of the hand can still complete the
  * opening after lies last on the table staged, the seat unopened (the take's card named as
@@ -1268,10 +1272,13 @@ decide_take_back(PyObject *state, PyObject *action, PyObject *player, rm_play **
     if (*play_ == NULL) {
         return -1;
     }
-    /* a seat that has not opened, in a turn that borrowed no table card (`turn.before` is
-     * None: no table to restore) */
+    /* a seat that has not opened; with a table to restore (`turn.before`) the take-back
+     * is Räuber-Rommé's `restore`, rearranging.c's */
     if ((truth = rm_laying_read_unopened(*play_, state)) <= 0) {
         return truth;
+    }
+    if (rm_laying_restores(*play_)) {
+        return 0;
     }
     if (rm_laying_staged_count(*play_) == 0) {
         return 0; /* Reason.NOTHING_TO_TAKE_BACK */

@@ -1805,15 +1805,27 @@ rm_laying_read_unopened(rm_play *play_, PyObject *state)
     if (truth != 0) {
         return truth < 0 ? -1 : 0; /* an opened seat: rm_laying_read's */
     }
-    /* the positions whose play phase `decides` lists: no Räuber-Rommé, no turn bound to go
-     * out, no announced joker, not the first go-round; with melds staged or not */
+    /* the positions whose play phase `decides` lists: no turn bound to go out, no announced
+     * joker, not the first go-round; with melds staged or not; under Räuber-Rommé (rules
+     * §13) with table cards held or a table to restore or neither, as `decides` reads them,
+     * but not after a taken card went back (a take that may have failed: `robs_listed`) */
     PyObject *rules = pos->rules, *turn = pos->turn;
-    if ((truth = FLAG(rules, play.s_rearrange)) != 0
-        || (truth = FLAG(turn, rm_names.s_borrowed)) != 0
-        || (truth = rm_is(turn, play.s_before, Py_None)) != 1
-        || (truth = FLAG(turn, rm_names.s_to_go_out)) != 0
+    play_->unopened = 1;
+    memset(play_->borrowed, 0, sizeof play_->borrowed);
+    play_->borrowing = 0;
+    int rearrange = FLAG(rules, play.s_rearrange);
+    if (rearrange < 0 || read_borrowed(play_, turn) < 0
+        || (truth = rm_is(turn, play.s_before, Py_None)) < 0) {
+        return -1;
+    }
+    play_->restore = !truth;
+    if ((play_->borrowing || play_->restore) && !rearrange) {
+        return 0;
+    }
+    if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0
         || (truth = FLAG(rules, play.s_announced_jokers)) != 0
-        || (truth = first_go_round(rules, turn, seats)) != 0) {
+        || (truth = first_go_round(rules, turn, seats)) != 0
+        || (rearrange && (truth = robs_listed(play_, rules, turn)) != 1)) {
         return truth < 0 ? -1 : 0;
     }
     play_->table = rm_attr(state, rm_names.s_table);
@@ -1971,4 +1983,10 @@ int
 rm_laying_holds(const rm_play *play_)
 {
     return play_->borrowing;
+}
+
+int
+rm_laying_restores(const rm_play *play_)
+{
+    return play_->restore;
 }

@@ -62,11 +62,13 @@ int rm_laying_layoff_fit(rm_play *play_, Py_ssize_t index, PyObject *meld, int r
 
 /* Read the seat to act in `state` (a GameState in the play phase, or in the draw phase for
  * a take) as the opening search reads a seat that has NOT opened, whose play phase the
- * listing decides (`decides`): 1 where it has not opened, in a turn that borrowed no table
- * card and holds no table to restore (Räuber-Rommé off), is not bound to go out, outside
+ * listing decides (`decides`): 1 where it has not opened, is not bound to go out, outside
  * the first go-round, under rules that announce no joker, with melds staged this turn
- * (rules §5: rm_laying_staged_count says how many) or none; 0 where the Python core
- * answers (an opened seat among them); -1 with an exception set. It reads afresh what
+ * (rules §5: rm_laying_staged_count says how many) or none; under Räuber-Rommé
+ * (`rearrange`, rules §13) with the table cards the turn holds (`TurnState.borrowed`,
+ * read for `after_use`) and a table to restore (`TurnState.before`: rm_laying_restores)
+ * or neither, but not after a take that may have failed; 0 where the Python core answers
+ * (an opened seat among them); -1 with an exception set. It reads afresh what
  * rm_laying_read may have begun. */
 int rm_laying_read_unopened(rm_play *play_, PyObject *state);
 
@@ -105,6 +107,10 @@ int rm_laying_swapped(rm_play *play_, PyObject *table, int code);
 /* How many table cards the turn read holds (`TurnState.borrowed`, Räuber-Rommé), less those
  * a swap read melded again (rm_laying_swapped). */
 int rm_laying_holds(const rm_play *play_);
+
+/* Whether the turn read has a table to restore (`TurnState.before`, Räuber-Rommé): its
+ * take-back is `restore`, not that of the staged melds. */
+int rm_laying_restores(const rm_play *play_);
 
 /* -- laying.c ---------------------------------------------------------------------- */
 

@@ -548,21 +548,47 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
     # melded again, or some (the 3♠, the 6♠ stay held), and a lay-off that fits nowhere
     # (Python's refusal)
     eight = parse_cards("8♥")[0]
-    laid: list[tuple[GameState, LayDown | LayOff | SwapJoker]] = [
+    # and those of a seat that has not opened towards its opening, a table card held (the
+    # K♥ staged in K♣ K♠ K♥, or completing the opening beside 10♣ 10♠ 10♦ staged), the top
+    # discard taken and laid down so, and a lay-down that leaves the opening out of reach
+    drawing = position(
+        rules,
+        hands=["10♣ 10♠ 10♦ K♣ K♠ 2♦", *seats],
+        discard="5♣ K♥",
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+    )
+    kings_laid = LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET)
+    laid: list[tuple[GameState, LayDown | LayOff | SwapJoker | TakeDiscard]] = [
         (held, LayOff(1, parse_cards("3♠"), Side.LOW)),
         (held, SwapJoker(0, eight, LayOff(1, parse_cards("JK 3♠"), Side.LOW))),
         (held, SwapJoker(0, eight, LayOff(1, parse_cards("JK"), Side.HIGH))),
         (split, LayDown(parse_cards("3♠ 4♠ 5♠ 6♠"), kind=MeldKind.RUN)),
         (split, LayDown(parse_cards("3♠ 4♠ 5♠"), kind=MeldKind.RUN)),
+        (kings, kings_laid),
+        (staged, kings_laid),
+        (drawing, TakeDiscard(kings_laid)),
     ]
     refused = LayOff(0, parse_cards("3♠"))
+    out_of_reach = LayDown(parse_cards("7♥ 8♥ 9♥"), kind=MeldKind.RUN)
     expected = [pure.apply(state, action) for state, action in laid]
     assert [cturn.apply(state, action, None) for state, action in laid] == expected
     assert expected[4].turn.borrowed == parse_cards("6♠")
+    assert expected[5].table[-1].staged
+    assert expected[6].opened[0]
     assert cturn.apply(held, refused, None) is NotImplemented
-    watched += [refused, *refused.cards]
-    for (_, action), made in zip(laid, expected, strict=True):
-        placed = action.then if isinstance(action, SwapJoker) else action
+    assert cturn.apply(taken, out_of_reach, None) is NotImplemented
+    watched += [refused, *refused.cards, out_of_reach, *out_of_reach.cards, drawing]
+    watched += [drawing.hand, drawing.discard_pile, drawing.turn, *drawing.table]
+    # (the actions alone: a loop name bound to a state laid would hold it past the counts)
+    for action, made in zip([action for _, action in laid], expected, strict=True):
+        placed = (
+            action.then
+            if isinstance(action, SwapJoker)
+            else action.use
+            if isinstance(action, TakeDiscard)
+            else action
+        )
         assert isinstance(placed, LayDown | LayOff)
         watched += [action, placed, placed.cards, *placed.cards, made.table, *made.table]
         watched += [made.hand]
@@ -580,6 +606,8 @@ def test_the_raeuber_play_phase_leaks_no_reference(cturn: ModuleType) -> None:
             cturn.is_legal(state, action, 0)
         cturn.apply(held, refused, None)
         cturn.check(held, refused, None)
+        cturn.apply(taken, out_of_reach, None)
+        cturn.check(taken, out_of_reach, None)
 
     before = _counts(watched)
     for _ in range(300):

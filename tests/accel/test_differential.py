@@ -26,7 +26,8 @@ Räuber-Rommé, with table cards held or not: its listing, the robs and the
 take-back, and the lay-downs, lay-offs and joker swaps of a seat that has
 opened while it holds table cards: `apply`; a card taken from the table,
 by a seat that has opened or not: `check`, `is_legal`, `apply`, and `apply` of the take-back that restores
-the table) was never answered
+the table; the lay-downs towards the opening of one that has not:
+`apply`) was never answered
 where a slice applies. Under each preset whose opening C searches, every
 such lay-down after which the turn goes on, staged or completing the
 opening (with melds staged before or not), and every take-back of staged
@@ -34,8 +35,9 @@ melds but a taken card's, must have been applied by C; under each whose play pha
 opened seat is C's, every joker swap after which the turn goes on; under
 Räuber-Rommé, every lay-down, lay-off and joker swap of a seat that has
 opened while it holds table cards, after which the turn goes on, and every
-card taken from the table that C decides and every take-back that restores
-the table.
+card taken from the table that C decides, every take-back that restores
+the table, and every lay-down towards the opening of one that has not (table
+cards held or not, a take's too) after which the turn goes on.
 """
 
 from __future__ import annotations
@@ -307,6 +309,22 @@ class Differ:
             self.occurred[held] += 1
             self.answered[held] += by_c
         kind = _unopened_kind(action)
+        if (
+            kind is not None
+            and expected[0] == "value"
+            and _raeuber_unopened_laid(state, expected[1])
+        ):
+            # Räuber-Rommé (rules §13, ASS S. 2–3): a lay-down towards the opening by a seat
+            # that has not opened, table cards held or a table to restore or neither, after
+            # which the turn goes on: C's, every one
+            applied = [f"apply Räuber unopened {kind}"]
+            if state.turn.borrowed:
+                applied.append(f"apply Räuber unopened {kind}, table cards held")
+            if expected[1].opened[state.current_player]:
+                applied.append(f"apply Räuber unopened {kind} opening")
+            self.occurred.update(applied)
+            if by_c:
+                self.answered.update(applied)
         if kind is not None and expected[0] == "value" and _towards_the_opening(state, expected[1]):
             # a lay-down towards the opening (rules §5), staged or completing it
             applied = [f"apply unopened {kind}"]
@@ -564,6 +582,48 @@ def _raeuber_unopened_held(position: GameState | PlayerView) -> bool:
     )
 
 
+def _raeuber_unopened_laid(state: GameState, after: GameState) -> bool:
+    """Whether a lay-down (or a take that lays the card down) in `state` that made `after` was laid towards the opening under Räuber-Rommé (rules §5, §13) where C applies it: in the positions whose play phase (or takes) C lists, nothing staged under an opening that sums melds and needs no run, or melds staged under any, and the turn goes on."""
+    rules = state.rules
+    turn = state.turn
+    staged = any(entry.staged for entry in state.table)
+    return (
+        rules.rearrange
+        and not state.opened[state.current_player]
+        and not rules.announced_jokers
+        and not (
+            rules.no_melds_first_go_round
+            and turn.number < rules.players_dealt_in(len(state.opened))
+        )
+        and not turn.to_go_out
+        # a taken card returned (a take that may have failed): the Python core's
+        and not (
+            not rules.rearrange_needs_opened
+            and turn.taken is not None
+            and not turn.taken_in_hand
+            and not turn.taken_staged
+        )
+        and (state.phase is Phase.PLAY or not staged)
+        and (staged or _points_only(rules))
+        and _goes_on(state, after)
+    )
+
+
+_RAEUBER_UNOPENED_APPLIED = (
+    "apply Räuber unopened LayDown",
+    "apply Räuber unopened LayDown, table cards held",
+    "apply Räuber unopened LayDown opening",
+    "apply Räuber unopened take",
+)
+"""The lay-downs towards the opening by a seat that has not opened under Räuber-Rommé (rules §5, §13, ASS S. 2–3), alone or a take's use, with table cards held or not, staged or completing the opening, where the turn goes on: applied by C wherever they occur."""
+
+
+def _raeuber_unopened_by_python(differ: Differ) -> list[str]:
+    """The kinds of `_RAEUBER_UNOPENED_APPLIED` (a take's opening too) that the Python core applied at least once (none should be)."""
+    names = (*_RAEUBER_UNOPENED_APPLIED, "apply Räuber unopened take opening")
+    return [name for name in names if differ.answered[name] < differ.occurred[name]]
+
+
 _RAEUBER_UNOPENED = (
     "Räuber unopened play, table cards held",
     "Räuber unopened play, table cards held, staged",
@@ -670,6 +730,12 @@ def test_every_preset_plays_the_same_on_both_cores(preset: str, cturn: ModuleTyp
         # applied by C, every one
         assert not differ.unanswered_of(_RAEUBER_TAKES), differ.report(preset)
         assert _every_take_in_c(differ), differ.report(preset)
+        # the lay-downs towards the opening of a seat that has not opened (rules §5), table
+        # cards held or not, staged or completing it, a take's too: applied by C, each one
+        assert all(differ.answered[name] for name in _RAEUBER_UNOPENED_APPLIED), differ.report(
+            preset
+        )
+        assert not _raeuber_unopened_by_python(differ), differ.report(preset)
     if _free_takes(rules):
         assert differ.answered["legal_actions"] >= rounds
         assert differ.answered["legal_actions of a view draw"] >= rounds, differ.report(preset)
@@ -795,6 +861,10 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     # and the lay-downs, lay-offs and swaps while table cards are held, applied by C, every
     # one that occurs (the slow run asks each kind)
     assert not _raeuber_applied_by_python(differ), differ.report("random")
+    # and the lay-downs towards the opening of a seat that has not opened (rules §5, §13),
+    # applied by C where they occur: at least one
+    if differ.occurred[_RAEUBER_UNOPENED_APPLIED[0]]:
+        assert differ.answered[_RAEUBER_UNOPENED_APPLIED[0]], differ.report("random")
 
     # and every card taken from the table that C decides, applied by C (rules §13)
     assert _every_take_in_c(differ), differ.report("random")
@@ -825,6 +895,9 @@ def test_random_raeuber_rules_play_the_same_on_both_cores(cturn: ModuleType) -> 
     print(differ.report("random Räuber rules"))
     print(f"{_held_but_not_listed(differ)} of them left to Python")
     assert differ.answered[_RAEUBER_UNOPENED[0]], differ.report("random Räuber rules")
+    # the lay-downs towards the opening of such a seat (rules §5), applied by C: one at least
+    assert differ.answered[_RAEUBER_UNOPENED_APPLIED[0]], differ.report("random Räuber rules")
+    assert differ.answered[_RAEUBER_UNOPENED_APPLIED[1]], differ.report("random Räuber rules")
     assert differ.answered["Räuber opened play"] == differ.occurred["Räuber opened play"], (
         differ.report("random Räuber rules")
     )
@@ -886,6 +959,10 @@ def test_many_decisions_under_the_presets_play_the_same_on_both_cores(cturn: Mod
     )
     assert not _raeuber_applied_by_python(differ), differ.report("slow run, the presets")
     assert _every_take_in_c(differ), differ.report("slow run, the presets")
+    assert all(differ.answered[name] for name in _RAEUBER_UNOPENED_APPLIED), differ.report(
+        "slow run, the presets"
+    )
+    assert not _raeuber_unopened_by_python(differ), differ.report("slow run, the presets")
 
 
 @pytest.mark.slow
@@ -938,3 +1015,4 @@ def test_many_decisions_under_random_rules_play_the_same_on_both_cores(cturn: Mo
     )
     assert not _raeuber_applied_by_python(differ), differ.report("slow run, random rules")
     assert _every_take_in_c(differ), differ.report("slow run, random rules")
+    assert differ.answered[_RAEUBER_UNOPENED_APPLIED[0]], differ.report("slow run, random rules")

@@ -14,7 +14,9 @@ staged (`robs`, up to ``max_table_takes`` a turn), and the joker swaps. It
 checks and applies the lay-downs, lay-offs and joker swaps of a seat that
 has opened while it holds table cards: the cards held melded again first,
 the turn holding the rest; and a card taken from the table, by a seat
-that has opened or not, and the take-back that restores the table. The
+that has opened or not, the take-back that restores the table, and the
+lay-downs towards the opening of a seat that has not opened, table cards
+held or not, staged or completing the opening. The
 expected moves are written out from the rules, in the generator's order,
 the next states likewise, and every refusal is Python's.
 """
@@ -580,3 +582,142 @@ def test_the_take_back_of_an_opening_with_table_cards(cturn: ModuleType) -> None
     assert (after.opened, after.first_to_open) == ((False, True, False), 1)
     assert after.turn == attrs.evolve(state.turn, table_takes=2)
     assert kept_hand_key(after) == pack_cards(parse_cards("5♣ Q♠ K♠ Q♥ K♥ 2♦"))
+
+
+# -- the lay-downs of a seat that has not opened, table cards held or not, applied in C --------
+
+
+def test_a_table_card_laid_down_towards_the_opening_is_staged(cturn: ModuleType) -> None:
+    """ASS S. 2–3 ("die liegenden Karten zählen mit"), rules §5: the K♥ taken from 10♥ J♥ Q♥ K♥ is laid down in K♣ K♠ K♥ (30), short of the 40: the set lies last, seat 0's, staged; the seat has not opened, the turn holds no table card but keeps the table to restore and its one table take; 10♣ 10♠ 10♦ (30) completes the opening then, no discard before."""
+    state = _unopened(_RAEUBER, "10♣ 10♠ 10♦ K♣ K♠ 2♦", "10♥ J♥ Q♥ K♥")
+    robbed = pure.apply(state, TakeFromTable(0, 3))
+    after = applied_in_c(cturn, robbed, LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET))
+    assert after.table[0] == robbed.table[0]
+    assert after.table[0].meld.cards == parse_cards("10♥ J♥ Q♥")
+    entry = after.table[1]
+    assert entry.meld.cards == parse_cards("K♣ K♠ K♥")
+    assert (entry.meld.kind, entry.owner, entry.staged, entry.fresh, entry.announced) == (
+        MeldKind.SET,
+        0,
+        True,
+        frozenset(),
+        (),
+    )
+    assert len(after.table) == 2
+    assert after.hand == parse_cards("10♣ 10♠ 2♦ 10♦")  # card order: by suit, then rank
+    assert after.opened == (False, True, False)
+    assert after.turn.borrowed == ()
+    assert after.turn.before == robbed.turn.before
+    assert (after.turn.table_takes, after.turn.taken, after.turn.taken_staged) == (1, None, False)
+    assert (after.current_player, after.phase) == (0, Phase.PLAY)
+    assert _listed(cturn, after) == (
+        TakeBack(),
+        LayDown(parse_cards("10♣ 10♠ 10♦"), kind=MeldKind.SET),
+        *_robs(0, 3),
+    )
+
+
+def test_the_meld_that_completes_the_opening_holds_a_table_card(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §5: with 10♣ 10♠ 10♦ staged (30) and the K♥ still held, K♣ K♠ K♥ (30) completes the opening (60): both sets lie final, seat 0 has opened, the turn holds no table card, keeps the table to restore, and may end with the 2♦."""
+    state = _unopened(_RAEUBER, "10♣ 10♠ 10♦ K♣ K♠ 2♦", "10♥ J♥ Q♥ K♥")
+    robbed = pure.apply(state, TakeFromTable(0, 3))
+    staged = applied_in_c(cturn, robbed, LayDown(parse_cards("10♣ 10♠ 10♦"), kind=MeldKind.SET))
+    assert staged.table[1].staged
+    assert staged.turn.borrowed == parse_cards("K♥")
+    assert staged.hand == parse_cards("K♣ K♠ K♥ 2♦")
+    opened = applied_in_c(cturn, staged, LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET))
+    assert [entry.meld.cards for entry in opened.table] == [
+        parse_cards("10♥ J♥ Q♥"),
+        parse_cards("10♣ 10♠ 10♦"),
+        parse_cards("K♣ K♠ K♥"),
+    ]
+    assert [(entry.owner, entry.staged) for entry in opened.table] == [
+        (1, False),
+        (0, False),
+        (0, False),
+    ]
+    assert opened.opened == (True, True, False)
+    assert opened.hand == parse_cards("2♦")
+    assert opened.turn.borrowed == ()
+    assert opened.turn.before == robbed.turn.before
+    assert opened.turn.table_takes == 1
+    assert (opened.current_player, opened.phase) == (0, Phase.PLAY)
+    assert _listed(cturn, opened) == (
+        *_discards("2♦"),
+        TakeBack(),
+        *_robs(0, 3),
+        *_robs(1, 3),
+        *_robs(2, 3),
+    )
+
+
+def test_the_table_cards_held_shrink_as_the_opening_is_laid(cturn: ModuleType) -> None:
+    """ASS S. 2–3, rules §5: the 8♥ taken from inside 7♥ 8♥ 9♥ brings 7♥ and 9♥ along; 7♣ 7♠ 7♥ (21) is staged and leaves 8♥ 9♥ held, 8♣ 8♠ 8♥ (24) completes the opening (45) and leaves the 9♥ held, so the turn cannot end until 9♣ 9♠ 9♥ is laid down too."""
+    state = _unopened(_RAEUBER, "7♣ 7♠ 8♣ 8♠ 9♣ 9♠ 2♦", "7♥ 8♥ 9♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    assert robbed.turn.borrowed == parse_cards("7♥ 8♥ 9♥")
+    assert robbed.table == ()
+    sevens = applied_in_c(cturn, robbed, LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET))
+    assert sevens.turn.borrowed == parse_cards("8♥ 9♥")
+    assert (sevens.table[0].meld.cards, sevens.table[0].staged) == (
+        parse_cards("7♣ 7♠ 7♥"),
+        True,
+    )
+    assert sevens.hand == parse_cards("8♣ 9♣ 8♠ 9♠ 8♥ 9♥ 2♦")
+    assert sevens.opened == (False, True, False)
+    eights = applied_in_c(cturn, sevens, LayDown(parse_cards("8♣ 8♠ 8♥"), kind=MeldKind.SET))
+    assert eights.turn.borrowed == parse_cards("9♥")
+    assert [(entry.meld.cards, entry.staged) for entry in eights.table] == [
+        (parse_cards("7♣ 7♠ 7♥"), False),
+        (parse_cards("8♣ 8♠ 8♥"), False),
+    ]
+    assert eights.opened == (True, True, False)
+    assert eights.hand == parse_cards("9♣ 9♠ 9♥ 2♦")
+    refused_by_python(cturn, eights, Discard(parse_cards("2♦")[0]))  # TABLE_CARDS_IN_HAND
+    nines = applied_in_c(cturn, eights, LayDown(parse_cards("9♣ 9♠ 9♥"), kind=MeldKind.SET))
+    assert nines.turn.borrowed == ()
+    assert nines.turn.before == robbed.turn.before
+    assert nines.hand == parse_cards("2♦")
+    assert _listed(cturn, nines)[:2] == (*_discards("2♦"), TakeBack())
+
+
+def test_a_lay_down_that_leaves_the_opening_out_of_reach_is_refused_by_python(
+    cturn: ModuleType,
+) -> None:
+    """Rules §5, ASS S. 2–3: with the 8♥ taken from inside 7♥ 8♥ 9♥ and 7♣ 7♠ 2♦ K♠ besides, 7♣ 7♠ 7♥ (21) leaves 8♥ 9♥ K♠ 2♦, which cannot make up the 40: the refusal is Python's."""
+    state = _unopened(_RAEUBER, "7♣ 7♠ K♠ 2♦", "7♥ 8♥ 9♥")
+    robbed = pure.apply(state, TakeFromTable(0, 1))
+    refused_by_python(cturn, robbed, LayDown(parse_cards("7♣ 7♠ 7♥"), kind=MeldKind.SET))
+
+
+def test_a_taken_discard_laid_down_towards_the_opening_under_raeuber_rules(
+    cturn: ModuleType,
+) -> None:
+    """Rules §4 (immediate_use), §5, ASS S. 2–3: the K♥ taken from the pile is laid down at once in K♣ K♠ K♥ (30), staged towards the 40; the pile loses it, the turn names it taken and staged, not in hand, and holds no table card."""
+    state = position(
+        _RAEUBER,
+        hands=["10♣ 10♠ 10♦ K♣ K♠ 2♦", VARIANT_SEAT_1, VARIANT_SEAT_2],
+        discard="5♣ K♥",
+        table=[("7♥ 8♥ 9♥", 1)],
+        opened=[False, True, False],
+    )
+    take = TakeDiscard(LayDown(parse_cards("K♣ K♠ K♥"), kind=MeldKind.SET))
+    after = applied_in_c(cturn, state, take)
+    assert after.discard_pile == parse_cards("5♣")
+    assert (after.table[1].meld.cards, after.table[1].owner, after.table[1].staged) == (
+        parse_cards("K♣ K♠ K♥"),
+        0,
+        True,
+    )
+    assert after.hand == parse_cards("10♣ 10♠ 2♦ 10♦")  # card order: by suit, then rank
+    assert (after.turn.taken, after.turn.taken_in_hand, after.turn.taken_staged) == (
+        parse_cards("K♥")[0],
+        False,
+        True,
+    )
+    assert (after.turn.borrowed, after.turn.before, after.turn.table_takes) == ((), None, 0)
+    assert (after.current_player, after.phase, after.opened) == (
+        0,
+        Phase.PLAY,
+        (False, True, False),
+    )
