@@ -16,13 +16,13 @@ from tests.rules._helpers import VARIANT_SEAT_1, VARIANT_SEAT_2
 from tests.scenarios._helpers import position
 
 
-def opened_play(rules: Rules, hand: str, *table: str) -> GameState:
-    """The play phase of seat 0 of three, which has opened, with `table` (seat 1's melds)."""
+def opened_play(rules: Rules, hand: str, *table: str, opened: bool = True) -> GameState:
+    """The play phase of seat 0 of three, which has opened (or not, `opened`), with `table` (seat 1's melds)."""
     return position(
         rules,
         hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
         table=[(cards, 1) for cards in table],
-        opened=[True, True, False],
+        opened=[opened, True, False],
         phase=Phase.PLAY,
     )
 

@@ -811,6 +811,17 @@ def test_the_slices_branches_play_the_same_on_both_cores(variant: str, cturn: Mo
             assert differ.answered[name], differ.report(variant)
 
 
+def _play_drawn(differ: Differ, rules: Rules, data: st.DataObject) -> None:
+    """Play a round of `rules` with `differ`: its seats, deal and moves drawn from `data`."""
+    players = data.draw(
+        st.integers(3 if rules.dealer_sits_out else 2, min(4, rules.max_players)),
+        label="players",
+    )
+    seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+    rng = data.draw(st.randoms(use_true_random=False), label="moves")
+    differ.play(rules, players, seed, rng, data, max_steps=200)
+
+
 @pytest.mark.long
 def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     """Issue 34, point 3 (random rules, claims and Räuber-Rommé included): the same at every decision, near misses too."""
@@ -819,13 +830,7 @@ def test_random_rules_play_the_same_on_both_cores(cturn: ModuleType) -> None:
     @settings(max_examples=examples(10, 30))
     @given(rules=romme_testing.rules(max_hand_size=11), data=st.data())
     def plays_the_same(rules: Rules, data: st.DataObject) -> None:
-        players = data.draw(
-            st.integers(3 if rules.dealer_sits_out else 2, min(4, rules.max_players)),
-            label="players",
-        )
-        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-        rng = data.draw(st.randoms(use_true_random=False), label="moves")
-        differ.play(rules, players, seed, rng, data, max_steps=200)
+        _play_drawn(differ, rules, data)
 
     plays_the_same()
     print(differ.report("random rules"))
@@ -883,13 +888,7 @@ def test_random_raeuber_rules_play_the_same_on_both_cores(cturn: ModuleType) -> 
         data=st.data(),
     )
     def plays_the_same(rules: Rules, data: st.DataObject) -> None:
-        players = data.draw(
-            st.integers(3 if rules.dealer_sits_out else 2, min(4, rules.max_players)),
-            label="players",
-        )
-        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
-        rng = data.draw(st.randoms(use_true_random=False), label="moves")
-        differ.play(rules, players, seed, rng, data, max_steps=200)
+        _play_drawn(differ, rules, data)
 
     plays_the_same()
     print(differ.report("random Räuber rules"))

@@ -180,13 +180,7 @@ def test_a_seat_that_has_not_opened_takes_table_cards_too(cturn: ModuleType) -> 
 
 def _unopened(rules: Rules, hand: str, *table: str) -> GameState:
     """The play phase of seat 0 of three, which has not opened, with `table` (seat 1's melds)."""
-    return position(
-        rules,
-        hands=[hand, VARIANT_SEAT_1, VARIANT_SEAT_2],
-        table=[(cards, 1) for cards in table],
-        opened=[False, True, False],
-        phase=Phase.PLAY,
-    )
+    return opened_play(rules, hand, *table, opened=False)
 
 
 def test_a_table_card_counts_towards_the_opening(cturn: ModuleType) -> None:
