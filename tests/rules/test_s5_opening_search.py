@@ -342,6 +342,21 @@ def test_melds_with_filters_melds_in() -> None:
             assert expected == _search.melds_with(key, card.code, rules), (hand, card)
 
 
+def test_options_with_are_the_melds_with_a_card() -> None:
+    """The options holding a card are those of the whole hand that hold it, each the meld of `melds_with`, in its order."""
+    for rules, hand, _ in _cases(300, 6):
+        key = _search.pack_cards(hand)
+        every = _search.options_in(key, rules)
+        for card in set(hand):
+            options = _search.options_with(key, card.code, rules)
+            assert options == tuple(
+                option for option in every if _search.count(option[0], card.code)
+            )
+            melds = tuple(map(_search.option_meld, options))
+            assert melds == _search.melds_with(key, card.code, rules), (hand, card)
+            assert [meld.cards for meld in melds] == list(map(_search.option_cards, options))
+
+
 def _big_hands(
     count: int, seed: int, sizes: range = range(packing.GREEDY_POOL + 1, 32)
 ) -> Iterator[tuple[Rules, tuple[Card, ...]]]:

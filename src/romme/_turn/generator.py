@@ -67,6 +67,7 @@ from romme.melds import (
     RUN,
     Meld,
     MeldKind,
+    Option,
     meld_key,
     meld_shape,
     melds_in,
@@ -75,6 +76,7 @@ from romme.melds import (
     option_kind,
     option_meld,
     options_in,
+    options_with,
     stood_for,
 )
 from romme.rules import IndirectLayoffOut, SwappedJoker, shape_of
@@ -242,24 +244,29 @@ def _lay_downs(pos: Pos, melds: tuple[Meld, ...]) -> Iterator[LayDown]:
 
 
 def _hand_lay_downs(pos: Pos) -> Iterator[LayDown]:
-    """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`.
+    """The lay-downs of the melds in the hand that the checker allows, in the order of `melds_in`."""
+    if pos.turn.borrowed:
+        yield from _lay_downs(pos, melds_in(pos.key, pos.rules))
+        return
+    yield from _option_lay_downs(pos, options_in(pos.key, pos.rules))
 
-    Each meld is judged on its packed cards (`options_in`) by
-    `lay_down_allowed`, and a `LayDown` is built, from the meld's cards
+
+def _option_lay_downs(pos: Pos, options: tuple[Option, ...]) -> Iterator[LayDown]:
+    """The lay-downs of the melds `options` (found in the hand) that the checker allows, in their order.
+
+    Each meld is judged on its packed cards (`options_in`, `options_with`)
+    by `lay_down_allowed`, and a `LayDown` is built, from the meld's cards
     alone, only for those allowed: a hand grown by claims (rules §13) finds
     tens of thousands of melds, and no `Meld` value is built for any. Where
     the verdict or the action needs the meld itself (a set with jokers to
-    announce, table cards to meld again, as `after_use` reads them) it goes
-    as `_lay_downs`.
+    announce) it goes as `_lay_downs`. The turn holds no table cards
+    (`after_use` would read them off the meld): those go as `_lay_downs`
+    (`_hand_lay_downs`, `_takes`).
     """
     rules = pos.rules
-    hand = pos.key
-    if pos.turn.borrowed:
-        yield from _lay_downs(pos, melds_in(hand, rules))
-        return
     allowed = lay_down_allowed(pos)
     announcing = announces(rules, MeldKind.SET, 1)  # whether a meld found may announce its jokers
-    for option in options_in(hand, rules):
+    for option in options:
         kind = option_kind(option)
         if announcing and announces(rules, kind, option[2]):
             yield from _lay_downs(pos, (option_meld(option),))
@@ -317,9 +324,15 @@ def _takes(pos: Pos, card: Card) -> Iterator[Action]:
         return  # its use would be a lay-down or lay-off (ASS S. 1)
     inner = with_discard_taken(pos, card)
     opened = pos.opened[pos.player]
-    melds = melds_with(inner.key, card.code, pos.rules)
-    if opened or (melds and lay_down_possible(inner)):
-        for lay_down in _lay_downs(inner, melds):
+    # The melds holding the card, judged on their packed cards as the hand's are.
+    options = options_with(inner.key, card.code, pos.rules)
+    if options and (opened or lay_down_possible(inner)):
+        lay_downs = (
+            _lay_downs(inner, tuple(map(option_meld, options)))
+            if inner.turn.borrowed
+            else _option_lay_downs(inner, options)
+        )
+        for lay_down in lay_downs:
             yield _new_take(use=lay_down)
     if opened:
 

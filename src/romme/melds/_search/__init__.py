@@ -11,8 +11,14 @@ are the interface the rest of the library uses.
 
 from __future__ import annotations
 
-from romme.melds._search.build import option_cards, option_kind, option_meld
-from romme.melds._search.enumeration import find_melds, melds_in, melds_with, options_in
+from romme.melds._search.build import Option, option_cards, option_kind, option_meld
+from romme.melds._search.enumeration import (
+    find_melds,
+    melds_in,
+    melds_with,
+    options_in,
+    options_with,
+)
 from romme.melds._search.packed import (
     BASE_FIELD,
     BASE_SHIFT,
@@ -60,6 +66,7 @@ __all__ = [
     "NATURAL_FIELDS",
     "NIBBLE",
     "RUN",
+    "Option",
     "Packer",
     "best_melds",
     "codes_in",
@@ -76,6 +83,7 @@ __all__ = [
     "option_kind",
     "option_meld",
     "options_in",
+    "options_with",
     "pack",
     "pack_cards",
     "packer",

@@ -343,29 +343,62 @@ def melds_with(key: int, code: int, rules: Rules) -> tuple[Meld, ...]:
 
     The same melds, in the same order, as filtering `melds_in`, but a
     natural card only needs the sets of its rank and the runs of its suit
-    (and none of them where `meld_places` finds no room for one).
+    (and none of them where `meld_places` finds no room for one:
+    `_places_with`).
     """
     shape = shape_of(rules)
     if code == JOKER_CODE:
         return tuple(meld for meld in _find(key, shape) if meld.joker_count)
-    jokers = key >> JOKER_SHIFT
-    rank_index, suit = code % 13, code // 13
     shift = SHIFTS[code]
+    sets, runs = _places_with(key, code, shape)
     found: list[Meld] = []
-    suit_counts = tuple([(key >> at) & FIELD for at in SHIFTS[rank_index:JOKER_CODE:13]])
-    if _may_hold_set(suit_counts, min(jokers, 3), shape):
-        sets = (rank_index, suit_counts, min(jokers, 3), shape)
+    if sets is not None:
         found.extend(
             meld
             for meld, option in zip(_rank_melds(*sets), rank_options(*sets), strict=True)
             if (option[0] >> shift) & FIELD
         )
-    have = _suit_row((key >> SUIT_SHIFTS[suit]) & SUIT_FIELDS)[1]
-    if jokers or three_in_a_row(have):
-        runs = (suit, have, min(jokers, 13), shape)
+    if runs is not None:
         found.extend(
             meld
             for meld, option in zip(_suit_melds(*runs), suit_options(*runs), strict=True)
             if (option[0] >> shift) & FIELD
         )
     return tuple(found)
+
+
+def options_with(key: int, code: int, rules: Rules) -> tuple[Option, ...]:
+    """Return the melds of `melds_with`, in its order, as options: packed, without a `Meld` built."""
+    shape = shape_of(rules)
+    if code == JOKER_CODE:
+        return tuple(option for option in meld_options(key, shape) if option[2])
+    shift = SHIFTS[code]
+    sets, runs = _places_with(key, code, shape)
+    found: list[Option] = []
+    if sets is not None:
+        found.extend(option for option in rank_options(*sets) if (option[0] >> shift) & FIELD)
+    if runs is not None:
+        found.extend(option for option in suit_options(*runs) if (option[0] >> shift) & FIELD)
+    return tuple(found)
+
+
+def _places_with(
+    key: int, code: int, shape: MeldShape
+) -> tuple[
+    tuple[int, tuple[int, ...], int, MeldShape] | None, tuple[int, int, int, MeldShape] | None
+]:
+    """Where the melds of the packed `key` that hold the natural card `code` may lie.
+
+    The arguments of `rank_options` for the sets of its rank and of
+    `suit_options` for the runs of its suit, each ``None`` where
+    `meld_places`' tests find no room for such a meld.
+    """
+    jokers = key >> JOKER_SHIFT
+    rank_index, suit = code % 13, code // 13
+    suit_counts = tuple([(key >> at) & FIELD for at in SHIFTS[rank_index:JOKER_CODE:13]])
+    sets = None
+    if _may_hold_set(suit_counts, min(jokers, 3), shape):
+        sets = (rank_index, suit_counts, min(jokers, 3), shape)
+    have = _suit_row((key >> SUIT_SHIFTS[suit]) & SUIT_FIELDS)[1]
+    runs = (suit, have, min(jokers, 13), shape) if jokers or three_in_a_row(have) else None
+    return sets, runs
