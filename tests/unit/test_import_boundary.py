@@ -459,7 +459,7 @@ def test_the_generator_lists_moves_without_the_checkers_dispatch() -> None:
         for alias in node.names
     }
     assert "_resolve" not in named | imported
-    assert {"draw_refused", "take_back_refused", "take_refused"} <= imported
+    assert {"draw_refused", "nothing_to_take_back", "take_refused"} <= imported
 
 
 # -- import circles ----------------------------------------------------------------------------

@@ -240,9 +240,17 @@ def take_back_refused(pos: Pos) -> Failure | None:
     wrong = need_phase(pos, Phase.PLAY, "taking back")
     if wrong:
         return wrong
-    if pos.turn.before is None and not any_staged(pos.table):
+    if nothing_to_take_back(pos):
         return Failure(Reason.NOTHING_TO_TAKE_BACK, "no staged melds to take back")
     return None
+
+
+def nothing_to_take_back(pos: Pos) -> bool:
+    """Whether there is nothing to take back: no staged melds, no table cards taken (rules §5, §13).
+
+    `take_back_refused` in the play phase, without its refusal (the generator asks only whether).
+    """
+    return pos.turn.before is None and not any_staged(pos.table)
 
 
 def _take_back(pos: Pos) -> Effect | Failure:

@@ -21,8 +21,8 @@ from romme._turn.checker import (
     buy_refused,
     discardable,
     draw_refused,
+    nothing_to_take_back,
     take,
-    take_back_refused,
     take_refused,
     with_discard_taken,
 )
@@ -308,7 +308,7 @@ def _layoffs(
         if keep is not None and not keep(target, cards):
             continue
         entry = table[target]
-        fit = lay_off_fit(pos, entry, cards, side)
+        fit = lay_off_fit(pos, entry, cards, side, why=False)
         if isinstance(fit, Failure):
             continue
         if not announced:
@@ -370,7 +370,7 @@ def _moves(pos: Pos) -> Iterator[Action]:
     if pos.phase is Phase.CLAIM:
         yield from claim_answers(pos)
         return
-    if take_back_refused(pos) is None:
+    if not nothing_to_take_back(pos):  # the play phase: `take_back_refused` asks only this
         yield _TAKE_BACK
     yield from _plays(pos)
     if rules.rearrange:

@@ -394,7 +394,8 @@ def indirect_take(pos: Pos, card: Card, laid: tuple[Card, ...]) -> bool:
     single = (card,)
     # A card that fits somewhere alone is a plain lay-off.
     return not any(
-        not isinstance(_extend(entry, single, None, rules), Failure) for entry in pos.table
+        not isinstance(_extend(entry, single, None, rules, why=False), Failure)
+        for entry in pos.table
     )
 
 
@@ -471,7 +472,7 @@ def lay_off(pos: Pos, action: LayOff) -> Effect | Failure:
 
 
 def lay_off_fit(
-    pos: Pos, entry: TableMeld, cards: tuple[Card, ...], side: Side | None
+    pos: Pos, entry: TableMeld, cards: tuple[Card, ...], side: Side | None, *, why: bool = True
 ) -> tuple[Meld, Side | None, TurnState, Next] | Failure:
     """Whether `cards` (held, by a player who may lay off) fit `entry` at `side`, and the turn goes on.
 
@@ -479,9 +480,11 @@ def lay_off_fit(
     (not yet marked as having laid off: only the effect needs that, and
     what follows does not depend on it) and what follows. The generator
     asks only this of the lay-offs it finds in the hand, and builds a
-    `LayOff` only for those it accepts.
+    `LayOff` only for those it accepts; it reads only whether a candidate
+    is refused, so with `why` false cards that do not fit are refused by
+    `_NO_FIT`, no message written.
     """
-    extended = _extend(entry, cards, side, pos.rules)
+    extended = _extend(entry, cards, side, pos.rules, why=why)
     if isinstance(extended, Failure):
         return extended
     meld, side = extended
@@ -493,19 +496,21 @@ def lay_off_fit(
 
 
 def _extend(
-    entry: TableMeld, cards: tuple[Card, ...], side: Side | None, rules: Rules
+    entry: TableMeld, cards: tuple[Card, ...], side: Side | None, rules: Rules, *, why: bool = True
 ) -> tuple[Meld, Side | None] | Failure:
-    """Return the meld `cards` laid off onto `entry` make, or why they do not fit."""
+    """Return the meld `cards` laid off onto `entry` make, or why they do not fit (`_NO_FIT` without `why`)."""
     meld = entry.meld
     if meld.kind is MeldKind.SET:
         if side is not None:
+            if not why:
+                return _NO_FIT
             return Failure(
                 Reason.LAYOFF_DOES_NOT_FIT, f"{_onto(cards, meld)}: a set has no low or high end"
             )
         result = meld_failure((*meld.cards, *cards), rules, MeldKind.SET)
         if isinstance(result, Meld):
             return result, None
-        return _layoff_failure(result, cards, meld)
+        return _layoff_failure(result, cards, meld) if why else _NO_FIT
     failure: tuple[Reason, str] | None = None
     for try_side in (Side.HIGH, Side.LOW) if side is None else (side,):
         sequence = (*meld.cards, *cards) if try_side is Side.HIGH else (*cards, *meld.cards)
@@ -520,7 +525,11 @@ def _extend(
         else:
             failure = failure or result
     assert failure is not None
-    return _layoff_failure(failure, cards, meld)
+    return _layoff_failure(failure, cards, meld) if why else _NO_FIT
+
+
+_NO_FIT: Final = Failure(Reason.LAYOFF_DOES_NOT_FIT, "the cards do not fit that meld")
+"""What `lay_off_fit` and `_extend` answer, without `why`, for cards that do not fit: whatever the rule."""
 
 
 def _fresh_after_extend(
