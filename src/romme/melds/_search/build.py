@@ -12,6 +12,7 @@ meld.kind)`` returns; the tests check that they agree.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Final
 
 from romme.cards import JOKER, JOKER_CODE, Card, Rank, Suit
@@ -108,16 +109,12 @@ def _set_cards(naturals: tuple[int, ...], jokers: int, distinct_suits: bool) -> 
     return tuple(map(_CARDS.__getitem__, naturals)) + (JOKER,) * jokers
 
 
-_PLACES: Final[dict[int, tuple[int, ...]]] = {0: ()}
-"""The places of the bits of a run's joker mask (bit p for place p), low to high, by mask (`_places`)."""
-
-
+@lru_cache(maxsize=8192)
 def _places(mask: int) -> tuple[int, ...]:
-    """The places of the bits of `mask`, low to high, kept in `_PLACES` (a run has 13 places: 8,192 masks at most)."""
-    found = _PLACES.get(mask)
-    if found is None:
-        found = _PLACES[mask] = ((mask & -mask).bit_length() - 1, *_places(mask & (mask - 1)))
-    return found
+    """The places of the bits of a run's joker mask (bit p for place p), low to high (cached: a run has 13 places, 8,192 masks at most)."""
+    if not mask:
+        return ()
+    return ((mask & -mask).bit_length() - 1, *_places(mask & (mask - 1)))
 
 
 def run_meld(suit: int, start: int, length: int, joker_places: int) -> Meld:
@@ -183,7 +180,7 @@ def run_options(suit: int, start: int, length: int, masks: Iterable[int]) -> lis
     found: list[Option] = []
     for mask in masks:
         naturals = whole
-        for place in _PLACES.get(mask) or _places(mask):
+        for place in _places(mask):
             naturals -= units[place]
         lowest = ((naturals & -naturals).bit_length() - 1) // BITS if mask & least_place else least
         jokers = mask.bit_count()
@@ -214,7 +211,7 @@ def option_cards(option: Option) -> tuple[Card, ...]:
     if not joker_places:
         return cards
     placed = list(cards)
-    for place in _PLACES.get(joker_places) or _places(joker_places):
+    for place in _places(joker_places):
         placed[place] = JOKER
     return tuple(placed)
 
