@@ -322,8 +322,10 @@ rm_code_of(PyObject *card)
  * class of its MRO whose __dict__ holds the name holds a slot's member descriptor (a data
  * descriptor, so no instance __dict__ could shadow it), the descriptor is kept, by type
  * and name, and read directly; any other attribute takes `PyObject_GetAttr`. The cache
- * holds strong references to the types, names and descriptors it keeps. */
-#define RM_ATTRS 512
+ * holds strong references to the types, names and descriptors it keeps: two ways a set,
+ * the one read last first, so that two pairs whose addresses fall in one set do not take
+ * each other's place at every read. */
+#define RM_ATTRS 512 /* entries: RM_ATTRS / 2 sets of two */
 typedef struct {
     PyTypeObject *type;
     PyObject *name;
@@ -382,17 +384,24 @@ PyObject *
 rm_attr(PyObject *obj, PyObject *name)
 {
     PyTypeObject *type = Py_TYPE(obj);
-    size_t hash = (((size_t)type >> 4) * 31u + ((size_t)name >> 4)) % RM_ATTRS;
-    rm_attr_entry *entry = &attr_cache[hash];
-    if (entry->type != type || entry->name != name) {
+    uint64_t hash = ((uint64_t)(size_t)type >> 4) * 0x9E3779B97F4A7C15u
+                    ^ ((uint64_t)(size_t)name >> 4) * 0xC2B2AE3Du;
+    rm_attr_entry *entry = &attr_cache[(hash >> 20) % (RM_ATTRS / 2) * 2];
+    if (entry[1].type == type && entry[1].name == name) {
+        rm_attr_entry other = entry[1]; /* the one read last first */
+        entry[1] = entry[0];
+        entry[0] = other;
+    }
+    else if (entry->type != type || entry->name != name) {
         PyObject *slot = slot_of_type(type, name);
         if (slot == NULL && PyErr_Occurred()) {
             return NULL;
         }
         Py_INCREF(type);
         Py_INCREF(name);
-        PyTypeObject *old_type = entry->type;
-        PyObject *old_name = entry->name, *old_slot = entry->slot;
+        PyTypeObject *old_type = entry[1].type; /* the second way leaves */
+        PyObject *old_name = entry[1].name, *old_slot = entry[1].slot;
+        entry[1] = entry[0];
         entry->type = type;
         entry->name = name;
         entry->slot = slot;
