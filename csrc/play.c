@@ -54,6 +54,10 @@
  * a seat that has
  * opened under take_discard=immediate_use (`_takes`, `rm_opened_takes`), with the same
  * verdicts on the position `with_discard_taken` makes.
+ *
+ * The LayDown and LayOff values the listings build are kept (`built_move`, a direct-mapped
+ * cache keyed by every field) and listed again, values equal to ones built anew, as the
+ * TakeFromTable of the robs are.
  */
 #include "play.h"
 #include "rearranging.h"
@@ -342,30 +346,100 @@ append_built(PyObject *moves, PyObject *cls, PyObject *names, PyObject *const *v
     return failed ? -1 : 0;
 }
 
-/* Append the lay-down or lay-off of `values` to the moves, as the use of the top discard
- * where the moves are takes (`_takes`: `TakeDiscard._of(use=...)`). 0, or -1. */
-static int
-emit(rm_play *play_, PyObject *cls, PyObject *names, PyObject *const *values)
+/* The LayDown and LayOff of each meld and target the listings have built, kept in a
+ * direct-mapped cache of the module's life: a value, equal to a new one of the same fields
+ * (the cards, the kind or the target and side, no announcement), that the listings of the
+ * same hands and tables list again, as the robs are kept. Keyed by every field; a slot
+ * taken by another key is built anew and replaces it. */
+#define RM_BUILT 4096
+static struct {
+    PyObject *move;
+    Py_ssize_t target; /* -1 a LayDown */
+    int tag;           /* a LayDown's kind (1 run), a LayOff's side (0 none, 1 high, 2 low) */
+    int count;
+    unsigned char codes[14];
+} built_cache[RM_BUILT];
+
+/* The LayDown (`target` -1, `tag` 1 a run) or LayOff (`tag` its side) of `codes`, from the
+ * cache or built. A new reference, or NULL with an exception set. */
+static PyObject *
+built_move(Py_ssize_t target, int tag, const unsigned char *codes, int count)
 {
-    if (!play_->takes && play_->swap_card == NULL) {
-        return append_built(play_->moves, cls, names, values);
+    size_t hash = (size_t)(target + 1) * 31u + (size_t)tag * 7u + (size_t)count;
+    for (int i = 0; i < count; i++) {
+        hash = hash * 131u + codes[i];
     }
-    PyObject *use = PyList_New(0);
-    if (use == NULL || append_built(use, cls, names, values) < 0) {
-        Py_XDECREF(use);
+    hash ^= hash >> 15;
+    size_t at = hash % RM_BUILT;
+    if (built_cache[at].move != NULL && built_cache[at].target == target
+        && built_cache[at].tag == tag && built_cache[at].count == count
+        && memcmp(built_cache[at].codes, codes, (size_t)count) == 0) {
+        Py_INCREF(built_cache[at].move);
+        return built_cache[at].move;
+    }
+    PyObject *values[4], *move = NULL;
+    PyObject *cards = cards_of(codes, count);
+    if (cards == NULL) {
+        return NULL;
+    }
+    if (target < 0) {
+        values[0] = cards;
+        values[1] = tag ? play.run_kind : play.set_kind;
+        values[2] = play.nothing;
+        move = rm_build(play.LayDown, play.lay_down_fields, values);
+    }
+    else {
+        values[0] = PyLong_FromSsize_t(target);
+        values[1] = cards;
+        values[2] = tag == 1 ? play.high : tag == 2 ? play.low : Py_None;
+        values[3] = play.nothing;
+        move = values[0] == NULL ? NULL : rm_build(play.LayOff, play.lay_off_fields, values);
+        Py_XDECREF(values[0]);
+    }
+    if (move != NULL) {
+        /* out of the cycle collector's sight, as a tuple of atoms leaves it: the move and
+         * its cards hold the cards, kinds, sides and ints only, never a cycle, and kept
+         * for the module's life they would only add to every collection's walk */
+        PyObject_GC_UnTrack(cards);
+        PyObject_GC_UnTrack(move);
+    }
+    Py_DECREF(cards);
+    if (move == NULL || count > 14) {
+        return move;
+    }
+    PyObject *old = built_cache[at].move;
+    Py_INCREF(move);
+    built_cache[at].move = move;
+    built_cache[at].target = target;
+    built_cache[at].tag = tag;
+    built_cache[at].count = count;
+    memcpy(built_cache[at].codes, codes, (size_t)count);
+    Py_XDECREF(old);
+    return move;
+}
+
+/* Append the lay-down or lay-off of `built_move`'s fields to the moves, as the use of the
+ * top discard where the moves are takes (`_takes`: `TakeDiscard._of(use=...)`). 0, or -1. */
+static int
+emit(rm_play *play_, Py_ssize_t target, int tag, const unsigned char *codes, int count)
+{
+    PyObject *item = built_move(target, tag, codes, count);
+    if (item == NULL) {
         return -1;
     }
-    PyObject *item = PyList_GetItem(use, 0);
     int failed;
-    if (play_->takes) {
-        failed = append_built(play_->moves, play.TakeDiscard, play.take_fields, &item);
+    if (!play_->takes && play_->swap_card == NULL) {
+        failed = PyList_Append(play_->moves, item) < 0;
+    }
+    else if (play_->takes) {
+        failed = append_built(play_->moves, play.TakeDiscard, play.take_fields, &item) < 0;
     }
     else { /* `SwapJoker._of(target=..., card=..., then=...)` */
         PyObject *parts[3] = {play_->swap_target, play_->swap_card, item};
-        failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts);
+        failed = append_built(play_->moves, play.SwapJoker, play.swap_fields, parts) < 0;
     }
-    Py_DECREF(use);
-    return failed;
+    Py_DECREF(item);
+    return failed ? -1 : 0;
 }
 
 /* Whether `codes` hold the code the moves must hold (`only`), if any. */
@@ -420,16 +494,7 @@ lay_downs(rm_play *play_)
         if (!allowed) {
             continue;
         }
-        PyObject *values[3];
-        values[0] = cards_of(option->codes, option->size);
-        if (values[0] == NULL) {
-            failed = 1;
-            break;
-        }
-        values[1] = option->run ? play.run_kind : play.set_kind;
-        values[2] = play.nothing;
-        failed = emit(play_, play.LayDown, play.lay_down_fields, values) < 0;
-        Py_DECREF(values[0]);
+        failed = emit(play_, -1, option->run != 0, option->codes, option->size) < 0;
     }
     rm_options_clear(&found);
     return failed ? -1 : 0;
@@ -577,19 +642,8 @@ offer(rm_play *play_, PyObject *meld, const unsigned char *cards, int count, PyO
     if (!fits_at(play_, cards, count, side) || !goes_on(play_, cards, count)) {
         return 0;
     }
-    PyObject *values[4];
-    values[0] = PyLong_FromSsize_t(play_->target);
-    values[1] = values[0] == NULL ? NULL : cards_of(cards, count);
-    if (values[1] == NULL) {
-        Py_XDECREF(values[0]);
-        return -1;
-    }
-    values[2] = side == NULL ? Py_None : side;
-    values[3] = play.nothing;
-    int failed = emit(play_, play.LayOff, play.lay_off_fields, values) < 0;
-    Py_DECREF(values[0]);
-    Py_DECREF(values[1]);
-    return failed ? -1 : 0;
+    int tag = side == NULL ? 0 : side == play.high ? 1 : 2;
+    return emit(play_, play_->target, tag, cards, count);
 }
 
 /* One end of a run (`_RunEnd`). */

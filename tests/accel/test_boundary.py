@@ -34,6 +34,7 @@ from romme import (
     view,
 )
 from romme._turn import pure
+from romme._turn.checker import _CARDS
 from romme.melds import pack_cards
 from romme.melds._search.enumeration import options_in
 from tests.scenarios._helpers import position
@@ -695,4 +696,47 @@ def test_the_cards_taken_from_the_table_leak_no_reference(cturn: ModuleType) -> 
             assert cturn.apply(state, TakeBack(), None) == after
             cturn.check(state, TakeBack(), None)
             cturn.is_legal(state, TakeBack(), 0)
+    assert before == _counts(watched)
+
+
+def test_the_lay_downs_and_lay_offs_kept_between_listings_leak_no_reference(
+    cturn: ModuleType,
+) -> None:
+    """Issue 34, point 4: the LayDown and LayOff values the listings keep and list again (each equal to the one built anew) are shared, and listing positions whose moves take one another's places among them keeps no reference to the cards, kinds and sides or the positions: a second pass over the same listings leaves every count as the first left it."""
+    rules = find_rules("ass-raeuber")
+    states: list[GameState] = []
+    for seed in range(12):
+        state = new_game(rules, 4, seed=70_000 + seed, dealer=seed % 4)
+        turns = 0
+        while not state.is_over and turns < 400:
+            moves = pure.legal_actions(state)
+            if state.phase is Phase.PLAY and cturn.legal_actions(state) is not NotImplemented:
+                states.append(state)
+            state = pure.apply(state, moves[(turns * 7 + seed) % len(moves)])
+            turns += 1
+    first = [cturn.legal_actions(state) for state in states]
+    assert first == [pure.legal_actions(state) for state in states]
+    kept = {move for moves in first for move in moves if isinstance(move, LayDown | LayOff)}
+    assert len(kept) > 4096  # more than the cache holds: some take others' places
+    again = [cturn.legal_actions(state) for state in states[-20:]]
+    assert again == first[-20:]
+    shared = [
+        (move, other)
+        for moves, others in zip(first[-20:], again, strict=True)
+        for move, other in zip(moves, others, strict=True)
+        if isinstance(move, LayDown | LayOff)
+    ]
+    assert shared
+    assert any(move is other for move, other in shared)
+    del first, again, kept, shared, moves, state
+    watched: list[object] = [rules, MeldKind.RUN, MeldKind.SET, Side.HIGH, Side.LOW]
+    watched += [*_CARDS, *states]  # the cards the moves are built of
+
+    def listings() -> None:  # in a function: no name outlives the loop to hold a move
+        for state in states:
+            cturn.legal_actions(state)
+
+    listings()
+    before = _counts(watched)
+    listings()
     assert before == _counts(watched)
