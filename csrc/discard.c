@@ -109,15 +109,7 @@ may_discard(rm_pos *pos, int code)
 static int
 decide(PyObject *state, PyObject *action, PyObject *player, rm_discard *move)
 {
-    if ((PyObject *)Py_TYPE(action) != rm_names.Discard
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0; /* another move, a view, or no position at all */
-    }
-    int play = rm_is(state, rm_names.s_phase, rm_names.phase_play);
-    if (play <= 0) {
-        return play; /* Reason.WRONG_PHASE, or the round is over: the Python core's */
-    }
-    int acts = rm_player_acts(state, player);
+    int acts = rm_seat_move(state, action, rm_names.Discard, rm_names.phase_play, player);
     if (acts <= 0) {
         return acts;
     }

@@ -278,15 +278,8 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
         Py_DECREF(use); /* held by the action */
     }
     move->use = use;
-    if ((PyObject *)Py_TYPE(use) != cls
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0; /* another move, a view, or no position at all */
-    }
-    int phase = rm_is(state, rm_names.s_phase, take ? rm_names.phase_draw : rm_names.phase_play);
-    if (phase <= 0) {
-        return phase; /* Reason.WRONG_PHASE, or the round is over */
-    }
-    int acts = rm_player_acts(state, player);
+    int acts =
+        rm_seat_move(state, use, cls, take ? rm_names.phase_draw : rm_names.phase_play, player);
     if (acts <= 0) {
         return acts;
     }
@@ -1142,15 +1135,7 @@ static int
 decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move)
 {
     move->added = -1;
-    if ((PyObject *)Py_TYPE(action) != laying.SwapJoker
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0;
-    }
-    int phase = rm_is(state, rm_names.s_phase, rm_names.phase_play);
-    if (phase <= 0) {
-        return phase; /* Reason.WRONG_PHASE, or the round is over */
-    }
-    int acts = rm_player_acts(state, player);
+    int acts = rm_seat_move(state, action, laying.SwapJoker, rm_names.phase_play, player);
     if (acts <= 0) {
         return acts;
     }
@@ -1257,15 +1242,8 @@ rm_swap_apply(PyObject *state, PyObject *action, PyObject *player)
 static int
 decide_take_back(PyObject *state, PyObject *action, PyObject *player, rm_play **play_)
 {
-    if ((PyObject *)Py_TYPE(action) != laying.TakeBack
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0;
-    }
-    int truth = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    int truth = rm_seat_move(state, action, laying.TakeBack, rm_names.phase_play, player);
     if (truth <= 0) {
-        return truth; /* Reason.WRONG_PHASE, or the round is over */
-    }
-    if ((truth = rm_player_acts(state, player)) <= 0) {
         return truth;
     }
     *play_ = rm_laying_new();

@@ -330,9 +330,8 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
  * and `_run_or_meld_completable`) -- */
 
 static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
-    *s_waives, *s_discard_to_go_out, *s_taken, *s_taken_in_hand, *s_opened_before,
-    *s_laid_off, *s_first_at_table, *s_opened, *s_current_player, *s_shortfall, *s_points,
-    *s_taken_staged, *s_failed_take, *s_run, *s_before;
+    *s_waives, *s_discard_to_go_out, *s_opened_before, *s_laid_off, *s_first_at_table,
+    *s_shortfall, *s_points, *s_taken_staged, *s_failed_take, *s_run;
 static PyObject *failed_take_discard; /* FailedTake.DISCARD */
 
 static int
@@ -349,20 +348,17 @@ opening_names(void)
             return -1;
         }
     }
-    PyObject **slots[] = {&s_opening,      &s_threshold, &s_sums_melds,
-                          &s_requires_run, &s_allows_jokers, &s_waives,
-                          &s_discard_to_go_out, &s_taken, &s_taken_in_hand,
-                          &s_opened_before, &s_laid_off, &s_first_at_table,
-                          &s_opened, &s_current_player, &s_shortfall, &s_points,
-                          &s_taken_staged, &s_failed_take, &s_run, &s_before};
-    const char *names[] = {"opening",       "threshold",
-                           "sums_melds",    "requires_run",
-                           "allows_jokers", "hand_romme_waives_threshold",
-                           "discard_to_go_out", "taken",
-                           "taken_in_hand", "opened_before",
-                           "laid_off", "hand_romme_first_at_table",
-                           "opened", "current_player", "shortfall", "points",
-                           "taken_staged", "failed_take", "run", "before"};
+    /* the names position.c's rm_names holds too (taken, opened, before, ...) are read there */
+    PyObject **slots[] = {&s_opening,          &s_threshold,     &s_sums_melds,
+                          &s_requires_run,     &s_allows_jokers, &s_waives,
+                          &s_discard_to_go_out, &s_opened_before, &s_laid_off,
+                          &s_first_at_table,   &s_shortfall,     &s_points,
+                          &s_taken_staged,     &s_failed_take,   &s_run};
+    const char *names[] = {"opening",           "threshold",     "sums_melds",
+                           "requires_run",      "allows_jokers", "hand_romme_waives_threshold",
+                           "discard_to_go_out", "opened_before", "laid_off",
+                           "hand_romme_first_at_table", "shortfall", "points",
+                           "taken_staged",      "failed_take",   "run"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -405,14 +401,14 @@ waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
      * hand_romme_first_at_table nobody else has opened; no lay-off this turn, and no table
      * card taken (Räuber-Rommé: a table to restore, `TurnState.before`): own melds only */
     if ((truth = truth_of(turn, s_opened_before)) != 0 || (truth = truth_of(turn, s_laid_off)) != 0
-        || (truth = rm_is(turn, s_before, Py_None)) != 1) {
+        || (truth = rm_is(turn, rm_names.s_before, Py_None)) != 1) {
         return truth < 0 ? -1 : 0;
     }
     if ((truth = truth_of(rules, s_first_at_table)) != 1) {
         return truth < 0 ? -1 : 1;
     }
-    PyObject *opened = rm_attr(position, s_opened);
-    PyObject *seat = opened == NULL ? NULL : rm_attr(position, s_current_player);
+    PyObject *opened = rm_attr(position, rm_names.s_opened);
+    PyObject *seat = opened == NULL ? NULL : rm_attr(position, rm_names.s_current_player);
     Py_ssize_t player = seat == NULL ? -1 : PyLong_AsSsize_t(seat);
     Py_XDECREF(seat);
     Py_ssize_t seats = player < 0 ? -1 : PyObject_Size(opened);
@@ -505,13 +501,13 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     /* a taken card out of the hand: with nothing staged, a failed take
      * (`failed_take_discards`, DRoV Streitfall 1, 3); with melds staged, it lies in one of
      * them, or is melded after a free take, unless the take failed */
-    PyObject *taken = rm_attr(turn, s_taken);
+    PyObject *taken = rm_attr(turn, rm_names.s_taken);
     if (taken == NULL) {
         return -1;
     }
     int none = taken == Py_None;
     Py_DECREF(taken);
-    if (!none && (truth = truth_of(turn, s_taken_in_hand)) != 1) {
+    if (!none && (truth = truth_of(turn, rm_names.s_taken_in_hand)) != 1) {
         if (truth < 0 || staged == NULL) {
             return truth < 0 ? -1 : 0;
         }

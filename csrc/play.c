@@ -65,22 +65,20 @@
 /* The names and values the slice reads or builds, filled once at import. */
 static struct {
     PyObject *s_meld, *s_cards, *s_jokers, *s_kind, *s_announce, *s_target, *s_side, *s_shape,
-        *s_before, *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
-        *s_no_melds_first_go_round, *s_announced_jokers, *s_rearrange, *s_discard_to_go_out,
+        *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
+        *s_no_melds_first_go_round, *s_announced_jokers, *s_discard_to_go_out,
         *s_players_dealt_in, *s_indirect_only, *s_swapped_joker, *s_swap_set_needs_four,
         *s_swap_own_new_joker, *s_swap_needs_complete_meld, *s_swap_back_same_meld,
-        *s_position, *s_fresh_name, *s_needs_opened, *s_table_takes, *s_max_table_takes,
+        *s_position, *s_fresh_name, *s_needs_opened, *s_max_table_takes,
         *s_taken_staged;
     PyObject *TakeFromTable, *rob_fields; /* ("target", "position") */
     PyObject *SwapJoker, *swap_fields; /* ("target", "card", "then") */
     PyObject *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, .MELD_OR_DISCARD */
     PyObject *LayDown, *LayOff, *TakeDiscard; /* built unchecked as their `_of` builds */
     PyObject *take_fields;            /* ("use",) */
-    PyObject *take_back;              /* generator._TAKE_BACK */
     PyObject *lay_down_fields;        /* ("cards", "kind", "announce") */
     PyObject *lay_off_fields;         /* ("target", "cards", "side", "announce") */
     PyObject *discards;               /* generator.DISCARDS: the Discard of each card code */
-    PyObject *cards;                  /* generator._CARDS: the Card of each code */
     PyObject *set_kind, *run_kind;    /* MeldKind.SET, MeldKind.RUN */
     PyObject *high, *low;             /* Side.HIGH, Side.LOW */
     PyObject *nothing;                /* () */
@@ -105,13 +103,11 @@ rm_play_init(void)
         || rm_intern(&play.s_jokers, "jokers") < 0 || rm_intern(&play.s_kind, "kind") < 0
         || rm_intern(&play.s_announce, "announce") < 0 || rm_intern(&play.s_target, "target") < 0
         || rm_intern(&play.s_side, "side") < 0 || rm_intern(&play.s_shape, "_shape") < 0
-        || rm_intern(&play.s_before, "before") < 0
         || rm_intern(&play.s_opened_before, "opened_before") < 0
         || rm_intern(&play.s_joker_swap, "joker_swap") < 0
         || rm_intern(&play.s_opening_turn_layoffs, "opening_turn_layoffs") < 0
         || rm_intern(&play.s_no_melds_first_go_round, "no_melds_first_go_round") < 0
         || rm_intern(&play.s_announced_jokers, "announced_jokers") < 0
-        || rm_intern(&play.s_rearrange, "rearrange") < 0
         || rm_intern(&play.s_discard_to_go_out, "discard_to_go_out") < 0
         || rm_intern(&play.s_players_dealt_in, "players_dealt_in") < 0
         || rm_intern(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
@@ -123,7 +119,6 @@ rm_play_init(void)
         || rm_intern(&play.s_position, "position") < 0
         || rm_intern(&play.s_fresh_name, "fresh") < 0
         || rm_intern(&play.s_needs_opened, "rearrange_needs_opened") < 0
-        || rm_intern(&play.s_table_takes, "table_takes") < 0
         || rm_intern(&play.s_max_table_takes, "max_table_takes") < 0
         || rm_intern(&play.s_taken_staged, "taken_staged") < 0) {
         return -1;
@@ -133,7 +128,6 @@ rm_play_init(void)
     play.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     play.TakeFromTable = rm_module_attr("romme.game", "TakeFromTable");
     play.rob_fields = Py_BuildValue("(OO)", play.s_target, play.s_position);
-    play.take_back = rm_module_attr("romme._turn.generator", "_TAKE_BACK");
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
     play.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
     play.swap_fields = Py_BuildValue("(sss)", "target", "card", "then");
@@ -143,7 +137,6 @@ rm_play_init(void)
         swapped_joker == NULL ? NULL : PyObject_GetAttrString(swapped_joker, "MELD_OR_DISCARD");
     Py_XDECREF(swapped_joker);
     play.discards = rm_module_attr("romme._turn.generator", "DISCARDS");
-    play.cards = rm_module_attr("romme._turn.generator", "_CARDS");
     PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
     play.set_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "SET");
     play.run_kind = kind == NULL ? NULL : PyObject_GetAttrString(kind, "RUN");
@@ -160,18 +153,16 @@ rm_play_init(void)
         Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
     if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
         || play.TakeFromTable == NULL || play.rob_fields == NULL
-        || play.take_back == NULL
         || play.take_fields == NULL || play.SwapJoker == NULL || play.swap_fields == NULL
         || play.to_hand == NULL || play.meld_or_discard == NULL || play.discards == NULL
-        || play.cards == NULL || play.set_kind == NULL || play.run_kind == NULL
+        || play.set_kind == NULL || play.run_kind == NULL
         || play.high == NULL || play.low == NULL || play.nothing == NULL
         || play.meld_shape == NULL || play.stood_for == NULL || play.lay_down_fields == NULL
         || play.lay_off_fields == NULL) {
         return -1;
     }
-    if (!PyTuple_Check(play.discards) || PyTuple_Size(play.discards) != RM_CODES
-        || !PyTuple_Check(play.cards) || PyTuple_Size(play.cards) != RM_CODES) {
-        PyErr_SetString(PyExc_SystemError, "the generator's DISCARDS or _CARDS is not 53 long");
+    if (!PyTuple_Check(play.discards) || PyTuple_Size(play.discards) != RM_CODES) {
+        PyErr_SetString(PyExc_SystemError, "the generator's DISCARDS is not 53 long");
         return -1;
     }
     if (constant(&play.RUN, "RUN") < 0 || constant(&play.LENGTH_SHIFT, "LENGTH_SHIFT") < 0
@@ -328,7 +319,7 @@ cards_of(const unsigned char *codes, int count)
 {
     PyObject *cards = PyTuple_New(count);
     for (int i = 0; cards != NULL && i < count; i++) {
-        PyObject *card = PyTuple_GetItem(play.cards, codes[i]);
+        PyObject *card = PyTuple_GetItem(rm_names.cards, codes[i]);
         Py_INCREF(card);
         PyTuple_SetItem(cards, i, card);
     }
@@ -990,7 +981,7 @@ robs_listed(rm_play *play_, PyObject *rules, PyObject *turn)
             return 0; /* a taken card returned: perhaps only the discard is left */
         }
     }
-    PyObject *takes = rm_attr(turn, play.s_table_takes);
+    PyObject *takes = rm_attr(turn, rm_names.s_table_takes);
     PyObject *most = takes == NULL ? NULL : rm_attr(rules, play.s_max_table_takes);
     int spent = most == NULL ? -1 : PyObject_RichCompareBool(takes, most, Py_GE);
     Py_XDECREF(takes);
@@ -1088,6 +1079,26 @@ rm_play_rob_allowed(PyObject *rules, PyObject *turn, Py_ssize_t seats, int unope
     return allowed;
 }
 
+/* Read the turn's state under Räuber-Rommé (rules §13) into `play_`: the table cards it
+ * holds (`TurnState.borrowed`) and whether it has a table to restore (`TurnState.before`).
+ * Sets `*rearrange` to the rules' `rearrange`. 1 where the slice may go on, 0 where the
+ * Python core decides (table cards held or a table to restore without `rearrange`), -1
+ * with an exception set. */
+static int
+read_raeuber(rm_play *play_, PyObject *rules, PyObject *turn, int *rearrange)
+{
+    memset(play_->borrowed, 0, sizeof play_->borrowed);
+    play_->borrowing = 0;
+    int truth;
+    if ((*rearrange = FLAG(rules, rm_names.s_rearrange)) < 0 || read_borrowed(play_, turn) < 0
+        || (truth = rm_is(turn, rm_names.s_before, Py_None)) < 0) {
+        return -1;
+    }
+    play_->restore = !truth;
+    return (play_->borrowing || play_->restore) && !*rearrange ? 0 : 1;
+}
+
+
 /* Whether the slice decides the position read: 1, 0 (the Python core's), -1. Reads what
  * the listing needs into `play_`. */
 static int
@@ -1108,14 +1119,9 @@ decides(rm_play *play_, PyObject *position)
     /* Räuber-Rommé (rules §13): the table cards borrowed, a table to restore, of a seat
      * that has opened or not (the opening counts the table cards as any card of the hand);
      * without `rearrange` there are none */
-    int rearrange = FLAG(rules, play.s_rearrange);
-    if (rearrange < 0 || read_borrowed(play_, turn) < 0
-        || (truth = rm_is(turn, play.s_before, Py_None)) < 0) {
-        return -1;
-    }
-    play_->restore = !truth;
-    if ((play_->borrowing || play_->restore) && !rearrange) {
-        return 0;
+    int rearrange;
+    if ((truth = read_raeuber(play_, rules, turn, &rearrange)) != 1) {
+        return truth;
     }
     /* a turn bound to go out (DRoV Nr. 10), announced jokers (Schmidt S. 3) */
     if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0) {
@@ -1345,7 +1351,7 @@ swap_follow_ups(rm_play *play_, Py_ssize_t index, PyObject *meld, int code, int 
     if (frees) {
         play_->taken = play_->locked = -1;
     }
-    PyObject *card = PyTuple_GetItem(play.cards, code);
+    PyObject *card = PyTuple_GetItem(rm_names.cards, code);
     PyObject *target = PyLong_FromSsize_t(index);
     int failed = target == NULL;
     play_->swap_target = target;
@@ -1546,7 +1552,7 @@ rm_play_phase_moves(PyObject *position)
                              || (play_.pos.hand_size == 1 && play_.opening.waiver));
         int taking_back = play_.staged || play_.restore;
         if (play_.moves != NULL && (!discarding || discards(&play_) == 0)
-            && (!taking_back || PyList_Append(play_.moves, play.take_back) == 0)
+            && (!taking_back || PyList_Append(play_.moves, rm_names.take_back) == 0)
             && (play_.unopened
                     ? !play_.opening.possible || lay_downs(&play_) == 0
                     : (lay_downs(&play_) == 0 && (!play_.layoffs || layoffs(&play_) == 0)))
@@ -1690,7 +1696,7 @@ rm_laying_read(rm_play *play_, PyObject *state)
     }
     /* the table cards the turn holds (Räuber-Rommé, rules §13), as `decides` reads them */
     if ((truth = FLAG(turn, rm_names.s_borrowed)) != 0
-        && (truth < 0 || (truth = FLAG(rules, play.s_rearrange)) != 1
+        && (truth < 0 || (truth = FLAG(rules, rm_names.s_rearrange)) != 1
             || (truth = read_borrowed(play_, turn)) < 0)) {
         return truth < 0 ? -1 : 0;
     }
@@ -1865,16 +1871,9 @@ rm_laying_read_unopened(rm_play *play_, PyObject *state)
      * but not after a taken card went back (a take that may have failed: `robs_listed`) */
     PyObject *rules = pos->rules, *turn = pos->turn;
     play_->unopened = 1;
-    memset(play_->borrowed, 0, sizeof play_->borrowed);
-    play_->borrowing = 0;
-    int rearrange = FLAG(rules, play.s_rearrange);
-    if (rearrange < 0 || read_borrowed(play_, turn) < 0
-        || (truth = rm_is(turn, play.s_before, Py_None)) < 0) {
-        return -1;
-    }
-    play_->restore = !truth;
-    if ((play_->borrowing || play_->restore) && !rearrange) {
-        return 0;
+    int rearrange;
+    if ((truth = read_raeuber(play_, rules, turn, &rearrange)) != 1) {
+        return truth;
     }
     if ((truth = FLAG(turn, rm_names.s_to_go_out)) != 0
         || (truth = FLAG(rules, play.s_announced_jokers)) != 0

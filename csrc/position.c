@@ -55,6 +55,32 @@ action(PyObject **slot, const char *name)
     return *slot == NULL ? -1 : 0;
 }
 
+/* The Card of each code, `romme.cards.Card.from_code(code)` for codes 0 to 52, as a new
+ * tuple in `slot`: 0, or -1 with an exception set. */
+static int
+card_table(PyObject **slot)
+{
+    PyObject *card_class;
+    if (lookup(&card_class, "romme.cards", "Card", NULL) < 0) {
+        return -1;
+    }
+    PyObject *from_code = PyObject_GetAttrString(card_class, "from_code");
+    Py_DECREF(card_class);
+    *slot = from_code == NULL ? NULL : PyTuple_New(RM_CODES);
+    for (Py_ssize_t code = 0; *slot != NULL && code < RM_CODES; code++) {
+        PyObject *number = PyLong_FromSsize_t(code);
+        PyObject *card =
+            number == NULL ? NULL : PyObject_CallFunctionObjArgs(from_code, number, NULL);
+        Py_XDECREF(number);
+        if (card == NULL || PyTuple_SetItem(*slot, code, card) < 0) { /* steals `card` */
+            Py_CLEAR(*slot);
+            break;
+        }
+    }
+    Py_XDECREF(from_code);
+    return *slot == NULL ? -1 : 0;
+}
+
 /* The names of the attrs fields of `cls`, in order, as a tuple of interned strings. */
 static int
 field_names(PyObject **slot, PyObject *cls)
@@ -126,7 +152,10 @@ rm_names_init(void)
         || rm_intern(&rm_names.s_knocking, "knocking") < 0
         || rm_intern(&rm_names.s_buying, "buying") < 0 || rm_intern(&rm_names.s_hand, "hand") < 0
         || rm_intern(&rm_names.s_stock_size, "stock_size") < 0
-        || rm_intern(&rm_names.s_player, "player") < 0) {
+        || rm_intern(&rm_names.s_player, "player") < 0
+        || rm_intern(&rm_names.s_before, "before") < 0
+        || rm_intern(&rm_names.s_rearrange, "rearrange") < 0
+        || rm_intern(&rm_names.s_table_takes, "table_takes") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0
@@ -151,7 +180,8 @@ rm_names_init(void)
     if (action(&rm_names.draw, "Draw") < 0 || action(&rm_names.take_discard, "TakeDiscard") < 0
         || action(&rm_names.buy, "Buy") < 0 || action(&rm_names.knock, "Knock") < 0
         || action(&rm_names.pass, "Pass") < 0 || action(&rm_names.consent, "Consent") < 0
-        || action(&rm_names.refuse, "Refuse") < 0) {
+        || action(&rm_names.refuse, "Refuse") < 0
+        || action(&rm_names.take_back, "TakeBack") < 0 || card_table(&rm_names.cards) < 0) {
         return -1;
     }
     if (field_names(&rm_names.state_fields, rm_names.GameState) < 0
@@ -625,6 +655,19 @@ rm_player_acts(PyObject *state, PyObject *player)
     int same = PyObject_RichCompareBool(player, seat, Py_EQ);
     Py_DECREF(seat);
     return same; /* another seat: Reason.NOT_YOUR_TURN, the Python core's */
+}
+
+int
+rm_seat_move(PyObject *state, PyObject *move, PyObject *type, PyObject *phase, PyObject *player)
+{
+    if ((PyObject *)Py_TYPE(move) != type || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
+        return 0; /* another move, a view, or no position at all */
+    }
+    int truth = rm_is(state, rm_names.s_phase, phase);
+    if (truth <= 0) {
+        return truth; /* Reason.WRONG_PHASE, or the round is over */
+    }
+    return rm_player_acts(state, player);
 }
 
 /* The hand's packed multiset (romme/_turn/position.py, `hand_key`): the key the state

@@ -37,7 +37,7 @@ typedef struct {
         *s_coded, *s_taken, *s_taken_in_hand, *s_card, *s_table, *s_staged, *s_fresh,
         *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round, *s_claim,
         *s_buyer, *s_passed, *s_consented, *s_turn_of, *s_knocking, *s_buying, *s_hand,
-        *s_stock_size, *s_player;
+        *s_stock_size, *s_player, *s_before, *s_rearrange, *s_table_takes;
     /* the classes and values the slices compare with */
     PyObject *GameState;
     PyObject *PlayerView;
@@ -53,6 +53,9 @@ typedef struct {
     /* the actions the draw phase and the claim window list, built once by calling their
      * classes */
     PyObject *draw, *take_discard, *buy, *knock, *pass, *consent, *refuse;
+    /* the TakeBack the play phase lists, built once by calling its class; and the Card of
+     * each code (a tuple of 53, `Card.from_code`'s cards) */
+    PyObject *take_back, *cards;
     /* the next state's parts: the attrs fields of GameState and TurnState, in order (tuples
      * of interned names), object.__new__, and romme.melds' UNITS (the packed multiset of
      * one card of each code, a tuple of 53 ints) */
@@ -154,6 +157,13 @@ PyObject *rm_tuple_with(PyObject *tuple, Py_ssize_t at, PyObject *item);
  * `position_for` reads it: 1; 0 where the Python core answers (another seat, refused
  * with Reason.NOT_YOUR_TURN, or no int, its TypeError); -1 with an exception set. */
 int rm_player_acts(PyObject *state, PyObject *player);
+
+/* The prologue of each slice's verdict on a move: whether `move` is of the class `type`,
+ * `state` a GameState in the phase `phase` and `player` the seat to act. 1; 0 where the
+ * Python core answers (another move, a view, Reason.WRONG_PHASE, a round over, another
+ * seat); -1 with an exception set. */
+int rm_seat_move(PyObject *state, PyObject *move, PyObject *type, PyObject *phase,
+                 PyObject *player);
 
 /* The draw phase's legal moves (mirrors romme/_turn/generator.py, the draw branch
  * of `_moves`): a new tuple, Py_NotImplemented (a new reference) for a position the

@@ -37,11 +37,11 @@
 #include "rearranging.h"
 
 static struct {
-    PyObject *s_target, *s_position, *s_meld, *s_cards, *s_kind, *s_announced, *s_before,
-        *s_rearrange, *s_table_takes, *s_first_to_open;
+    PyObject *s_target, *s_position, *s_meld, *s_cards, *s_kind, *s_announced,
+        *s_first_to_open;
     PyObject *TakeFromTable, *TableBefore, *before_fields, *Meld, *meld_failure, *set_kind,
         *run_kind;
-    PyObject *TakeBack, *cards, *first_to_open_after; /* romme.cards' _CARDS: each code's Card */
+    PyObject *TakeBack, *first_to_open_after;
     PyObject *rob_parts; /* romme._turn.rearranging.rob_parts, imported at its first use */
 } rob;
 
@@ -51,9 +51,6 @@ rm_rearranging_init(void)
     if (rm_intern(&rob.s_target, "target") < 0 || rm_intern(&rob.s_position, "position") < 0
         || rm_intern(&rob.s_meld, "meld") < 0 || rm_intern(&rob.s_cards, "cards") < 0
         || rm_intern(&rob.s_kind, "kind") < 0 || rm_intern(&rob.s_announced, "announced") < 0
-        || rm_intern(&rob.s_before, "before") < 0
-        || rm_intern(&rob.s_rearrange, "rearrange") < 0
-        || rm_intern(&rob.s_table_takes, "table_takes") < 0
         || rm_intern(&rob.s_first_to_open, "first_to_open") < 0) {
         return -1;
     }
@@ -61,7 +58,6 @@ rm_rearranging_init(void)
     rob.TableBefore = rm_module_attr("romme.game", "TableBefore");
     rob.TakeBack = rm_module_attr("romme.game", "TakeBack");
     rob.first_to_open_after = rm_module_attr("romme.game", "first_to_open_after");
-    rob.cards = rm_module_attr("romme.cards", "_CARDS");
     rob.Meld = rm_module_attr("romme.melds", "Meld");
     rob.meld_failure = rm_module_attr("romme.melds", "meld_failure");
     PyObject *kind = rm_module_attr("romme.melds", "MeldKind");
@@ -70,7 +66,7 @@ rm_rearranging_init(void)
     Py_XDECREF(kind);
     if (rob.TakeFromTable == NULL || rob.TableBefore == NULL || rob.Meld == NULL
         || rob.meld_failure == NULL || rob.set_kind == NULL || rob.run_kind == NULL
-        || rob.TakeBack == NULL || rob.first_to_open_after == NULL || rob.cards == NULL
+        || rob.TakeBack == NULL || rob.first_to_open_after == NULL
         || rm_field_names(&rob.before_fields, rob.TableBefore) < 0) {
         return -1;
     }
@@ -116,21 +112,14 @@ index_of(PyObject *obj, PyObject *name)
 static int
 decide(PyObject *state, PyObject *action, PyObject *player, rm_rob *take)
 {
-    if ((PyObject *)Py_TYPE(action) != rob.TakeFromTable
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0; /* another move, a view, or no position at all */
-    }
-    int truth = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    int truth = rm_seat_move(state, action, rob.TakeFromTable, rm_names.phase_play, player);
     if (truth <= 0) {
-        return truth; /* Reason.WRONG_PHASE, or the round is over */
-    }
-    if ((truth = rm_player_acts(state, player)) <= 0) {
         return truth;
     }
     if (rm_read_position(state, &take->pos) < 0) {
         return -1;
     }
-    if ((truth = rm_flag(take->pos.rules, rob.s_rearrange)) != 1) {
+    if ((truth = rm_flag(take->pos.rules, rm_names.s_rearrange)) != 1) {
         return truth; /* Reason.REARRANGE_OFF */
     }
     take->seat = index_of(state, rm_names.s_current_player);
@@ -528,7 +517,7 @@ static PyObject *
 turn_after(const rm_rob *take, PyObject *const *taken, int count)
 {
     PyObject *turn = take->pos.turn;
-    PyObject *before = rm_attr(turn, rob.s_before);
+    PyObject *before = rm_attr(turn, rm_names.s_before);
     if (before == Py_None) {
         PyObject *fields = PyDict_New();
         Py_DECREF(before);
@@ -541,13 +530,13 @@ turn_after(const rm_rob *take, PyObject *const *taken, int count)
         Py_XDECREF(fields);
     }
     PyObject *held = before == NULL ? NULL : rm_attr(turn, rm_names.s_borrowed);
-    PyObject *takes = held == NULL ? NULL : rm_attr(turn, rob.s_table_takes);
+    PyObject *takes = held == NULL ? NULL : rm_attr(turn, rm_names.s_table_takes);
     PyObject *one = takes == NULL ? NULL : PyLong_FromLong(1);
     PyObject *changes = one == NULL ? NULL : PyDict_New();
     PyObject *after = NULL;
     if (changes != NULL && rm_change(changes, rm_names.s_borrowed, added(held, taken, count)) == 0
-        && PyDict_SetItem(changes, rob.s_before, before) == 0
-        && rm_change(changes, rob.s_table_takes, PyNumber_Add(takes, one)) == 0) {
+        && PyDict_SetItem(changes, rm_names.s_before, before) == 0
+        && rm_change(changes, rm_names.s_table_takes, PyNumber_Add(takes, one)) == 0) {
         after = rm_copy_with(rm_names.TurnState, rm_names.turn_fields, turn, changes);
     }
     Py_XDECREF(changes);
@@ -663,21 +652,14 @@ static int
 decide_restore(PyObject *state, PyObject *action, PyObject *player, rm_pos *pos,
                PyObject **before)
 {
-    if ((PyObject *)Py_TYPE(action) != rob.TakeBack
-        || (PyObject *)Py_TYPE(state) != rm_names.GameState) {
-        return 0;
-    }
-    int truth = rm_is(state, rm_names.s_phase, rm_names.phase_play);
+    int truth = rm_seat_move(state, action, rob.TakeBack, rm_names.phase_play, player);
     if (truth <= 0) {
-        return truth; /* Reason.WRONG_PHASE, or the round is over */
-    }
-    if ((truth = rm_player_acts(state, player)) <= 0) {
         return truth;
     }
     if (rm_read_position(state, pos) < 0) {
         return -1;
     }
-    *before = rm_attr(pos->turn, rob.s_before);
+    *before = rm_attr(pos->turn, rm_names.s_before);
     if (*before == NULL) {
         return -1;
     }
@@ -747,7 +729,7 @@ restored(PyObject *state, rm_pos *pos, PyObject *before)
     PyObject *key = hand == NULL ? NULL : PyLong_FromLong(0);
     for (int code = 0, at = 0; key != NULL && code < RM_CODES; code++) {
         for (int n = 0; key != NULL && n < counts[code]; n++) {
-            PyObject *card = PyTuple_GetItem(rob.cards, code);
+            PyObject *card = PyTuple_GetItem(rm_names.cards, code);
             Py_INCREF(card);
             PyTuple_SetItem(hand, at++, card);
             RM_SETREF(key, PyNumber_Add(key, PyTuple_GetItem(rm_names.units, code)));
@@ -757,13 +739,13 @@ restored(PyObject *state, rm_pos *pos, PyObject *before)
     PyObject *seat = changes == NULL ? NULL : rm_attr(state, rm_names.s_current_player);
     PyObject *opened = seat == NULL ? NULL : rm_attr(before, rm_names.s_opened);
     PyObject *turn = opened == NULL ? NULL : rm_attr(before, rm_names.s_turn);
-    PyObject *takes = turn == NULL ? NULL : rm_attr(pos->turn, rob.s_table_takes);
+    PyObject *takes = turn == NULL ? NULL : rm_attr(pos->turn, rm_names.s_table_takes);
     PyObject *turn_changes = takes == NULL ? NULL : PyDict_New();
     failed = turn_changes == NULL
              || rm_change_hand(state, PyLong_AsSsize_t(seat), hand, changes) < 0
              || PyDict_SetItem(changes, rm_names.s_table, old) < 0
              || opened_then(state, seat, opened, changes) < 0
-             || PyDict_SetItem(turn_changes, rob.s_table_takes, takes) < 0
+             || PyDict_SetItem(turn_changes, rm_names.s_table_takes, takes) < 0
              || rm_change(changes, rm_names.s_turn,
                        rm_copy_with(rm_names.TurnState, rm_names.turn_fields, turn,
                                     turn_changes)) < 0;
