@@ -310,28 +310,9 @@ set_options(int rank, const unsigned char *counts, int jokers, const rm_shape *s
         if (size > pooled) {
             break;
         }
-        /* The distinct choices of `size` cards of the pool, in the order of their first
-         * appearance among `combinations(pool, size)`: the pool is sorted, so the choices
-         * by index skipping a card equal to the one before it at the same depth. */
         int at[4];
-        int depth = 0;
-        at[0] = 0;
-        while (depth >= 0) {
-            if (at[depth] > pooled - (size - depth)) {
-                depth--;
-                if (depth >= 0) {
-                    int previous = pool[at[depth]];
-                    do {
-                        at[depth]++;
-                    } while (at[depth] < pooled && pool[at[depth]] == previous);
-                }
-                continue;
-            }
-            if (depth + 1 < size) {
-                at[depth + 1] = at[depth] + 1;
-                depth++;
-                continue;
-            }
+        for (int more = rm_first_choice(at, size, pooled); more;
+             more = rm_next_choice(at, size, pool, pooled)) {
             for (int extra = shapes->fewest[s]; extra <= shapes->most[s]; extra++) {
                 rm_option *option = grow(found);
                 if (option == NULL) {
@@ -351,10 +332,37 @@ set_options(int rank, const unsigned char *counts, int jokers, const rm_shape *s
                     option->codes[i] = RM_JOKER_CODE;
                 }
             }
-            int previous = pool[at[depth]];
-            do {
-                at[depth]++;
-            } while (at[depth] < pooled && pool[at[depth]] == previous);
+        }
+    }
+    return 0;
+}
+
+int
+rm_first_choice(int *at, int size, int pooled)
+{
+    if (size > pooled) {
+        return 0;
+    }
+    for (int i = 0; i < size; i++) {
+        at[i] = i;
+    }
+    return 1;
+}
+
+int
+rm_next_choice(int *at, int size, const int *pool, int pooled)
+{
+    for (int depth = size - 1; depth >= 0; depth--) {
+        int next = at[depth] + 1;
+        while (next < pooled && pool[next] == pool[at[depth]]) {
+            next++;
+        }
+        if (next <= pooled - (size - depth)) {
+            at[depth] = next;
+            for (int i = depth + 1; i < size; i++) {
+                at[i] = at[i - 1] + 1;
+            }
+            return 1;
         }
     }
     return 0;

@@ -51,6 +51,14 @@ int rm_shape_read(PyObject *rules, rm_shape *shape);
 int rm_options_in(const unsigned char counts[RM_CODES], const rm_shape *shape,
                   rm_options *found);
 
+/* The distinct choices of `size` cards of the sorted `pool` (card codes, `pooled` of them),
+ * in the order of their first appearance among `itertools.combinations(pool, size)`: `at`
+ * holds the indices of one choice. rm_first_choice sets the first (size 0: the empty one);
+ * rm_next_choice moves to the next, skipping a card equal to the one before it at the same
+ * place. Each returns 1, or 0 where there is none. */
+int rm_first_choice(int *at, int size, int pooled);
+int rm_next_choice(int *at, int size, const int *pool, int pooled);
+
 /* Free the options' storage. */
 void rm_options_clear(rm_options *found);
 

@@ -691,36 +691,10 @@ extend_run(rm_play *play_, const run_end *end, unsigned char *sequence, int dept
 static int
 set_layoffs(rm_play *play_, PyObject *meld, const int *pool, int pooled, int jokers, int room)
 {
-    for (int size = 0; size <= room; size++) {
-        if (size > pooled) {
-            break;
-        }
+    for (int size = 0; size <= room && size <= pooled; size++) {
         int at[4] = {0, 0, 0, 0};
-        int depth = 0;
-        int done = 0;
-        if (size > 0) {
-            at[0] = 0;
-        }
-        while (!done) {
-            if (size > 0) {
-                /* descend to a full choice */
-                if (at[depth] > pooled - (size - depth)) {
-                    depth--;
-                    if (depth < 0) {
-                        break;
-                    }
-                    int previous = pool[at[depth]];
-                    do {
-                        at[depth]++;
-                    } while (at[depth] < pooled && pool[at[depth]] == previous);
-                    continue;
-                }
-                if (depth + 1 < size) {
-                    at[depth + 1] = at[depth] + 1;
-                    depth++;
-                    continue;
-                }
-            }
+        for (int more = rm_first_choice(at, size, pooled); more;
+             more = rm_next_choice(at, size, pool, pooled)) {
             int most = jokers < room - size ? jokers : room - size;
             for (int extra = 0; extra <= most; extra++) {
                 if (size + extra == 0) {
@@ -737,14 +711,6 @@ set_layoffs(rm_play *play_, PyObject *meld, const int *pool, int pooled, int jok
                     return -1;
                 }
             }
-            if (size == 0) {
-                done = 1;
-                continue;
-            }
-            int previous = pool[at[depth]];
-            do {
-                at[depth]++;
-            } while (at[depth] < pooled && pool[at[depth]] == previous);
         }
     }
     return 0;
