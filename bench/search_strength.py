@@ -14,6 +14,13 @@ how the winners of 300 rounds of four GreedyBots won; then, on a fifth of the
 deals, a player who sees the other hands but not the stock's order (each
 candidate played out on four shuffles of the stock). It shows how much a
 player gains from information that no fair bot has.
+
+Run ``python bench/search_strength.py --hands DEALS WORKERS SHUFFLES SEATS
+[PRESET ...]`` for that second player alone, at any number of seats: it
+sees the other hands, not the stock's order, and plays each candidate out
+on SHUFFLES shuffles of the stock, against SEATS - 1 GreedyBots on DEALS
+deals (each from every seat dealt in). Heads-up, it bounds what reading
+the other hand could give such a search: no reader knows them better.
 """
 
 from __future__ import annotations
@@ -106,13 +113,15 @@ def _seen_through(
     return max(pool, key=score)
 
 
-def _seeing_all(preset: str, deal: int, shuffles: int = 0) -> list[tuple[bool, int]]:
+def _seeing_all(
+    preset: str, deal: int, shuffles: int = 0, seats: int = 4
+) -> list[tuple[bool, int]]:
     """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each."""
     rules = find_rules(preset)
     greedy = GreedyBot()
     outcomes: list[tuple[bool, int]] = []
-    for me in range(4):
-        state = new_game(rules, 4, seed=derive_seed(SEED, deal), dealer=deal % 4)
+    for me in range(seats):
+        state = new_game(rules, seats, seed=derive_seed(SEED, deal), dealer=deal % seats)
         if not state.dealt_in[me]:
             continue
         while not state.is_over:
@@ -160,13 +169,22 @@ def how_won(preset: str, rounds: int) -> str:
     )
 
 
-def headroom(preset: str, deals: int, workers: int, shuffles: int = 0) -> str:
+def headroom(preset: str, deals: int, workers: int, shuffles: int = 0, seats: int = 4) -> str:
     """The all-seeing player's wins (Wilson interval) and mean penalty over `deals` deals.
 
-    With `shuffles`, the player sees the hands but not the stock's order.
+    With `shuffles`, the player sees the hands but not the stock's order;
+    `seats` GreedyBots and it share the table, less one.
     """
     with ProcessPoolExecutor(workers) as pool:
-        per_deal = list(pool.map(_seeing_all, [preset] * deals, range(deals), [shuffles] * deals))
+        per_deal = list(
+            pool.map(
+                _seeing_all,
+                [preset] * deals,
+                range(deals),
+                [shuffles] * deals,
+                [seats] * deals,
+            )
+        )
     outcomes = [outcome for deal in per_deal for outcome in deal]
     wins = sum(won for won, _ in outcomes)
     low, high = wilson_interval(wins, len(outcomes))
@@ -175,7 +193,7 @@ def headroom(preset: str, deals: int, workers: int, shuffles: int = 0) -> str:
         f"player seeing the hands, {shuffles} stock shuffles," if shuffles else "all-seeing player"
     )
     return (
-        f"{who} under {preset}, {deals} deals, seed {SEED}: {wins} wins of "
+        f"{who} under {preset}, {seats} seats, {deals} deals, seed {SEED}: {wins} wins of "
         f"{len(outcomes)} rounds, {100 * wins / len(outcomes):.1f} % "
         f"({100 * low:.1f}–{100 * high:.1f}), average penalty {penalty:.1f}"
     )
@@ -183,6 +201,11 @@ def headroom(preset: str, deals: int, workers: int, shuffles: int = 0) -> str:
 
 def main() -> None:
     args = sys.argv[1:]
+    if args[:1] == ["--hands"]:
+        deals, workers, shuffles, seats = (int(arg) for arg in args[1:5])
+        for preset in args[5:] or ["classic"]:
+            print(headroom(preset, deals, workers, shuffles=shuffles, seats=seats), flush=True)
+        return
     seeing = bool(args) and args[0] == "--headroom"
     if seeing:
         args = args[1:]

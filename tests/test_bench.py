@@ -285,3 +285,43 @@ def test_decision_time_bench_times_the_bots_decisions() -> None:
     assert lines[1].startswith("2 rounds of classic, 2 seats, seed 5: ")
     assert " decisions of greedy, mean " in lines[1]
     assert len(lines) == 2 + 5
+
+
+@pytest.mark.slow
+def test_policy_search_bench_starts_from_greedybot_and_prints_each_generation() -> None:
+    """bench/policy_search.py (issue 35: a player tuned on the outcome itself): a line a generation, then the check; the start's weights play exactly as GreedyBot (the mean's first share is a half of duplicate heads-up rounds)."""
+    script = Path(__file__).parent.parent / "bench" / "policy_search.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "1", "12", "8", "2", "classic"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert lines[0] == "python bench/policy_search.py 1 12 8 2 classic"
+    assert lines[1].startswith("generation 0: best ")
+    # every deal from both seats, GreedyBot against GreedyBot: each deal won once
+    assert ", the mean's 50.0 %; new mean kept 1000.00, table " in lines[1]
+    assert lines[2].startswith(
+        "the final mean against 1 GreedyBot(s) under classic, 8 rounds of seed 31: "
+    )
+    assert len(lines) == 3
+
+
+@pytest.mark.slow
+def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> None:
+    """bench/search_strength.py --hands (issue 35: what reading the other hands could give at best) plays each deal from every seat dealt in, heads-up too."""
+    script = Path(__file__).parent.parent / "bench" / "search_strength.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--hands", "1", "1", "1", "2", "classic"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    (line,) = done.stdout.splitlines()
+    assert line.startswith(
+        "player seeing the hands, 1 stock shuffles, under classic, 2 seats, 1 deals, seed 17: "
+    )
+    assert " wins of 2 rounds, " in line

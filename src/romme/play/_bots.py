@@ -51,7 +51,7 @@ from romme.melds import (
 from romme.play._sampling import determinize
 from romme.rules import Rules, TakeDiscardMode
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "near", "random_choice"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "near", "partners", "random_choice", "table_outs"]
 
 
 @runtime_checkable
@@ -311,8 +311,8 @@ class GreedyBot:
         if card.is_joker:
             outs = 99
         else:
-            outs = _table_outs(card, view) + (
-                _partners(card, hand, view.rules.ace_wraps) if len(rest) >= 3 else 0
+            outs = table_outs(card, view) + (
+                partners(card, hand, view.rules.ace_wraps) if len(rest) >= 3 else 0
             )
         return (kept_value, -outs, card_penalty(card, rules))
 
@@ -320,7 +320,7 @@ class GreedyBot:
 """The table cards a GreedyBot remembers having tried (Räuber-Rommé): pruned to this turn's beyond it."""
 
 
-def _partners(card: Card, hand: tuple[Card, ...], wraps: bool) -> int:
+def partners(card: Card, hand: tuple[Card, ...], wraps: bool) -> int:
     """How many other hand cards could form a meld with `card` (same rank, or same suit close by)."""
     count = Counter(hand)
     count[card] -= 1
@@ -370,7 +370,7 @@ def lays_off(card: Card, entry: TableMeld, rules: Rules) -> bool:
     return is_valid_meld((*meld.cards, card), rules) or is_valid_meld((card, *meld.cards), rules)
 
 
-def _table_outs(card: Card, view: PlayerView) -> int:
+def table_outs(card: Card, view: PlayerView) -> int:
     """How many table melds `card` is close to: a set of its rank, a run end of its suit."""
     outs = 0
     if card.rank is None:
