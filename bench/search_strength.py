@@ -21,6 +21,12 @@ sees the other hands, not the stock's order, and plays each candidate out
 on SHUFFLES shuffles of the stock, against SEATS - 1 GreedyBots on DEALS
 deals (each from every seat dealt in). Heads-up, it bounds what reading
 the other hand could give such a search: no reader knows them better.
+
+Run ``python bench/search_strength.py --sampled SAMPLER DEALS WORKERS
+SAMPLES SEATS [PRESET ...]`` for the same search played fairly: it sees
+only its view, and plays each candidate out on SAMPLES positions dealt from
+it by `romme.play.HandReader` (``reader``, fed every view of its seat) or
+uniformly by `romme.determinize` (``uniform``).
 """
 
 from __future__ import annotations
@@ -42,12 +48,14 @@ from romme import (
     SearchBot,
     TakeDiscard,
     apply,
+    determinize,
     find_rules,
     legal_actions,
     new_game,
     view,
 )
 from romme.arena import derive_seed, run_arena, wilson_interval
+from romme.play import HandReader
 
 SEED = 17
 """The master seed of the arena runs (and of the headroom's deals)."""
@@ -82,12 +90,22 @@ def _played_out(state: GameState, greedy: GreedyBot, me: int) -> tuple[bool, int
 
 
 def _seen_through(
-    state: GameState, fallback: Action, greedy: GreedyBot, me: int, shuffles: int
+    state: GameState,
+    fallback: Action,
+    greedy: GreedyBot,
+    me: int,
+    shuffles: int,
+    reader: HandReader | None = None,
+    uniform: bool = False,
 ) -> Action:
     """The draw or discard that fares best played out from the true `state` (a win, then the penalty).
 
     With `shuffles`, the stock's order is not seen: each candidate is played
-    out on that many shuffles of the true stock, the hands seen.
+    out on that many shuffles of the true stock, the hands seen. With a
+    `reader`, neither the hands nor the stock are seen: each candidate is
+    played out on that many positions the reader deals from the view
+    (`HandReader.sample`, or `determinize`'s uniform deal with `uniform`),
+    as a fair player could.
     """
     seen = view(state, me)
     pool: list[Action] = []
@@ -100,6 +118,9 @@ def _seen_through(
     rng = random.Random(f"{state.seed}/{state.turn.number}/{me}")
     starts = [state]
     for _ in range(shuffles):
+        if reader is not None:
+            starts.append(determinize(seen, rng) if uniform else reader.sample(seen, rng))
+            continue
         stock = list(state.stock)
         rng.shuffle(stock)
         starts.append(attrs.evolve(state, stock=tuple(stock)))
@@ -114,9 +135,13 @@ def _seen_through(
 
 
 def _seeing_all(
-    preset: str, deal: int, shuffles: int = 0, seats: int = 4
+    preset: str, deal: int, shuffles: int = 0, seats: int = 4, sampler: str = ""
 ) -> list[tuple[bool, int]]:
-    """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each."""
+    """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each.
+
+    With a `sampler` (``reader`` or ``uniform``) the player sees only its
+    view and plays each candidate out on `shuffles` positions dealt from it.
+    """
     rules = find_rules(preset)
     greedy = GreedyBot()
     outcomes: list[tuple[bool, int]] = []
@@ -124,11 +149,16 @@ def _seeing_all(
         state = new_game(rules, seats, seed=derive_seed(SEED, deal), dealer=deal % seats)
         if not state.dealt_in[me]:
             continue
+        reader = HandReader() if sampler else None
         while not state.is_over:
             seat = state.current_player
+            if seat == me and reader is not None:
+                reader.observe(view(state, seat))
             action: Action = greedy.choose(view(state, seat))
             if seat == me:
-                action = _seen_through(state, action, greedy, me, shuffles)
+                action = _seen_through(
+                    state, action, greedy, me, shuffles, reader, sampler == "uniform"
+                )
             state = apply(state, action)
         result = state.result
         assert result is not None
@@ -169,11 +199,14 @@ def how_won(preset: str, rounds: int) -> str:
     )
 
 
-def headroom(preset: str, deals: int, workers: int, shuffles: int = 0, seats: int = 4) -> str:
+def headroom(
+    preset: str, deals: int, workers: int, shuffles: int = 0, seats: int = 4, sampler: str = ""
+) -> str:
     """The all-seeing player's wins (Wilson interval) and mean penalty over `deals` deals.
 
     With `shuffles`, the player sees the hands but not the stock's order;
-    `seats` GreedyBots and it share the table, less one.
+    with a `sampler` too, neither (`_seeing_all`). `seats` GreedyBots and
+    it share the table, less one.
     """
     with ProcessPoolExecutor(workers) as pool:
         per_deal = list(
@@ -183,6 +216,7 @@ def headroom(preset: str, deals: int, workers: int, shuffles: int = 0, seats: in
                 range(deals),
                 [shuffles] * deals,
                 [seats] * deals,
+                [sampler] * deals,
             )
         )
     outcomes = [outcome for deal in per_deal for outcome in deal]
@@ -192,6 +226,8 @@ def headroom(preset: str, deals: int, workers: int, shuffles: int = 0, seats: in
     who = (
         f"player seeing the hands, {shuffles} stock shuffles," if shuffles else "all-seeing player"
     )
+    if sampler:
+        who = f"player seeing its view, {shuffles} positions dealt by the {sampler} sampler,"
     return (
         f"{who} under {preset}, {seats} seats, {deals} deals, seed {SEED}: {wins} wins of "
         f"{len(outcomes)} rounds, {100 * wins / len(outcomes):.1f} % "
@@ -205,6 +241,17 @@ def main() -> None:
         deals, workers, shuffles, seats = (int(arg) for arg in args[1:5])
         for preset in args[5:] or ["classic"]:
             print(headroom(preset, deals, workers, shuffles=shuffles, seats=seats), flush=True)
+        return
+    if args[:1] == ["--sampled"]:
+        sampler = args[1]
+        if sampler not in ("reader", "uniform"):
+            sys.exit(f"--sampled takes reader or uniform, not {sampler!r}")
+        deals, workers, shuffles, seats = (int(arg) for arg in args[2:6])
+        for preset in args[6:] or ["classic"]:
+            print(
+                headroom(preset, deals, workers, shuffles, seats, sampler=sampler),
+                flush=True,
+            )
         return
     seeing = bool(args) and args[0] == "--headroom"
     if seeing:

@@ -325,3 +325,31 @@ def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> No
         "player seeing the hands, 1 stock shuffles, under classic, 2 seats, 1 deals, seed 17: "
     )
     assert " wins of 2 rounds, " in line
+
+
+@pytest.mark.slow
+def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> None:
+    """bench/search_strength.py --sampled (issue 35, point 3: determinized search over the reader's samples) plays the search on positions dealt from the view alone, by either sampler, and refuses another."""
+    script = Path(__file__).parent.parent / "bench" / "search_strength.py"
+    for sampler in ("reader", "uniform"):
+        done = subprocess.run(
+            [sys.executable, str(script), "--sampled", sampler, "1", "1", "2", "2", "classic"],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=True,
+        )
+        (line,) = done.stdout.splitlines()
+        assert line.startswith(
+            f"player seeing its view, 2 positions dealt by the {sampler} sampler, under classic, "
+            "2 seats, 1 deals, seed 17: "
+        )
+        assert " wins of 2 rounds, " in line
+    refused = subprocess.run(
+        [sys.executable, str(script), "--sampled", "oracle", "1", "1", "2", "2"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert refused.returncode == 1
+    assert "--sampled takes reader or uniform, not 'oracle'" in refused.stderr
