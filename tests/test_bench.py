@@ -16,7 +16,21 @@ import pytest
 import romme
 from tests.conftest import require_extra
 
-SCRIPT = Path(__file__).parent.parent / "bench" / "run.py"
+BENCH = Path(__file__).parent.parent / "bench"
+SCRIPT = BENCH / "run.py"
+
+
+def _bench(
+    script: Path, *args: str, timeout: int = 600, check: bool = True
+) -> subprocess.CompletedProcess[str]:
+    """Run a bench script in a process of its own with this interpreter, its output captured as text."""
+    return subprocess.run(
+        [sys.executable, str(script), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=check,
+    )
 
 
 @pytest.mark.slow
@@ -24,13 +38,7 @@ def test_bench_quick_run_reports_every_figure() -> None:
     """The quick benchmark prints every figure (a run of about 30 s: in the slow run); issue 34, items 6 and the targets: the interleaved ratios with their spread, both cores, the RL env and the arena, the latency per call."""
     for module in ("rlcard", "pyspiel", "pettingzoo"):
         require_extra(module, "bench")
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), "--quick", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    done = _bench(SCRIPT, "--quick", "--json")
     figures = json.loads(done.stdout)
     interleaved = figures["interleaved"]
     assert set(interleaved["random_play"]) == {"drov", "classic", "german-rummy"}
@@ -82,21 +90,7 @@ def test_bench_quick_run_reports_every_figure() -> None:
 
 def test_memory_bench_reports_the_resident_set_size() -> None:
     """bench/memory.py runs and reports the resident set size of each sample and the core it ran on (docs/performance.md; issue 34, memory)."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT.parent / "memory.py"),
-            "--rounds",
-            "6",
-            "--every",
-            "3",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    done = _bench(BENCH / "memory.py", "--rounds", "6", "--every", "3", "--json")
     figures = json.loads(done.stdout)
     assert figures["core"] == ("accelerated" if romme.accelerated else "pure")
     assert figures["rounds"] == 6
@@ -108,40 +102,14 @@ def test_memory_bench_reports_the_resident_set_size() -> None:
 
 def test_instruction_count_workload_plays_and_reports_its_decisions() -> None:
     """bench/instructions.py's workload (what valgrind counts) plays seeded rounds and prints their decisions."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT.parent / "instructions.py"),
-            "--workload",
-            "drov",
-            "--rounds",
-            "1",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    done = _bench(BENCH / "instructions.py", "--workload", "drov", "--rounds", "1")
     assert int(done.stdout.split()[-1]) > 0
 
 
 def test_big_hands_bench_reports_every_rules_and_column() -> None:
     """bench/big_hands.py (docs/performance.md, big hands) times every preset and random Rules."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(SCRIPT.parent / "big_hands.py"),
-            "--cases",
-            "1",
-            "--random",
-            "2",
-            "--limit",
-            "60",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        check=True,
+    done = _bench(
+        BENCH / "big_hands.py", "--cases", "1", "--random", "2", "--limit", "60", timeout=900
     )
     lines = done.stdout.splitlines()
     assert lines[0].split()[:3] == ["rules", "hands", "cards"]
@@ -153,13 +121,7 @@ def test_big_hands_bench_reports_every_rules_and_column() -> None:
 
 def test_raeuber_bench_reports_the_length_of_random_play() -> None:
     """bench/raeuber.py plays uniformly random rounds under both Räuber presets and reports their length; no turn takes more than the 15 table cards of rules §13."""
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT.parent / "raeuber.py"), "--rounds", "2", "--json"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    done = _bench(BENCH / "raeuber.py", "--rounds", "2", "--json")
     figures = json.loads(done.stdout)
     assert set(figures) == {"ass-raeuber", "schmidt-raeuber"}
     for row in figures.values():
@@ -172,14 +134,8 @@ def test_raeuber_bench_reports_the_length_of_random_play() -> None:
 
 def test_hand_reading_bench_reports_both_samplers() -> None:
     """bench/hand_reading.py (issue 35, point 1; the search page's figures) plays a few rounds and reports the log-likelihood and the hit rate of the reader and of uniform determinize, with their difference."""
-    script = Path(__file__).parent.parent / "bench" / "hand_reading.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "4", "2", "classic"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    script = BENCH / "hand_reading.py"
+    done = _bench(script, "4", "2", "classic")
     lines = done.stdout.splitlines()
     assert lines[0] == "python bench/hand_reading.py 4 2 classic"
     assert lines[1].startswith("classic: ")
@@ -194,25 +150,13 @@ def test_hand_reading_bench_reports_both_samplers() -> None:
 @pytest.mark.slow
 def test_asan_bench_finds_no_error_and_fails_on_a_leak() -> None:
     """bench/asan.py (issue 34, memory: no leak under an ASan build) builds the accelerator with AddressSanitizer and plays clean; a reference leaked on purpose fails it."""
-    script = SCRIPT.parent / "asan.py"
-    clean = subprocess.run(
-        [sys.executable, str(script), "--rounds", "3"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    script = BENCH / "asan.py"
+    clean = _bench(script, "--rounds", "3", check=False)
     assert clean.returncode == 0, clean.stdout + clean.stderr
     assert "-fsanitize=address" in clean.stdout
     assert "leaks at exit: 0 (0 bytes)" in clean.stdout
     assert clean.stdout.rstrip().endswith("no error and no leak of the extension")
-    leaking = subprocess.run(
-        [sys.executable, str(script), "--rounds", "15", "--show-a-leak"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    leaking = _bench(script, "--rounds", "15", "--show-a-leak", check=False)
     assert leaking.returncode == 1, leaking.stdout + leaking.stderr
     assert "FAILED:" in leaking.stdout
     assert "the live objects grew by" in leaking.stdout
@@ -220,27 +164,13 @@ def test_asan_bench_finds_no_error_and_fails_on_a_leak() -> None:
 
 def test_eval_curve_bench_plays_each_weights_file(tmp_path: Path) -> None:
     """bench/eval_curve.py (issue 35, point 4: the learning curve in the arena) plays heads-up rounds on each weights file it is given."""
-    script = Path(__file__).parent.parent / "bench" / "eval_curve.py"
+    script = BENCH / "eval_curve.py"
     shipped = Path(romme.__file__).parent / "play" / "evaluation.json"
     document = json.loads(shipped.read_text(encoding="utf-8"))
     document["training"]["rounds"] = 1
     copy = tmp_path / "weights.json"
     copy.write_text(json.dumps(document), encoding="utf-8")
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(script),
-            "2",
-            "31",
-            "romme.play._evaluation:EvalBot",
-            "shipped",
-            str(copy),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    done = _bench(script, "2", "31", "romme.play._evaluation:EvalBot", "shipped", str(copy))
     lines = done.stdout.splitlines()
     assert lines[0].startswith("python bench/eval_curve.py 2 31 ")
     heads = [line for line in lines if line.startswith("weights ")]
@@ -255,14 +185,8 @@ def test_eval_curve_bench_plays_each_weights_file(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_match_strength_bench_plays_duplicate_matches() -> None:
     """bench/match_strength.py (issue 35, point 4: whole matches to 500) plays each deal sequence from both seats; GreedyBot against itself wins exactly half."""
-    script = Path(__file__).parent.parent / "bench" / "match_strength.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "2", "7", "greedy"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    script = BENCH / "match_strength.py"
+    done = _bench(script, "2", "7", "greedy")
     lines = done.stdout.splitlines()
     assert lines[0] == "python bench/match_strength.py 2 7 greedy greedy classic"
     assert lines[1].startswith("2 matches of classic, heads-up, seed 7: greedy wins 1 (50.0 %")
@@ -272,14 +196,8 @@ def test_match_strength_bench_plays_duplicate_matches() -> None:
 @pytest.mark.slow
 def test_decision_time_bench_times_the_bots_decisions() -> None:
     """bench/decision_time.py (issue 35, point 3: within 1 s a decision) times every decision of the bot it names, and only those."""
-    script = Path(__file__).parent.parent / "bench" / "decision_time.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "2", "5", "greedy", "classic", "2"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    script = BENCH / "decision_time.py"
+    done = _bench(script, "2", "5", "greedy", "classic", "2")
     lines = done.stdout.splitlines()
     assert lines[0] == "python bench/decision_time.py 2 5 greedy classic 2"
     assert lines[1].startswith("2 rounds of classic, 2 seats, seed 5: ")
@@ -290,14 +208,8 @@ def test_decision_time_bench_times_the_bots_decisions() -> None:
 @pytest.mark.slow
 def test_policy_search_bench_starts_from_greedybot_and_prints_each_generation() -> None:
     """bench/policy_search.py (issue 35: a player tuned on the outcome itself): a line a generation, then the check; the start's weights play exactly as GreedyBot (the mean's first share is a half of duplicate heads-up rounds)."""
-    script = Path(__file__).parent.parent / "bench" / "policy_search.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "1", "12", "8", "2", "classic"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    script = BENCH / "policy_search.py"
+    done = _bench(script, "1", "12", "8", "2", "classic")
     lines = done.stdout.splitlines()
     assert lines[0] == "python bench/policy_search.py 1 12 8 2 classic"
     assert lines[1].startswith("generation 0: best ")
@@ -312,14 +224,8 @@ def test_policy_search_bench_starts_from_greedybot_and_prints_each_generation() 
 @pytest.mark.slow
 def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> None:
     """bench/search_strength.py --hands (issue 35: what reading the other hands could give at best) plays each deal from every seat dealt in, heads-up too."""
-    script = Path(__file__).parent.parent / "bench" / "search_strength.py"
-    done = subprocess.run(
-        [sys.executable, str(script), "--hands", "1", "1", "1", "2", "classic"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
+    script = BENCH / "search_strength.py"
+    done = _bench(script, "--hands", "1", "1", "1", "2", "classic")
     (line,) = done.stdout.splitlines()
     assert line.startswith(
         "player seeing the hands, 1 stock shuffles, under classic, 2 seats, 1 deals, seed 17: "
@@ -330,26 +236,15 @@ def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> No
 @pytest.mark.slow
 def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> None:
     """bench/search_strength.py --sampled (issue 35, point 3: determinized search over the reader's samples) plays the search on positions dealt from the view alone, by either sampler, and refuses another."""
-    script = Path(__file__).parent.parent / "bench" / "search_strength.py"
+    script = BENCH / "search_strength.py"
     for sampler in ("reader", "uniform"):
-        done = subprocess.run(
-            [sys.executable, str(script), "--sampled", sampler, "1", "1", "2", "2", "classic"],
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=True,
-        )
+        done = _bench(script, "--sampled", sampler, "1", "1", "2", "2", "classic")
         (line,) = done.stdout.splitlines()
         assert line.startswith(
             f"player seeing its view, 2 positions dealt by the {sampler} sampler, under classic, "
             "2 seats, 1 deals, seed 17: "
         )
         assert " wins of 2 rounds, " in line
-    refused = subprocess.run(
-        [sys.executable, str(script), "--sampled", "oracle", "1", "1", "2", "2"],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    refused = _bench(script, "--sampled", "oracle", "1", "1", "2", "2", check=False)
     assert refused.returncode == 1
     assert "--sampled takes reader or uniform, not 'oracle'" in refused.stderr
