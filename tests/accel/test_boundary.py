@@ -13,6 +13,7 @@ import attrs
 import romme
 from romme import (
     Buy,
+    Card,
     Discard,
     Draw,
     GameState,
@@ -34,7 +35,6 @@ from romme import (
     view,
 )
 from romme._turn import pure
-from romme._turn.checker import _CARDS
 from romme.melds import pack_cards
 from romme.melds._search.enumeration import options_in
 from tests.scenarios._helpers import position
@@ -730,7 +730,8 @@ def test_the_lay_downs_and_lay_offs_kept_between_listings_leak_no_reference(
     assert any(move is other for move, other in shared)
     del first, again, kept, shared, moves, state
     watched: list[object] = [rules, MeldKind.RUN, MeldKind.SET, Side.HIGH, Side.LOW]
-    watched += [*_CARDS, *states]  # the cards the moves are built of
+    watched += [Card.from_code(code) for code in range(53)]  # the cards the moves are built of
+    watched += states
 
     def listings() -> None:  # in a function: no name outlives the loop to hold a move
         for state in states:
