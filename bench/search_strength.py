@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
@@ -45,6 +46,7 @@ from romme import (
     Draw,
     GameState,
     GreedyBot,
+    PlayerView,
     SearchBot,
     TakeDiscard,
     apply,
@@ -56,6 +58,9 @@ from romme import (
 )
 from romme.arena import derive_seed, run_arena, wilson_interval
 from romme.play import HandReader
+
+Dealer = Callable[[PlayerView, random.Random], GameState]
+"""Deals a whole position from a seat's view: `HandReader.sample` or `determinize`."""
 
 SEED = 17
 """The master seed of the arena runs (and of the headroom's deals)."""
@@ -95,17 +100,16 @@ def _seen_through(
     greedy: GreedyBot,
     me: int,
     shuffles: int,
-    reader: HandReader | None = None,
-    uniform: bool = False,
+    dealer: Dealer | None = None,
 ) -> Action:
     """The draw or discard that fares best played out from the true `state` (a win, then the penalty).
 
     With `shuffles`, the stock's order is not seen: each candidate is played
     out on that many shuffles of the true stock, the hands seen. With a
-    `reader`, neither the hands nor the stock are seen: each candidate is
-    played out on that many positions the reader deals from the view
-    (`HandReader.sample`, or `determinize`'s uniform deal with `uniform`),
-    as a fair player could.
+    `dealer`, neither the hands nor the stock are seen: each candidate is
+    played out on that many positions the dealer deals from the view
+    (`HandReader.sample`, or `determinize`'s uniform deal), as a fair player
+    could.
     """
     seen = view(state, me)
     pool: list[Action] = []
@@ -118,8 +122,8 @@ def _seen_through(
     rng = random.Random(f"{state.seed}/{state.turn.number}/{me}")
     starts = [state]
     for _ in range(shuffles):
-        if reader is not None:
-            starts.append(determinize(seen, rng) if uniform else reader.sample(seen, rng))
+        if dealer is not None:
+            starts.append(dealer(seen, rng))
             continue
         stock = list(state.stock)
         rng.shuffle(stock)
@@ -149,16 +153,15 @@ def _seeing_all(
         state = new_game(rules, seats, seed=derive_seed(SEED, deal), dealer=deal % seats)
         if not state.dealt_in[me]:
             continue
-        reader = HandReader() if sampler else None
+        reader = HandReader() if sampler == "reader" else None
+        dealer = determinize if sampler == "uniform" else reader.sample if reader else None
         while not state.is_over:
             seat = state.current_player
             if seat == me and reader is not None:
                 reader.observe(view(state, seat))
             action: Action = greedy.choose(view(state, seat))
             if seat == me:
-                action = _seen_through(
-                    state, action, greedy, me, shuffles, reader, sampler == "uniform"
-                )
+                action = _seen_through(state, action, greedy, me, shuffles, dealer)
             state = apply(state, action)
         result = state.result
         assert result is not None
@@ -223,11 +226,12 @@ def headroom(
     wins = sum(won for won, _ in outcomes)
     low, high = wilson_interval(wins, len(outcomes))
     penalty = sum(p for _, p in outcomes) / len(outcomes)
-    who = (
-        f"player seeing the hands, {shuffles} stock shuffles," if shuffles else "all-seeing player"
-    )
     if sampler:
         who = f"player seeing its view, {shuffles} positions dealt by the {sampler} sampler,"
+    elif shuffles:
+        who = f"player seeing the hands, {shuffles} stock shuffles,"
+    else:
+        who = "all-seeing player"
     return (
         f"{who} under {preset}, {seats} seats, {deals} deals, seed {SEED}: {wins} wins of "
         f"{len(outcomes)} rounds, {100 * wins / len(outcomes):.1f} % "
