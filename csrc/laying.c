@@ -73,9 +73,7 @@
 #include <limits.h>
 
 static struct {
-    PyObject *s_target, *s_cards, *s_side, *s_announce, *s_meld, *s_kind, *s_laid_off,
-        *s_jokers, *s_position, *s_owner, *s_announced, *s_indirect_only, *s_taken_staged,
-        *s_value, *s_first_to_open, *s_then, *s_swapped_joker, *s_swap_back_same_meld;
+    PyObject *s_owner, *s_value, *s_then; /* its own names (the shared ones are rm_names') */
     PyObject *low; /* Side.LOW */
     PyObject *SwapJoker, *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, MELD_OR_DISCARD */
     PyObject *LayOff, *LayDown, *TakeDiscard, *TakeBack, *run_kind, *meld_failure, *Meld;
@@ -84,21 +82,8 @@ static struct {
 int
 rm_laying_init(void)
 {
-    laying.s_target = PyUnicode_InternFromString("target");
-    laying.s_cards = PyUnicode_InternFromString("cards");
-    laying.s_side = PyUnicode_InternFromString("side");
-    laying.s_announce = PyUnicode_InternFromString("announce");
-    laying.s_meld = PyUnicode_InternFromString("meld");
-    laying.s_kind = PyUnicode_InternFromString("kind");
-    laying.s_laid_off = PyUnicode_InternFromString("laid_off");
-    laying.s_jokers = PyUnicode_InternFromString("jokers");
-    laying.s_indirect_only = PyUnicode_InternFromString("indirect_layoff_only_to_go_out");
-    laying.s_taken_staged = PyUnicode_InternFromString("taken_staged");
     laying.s_value = PyUnicode_InternFromString("value");
-    laying.s_first_to_open = PyUnicode_InternFromString("first_to_open");
     laying.s_then = PyUnicode_InternFromString("then");
-    laying.s_swapped_joker = PyUnicode_InternFromString("swapped_joker");
-    laying.s_swap_back_same_meld = PyUnicode_InternFromString("swap_back_same_meld");
     laying.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
     PyObject *mode = rm_module_attr("romme.rules", "SwappedJoker");
     laying.to_hand = mode == NULL ? NULL : PyObject_GetAttrString(mode, "TO_HAND");
@@ -106,9 +91,7 @@ rm_laying_init(void)
     Py_XDECREF(mode);
     laying.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     laying.TakeBack = rm_module_attr("romme.game", "TakeBack");
-    laying.s_position = PyUnicode_InternFromString("position");
     laying.s_owner = PyUnicode_InternFromString("owner");
-    laying.s_announced = PyUnicode_InternFromString("announced");
     laying.LayDown = rm_module_attr("romme.game", "LayDown");
     laying.LayOff = rm_module_attr("romme.game", "LayOff");
     laying.Meld = rm_module_attr("romme.melds", "Meld");
@@ -119,18 +102,11 @@ rm_laying_init(void)
     PyObject *side = rm_module_attr("romme.game", "Side");
     laying.low = side == NULL ? NULL : PyObject_GetAttrString(side, "LOW");
     Py_XDECREF(side);
-    if (laying.s_target == NULL || laying.s_cards == NULL || laying.s_side == NULL
-        || laying.s_announce == NULL || laying.s_meld == NULL || laying.s_kind == NULL
-        || laying.s_laid_off == NULL || laying.LayOff == NULL
-        || laying.Meld == NULL || laying.meld_failure == NULL || laying.run_kind == NULL
-        || laying.low == NULL || laying.s_jokers == NULL
-        || laying.s_position == NULL || laying.s_owner == NULL || laying.s_announced == NULL
-        || laying.LayDown == NULL || laying.s_indirect_only == NULL
-        || laying.s_taken_staged == NULL || laying.TakeDiscard == NULL || laying.TakeBack == NULL
-        || laying.s_value == NULL || laying.s_first_to_open == NULL || laying.s_then == NULL
-        || laying.s_swapped_joker == NULL || laying.s_swap_back_same_meld == NULL
-        || laying.SwapJoker == NULL || laying.to_hand == NULL
-        || laying.meld_or_discard == NULL) {
+    if (laying.LayOff == NULL || laying.Meld == NULL || laying.meld_failure == NULL
+        || laying.run_kind == NULL || laying.low == NULL || laying.s_owner == NULL
+        || laying.LayDown == NULL || laying.TakeDiscard == NULL || laying.TakeBack == NULL
+        || laying.s_value == NULL || laying.s_then == NULL || laying.SwapJoker == NULL
+        || laying.to_hand == NULL || laying.meld_or_discard == NULL) {
         return -1;
     }
     return 0;
@@ -180,7 +156,7 @@ layoff_clear(rm_layoff *move)
 static int
 read_cards(rm_layoff *move, PyObject *action, const rm_pos *pos)
 {
-    move->cards = rm_attr(action, laying.s_cards);
+    move->cards = rm_attr(action, rm_names.s_cards);
     if (move->cards == NULL) {
         return -1;
     }
@@ -214,7 +190,7 @@ read_take(rm_layoff *move, PyObject *state)
     int truth;
     int layoff = (PyObject *)Py_TYPE(move->use) == laying.LayOff; /* `indirect_take` asks */
     if ((truth = rm_is(pos->rules, rm_names.s_take_discard, rm_names.take_free)) != 0
-        || (layoff && (truth = rm_flag(pos->rules, laying.s_indirect_only)) != 0)
+        || (layoff && (truth = rm_flag(pos->rules, rm_names.s_indirect_only)) != 0)
         || (truth = rm_flag(pos->turn, rm_names.s_taken_in_hand)) != 0) {
         return truth < 0 ? -1 : 0; /* Reason.TAKE_IS_FREE; `indirect_take` */
     }
@@ -302,7 +278,7 @@ begin(PyObject *state, PyObject *action, PyObject *player, PyObject *cls, rm_lay
     if (read <= 0) {
         return read;
     }
-    PyObject *announce = rm_attr(use, laying.s_announce);
+    PyObject *announce = rm_attr(use, rm_names.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
@@ -345,7 +321,7 @@ static int
 fit_layoff(rm_layoff *move)
 {
     PyObject *table = rm_laying_table(move->play);
-    PyObject *target = rm_attr(move->use, laying.s_target);
+    PyObject *target = rm_attr(move->use, rm_names.s_target);
     move->index = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (move->index == -1 && PyErr_Occurred()) {
@@ -355,13 +331,13 @@ fit_layoff(rm_layoff *move)
         return 0; /* Reason.NO_SUCH_MELD */
     }
     move->entry = PyTuple_GetItem(table, move->index);
-    move->meld = rm_attr(move->entry, laying.s_meld);
-    int run = move->meld == NULL ? -1 : rm_is(move->meld, laying.s_kind, laying.run_kind);
+    move->meld = rm_attr(move->entry, rm_names.s_meld);
+    int run = move->meld == NULL ? -1 : rm_is(move->meld, rm_names.s_kind, laying.run_kind);
     if (run < 0) {
         return -1;
     }
     move->run = run;
-    PyObject *side = rm_attr(move->use, laying.s_side);
+    PyObject *side = rm_attr(move->use, rm_names.s_side);
     if (side == NULL) {
         return -1;
     }
@@ -495,12 +471,12 @@ hand_less(const rm_layoff *move, const rm_pos *pos)
 static PyObject *
 new_entry(const rm_layoff *move, PyObject *rules)
 {
-    PyObject *old = rm_attr(move->meld, laying.s_cards);
+    PyObject *old = rm_attr(move->meld, rm_names.s_cards);
     PyObject *sequence = old == NULL ? NULL
                          : move->side == laying.low ? PySequence_Concat(move->cards, old)
                                                     : PySequence_Concat(old, move->cards);
     Py_XDECREF(old);
-    PyObject *kind = sequence == NULL ? NULL : rm_attr(move->meld, laying.s_kind);
+    PyObject *kind = sequence == NULL ? NULL : rm_attr(move->meld, rm_names.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(laying.meld_failure, sequence,
                                                                  rules, kind, NULL);
@@ -525,7 +501,7 @@ new_entry(const rm_layoff *move, PyObject *rules)
     }
     PyObject *changes = PyDict_New();
     PyObject *entry = NULL;
-    if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, meld) == 0
+    if (changes != NULL && PyDict_SetItem(changes, rm_names.s_meld, meld) == 0
         && rm_change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
         entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, move->entry, changes);
     }
@@ -597,7 +573,7 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
     PyObject *turn_changes = PyDict_New();
     laid_off = laid_off || move->swap; /* a swap counts as a lay-off (`_laid_off_now`) */
     if (turn_changes == NULL
-        || (laid_off && PyDict_SetItem(turn_changes, laying.s_laid_off, Py_True) < 0)
+        || (laid_off && PyDict_SetItem(turn_changes, rm_names.s_laid_off, Py_True) < 0)
         || (move->frees && PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0)) {
         Py_XDECREF(turn_changes);
         return -1;
@@ -609,12 +585,12 @@ hand_and_turn(const rm_layoff *move, PyObject *state, PyObject *changes, int lai
     if (move->card != NULL
         && (PyDict_SetItem(turn_changes, rm_names.s_taken, move->card) < 0
             || PyDict_SetItem(turn_changes, rm_names.s_taken_in_hand, Py_False) < 0
-            || PyDict_SetItem(turn_changes, laying.s_taken_staged, staged) < 0)) {
+            || PyDict_SetItem(turn_changes, rm_names.s_taken_staged, staged) < 0)) {
         Py_DECREF(turn_changes);
         return -1;
     }
     if (move->card == NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
-        && PyDict_SetItem(turn_changes, laying.s_taken_staged, Py_False) < 0) {
+        && PyDict_SetItem(turn_changes, rm_names.s_taken_staged, Py_False) < 0) {
         Py_DECREF(turn_changes);
         return -1;
     }
@@ -713,7 +689,7 @@ decide_lay_down(PyObject *state, PyObject *action, PyObject *player, rm_layoff *
 static int
 meld_laid(rm_layoff *move, PyObject *state)
 {
-    PyObject *kind = rm_attr(move->use, laying.s_kind);
+    PyObject *kind = rm_attr(move->use, rm_names.s_kind);
     PyObject *meld = kind == NULL ? NULL
                                   : PyObject_CallFunctionObjArgs(
                                         laying.meld_failure, move->cards,
@@ -734,7 +710,7 @@ meld_laid(rm_layoff *move, PyObject *state)
         long value = worth == NULL ? -1 : PyLong_AsLong(worth);
         Py_XDECREF(worth);
         PyObject *roles = value == -1 && PyErr_Occurred() ? NULL
-                                                          : rm_attr(meld, laying.s_jokers);
+                                                          : rm_attr(meld, rm_names.s_jokers);
         Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
         Py_XDECREF(roles);
         if (jokers < 0) {
@@ -743,7 +719,7 @@ meld_laid(rm_layoff *move, PyObject *state)
         if (value < 0 || value > SHRT_MAX || jokers > 14) {
             return 0; /* no meld of a checked position: the Python core's */
         }
-        PyObject *kind = rm_attr(meld, laying.s_kind);
+        PyObject *kind = rm_attr(meld, rm_names.s_kind);
         if (kind == NULL) {
             return -1;
         }
@@ -772,11 +748,11 @@ rm_lay_down_legal(PyObject *state, PyObject *action, PyObject *player)
 static long
 joker_places(PyObject *meld)
 {
-    PyObject *roles = rm_attr(meld, laying.s_jokers);
+    PyObject *roles = rm_attr(meld, rm_names.s_jokers);
     Py_ssize_t count = roles == NULL ? -1 : PyTuple_Size(roles);
     long bits = count < 0 ? -1 : 0;
     for (Py_ssize_t i = 0; i < count; i++) {
-        PyObject *place = rm_attr(PyTuple_GetItem(roles, i), laying.s_position);
+        PyObject *place = rm_attr(PyTuple_GetItem(roles, i), rm_names.s_position);
         long p = place == NULL ? -1 : PyLong_AsLong(place);
         Py_XDECREF(place);
         if (p < 0 || p > 13) {
@@ -804,11 +780,11 @@ opened_now(PyObject *state, PyObject *seat, PyObject *changes)
     if (rm_change(changes, rm_names.s_opened, after) < 0) {
         return -1;
     }
-    PyObject *first = rm_attr(state, laying.s_first_to_open);
+    PyObject *first = rm_attr(state, rm_names.s_first_to_open);
     if (first == NULL) {
         return -1;
     }
-    int failed = first == Py_None && PyDict_SetItem(changes, laying.s_first_to_open, seat) < 0;
+    int failed = first == Py_None && PyDict_SetItem(changes, rm_names.s_first_to_open, seat) < 0;
     Py_DECREF(first);
     return failed ? -1 : 0;
 }
@@ -828,11 +804,11 @@ laid_down(const rm_layoff *move, PyObject *state, PyObject *changes)
                          ? NULL
                          : rm_attr(state, rm_names.s_current_player);
     PyObject *entry = NULL;
-    if (seat != NULL && PyDict_SetItem(entry_changes, laying.s_meld, move->meld) == 0
+    if (seat != NULL && PyDict_SetItem(entry_changes, rm_names.s_meld, move->meld) == 0
         && PyDict_SetItem(entry_changes, laying.s_owner, seat) == 0
         && PyDict_SetItem(entry_changes, rm_names.s_staged, staged) == 0
         && rm_change(entry_changes, rm_names.s_fresh, places_of(places)) == 0
-        && rm_change(entry_changes, laying.s_announced, PyTuple_New(0)) == 0) {
+        && rm_change(entry_changes, rm_names.s_announced, PyTuple_New(0)) == 0) {
         entry = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, NULL, entry_changes);
     }
     if (entry != NULL && move->unopened && move->outcome == RM_OPENING_COMPLETES
@@ -944,7 +920,7 @@ rm_lay_down_apply(PyObject *state, PyObject *action, PyObject *player)
 static long
 swapped_fresh(long old, int position, PyObject *meld)
 {
-    int run = rm_is(meld, laying.s_kind, laying.run_kind);
+    int run = rm_is(meld, rm_names.s_kind, laying.run_kind);
     if (run != 0) {
         return run < 0 ? -1 : old & ~(1L << position);
     }
@@ -952,7 +928,7 @@ swapped_fresh(long old, int position, PyObject *meld)
     for (long bits = old & ~(1L << position); bits; bits &= bits - 1) {
         count++;
     }
-    PyObject *cards = rm_attr(meld, laying.s_cards);
+    PyObject *cards = rm_attr(meld, rm_names.s_cards);
     Py_ssize_t size = cards == NULL ? -1 : PyTuple_Size(cards);
     long fresh = size < 0 ? -1 : 0;
     for (Py_ssize_t p = size - 1; p >= 0 && count > 0; p--) {
@@ -980,7 +956,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
              PyObject *card, int code, int position)
 {
     rm_pos *pos = rm_laying_pos(move->play);
-    PyObject *old = rm_attr(meld, laying.s_cards);
+    PyObject *old = rm_attr(meld, rm_names.s_cards);
     Py_ssize_t size = old == NULL ? -1 : PyTuple_Size(old);
     if (size <= position) {
         Py_XDECREF(old);
@@ -990,7 +966,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     Py_INCREF(joker);
     PyObject *cards = rm_tuple_with(old, position, card);
     Py_DECREF(old);
-    PyObject *kind = cards == NULL ? NULL : rm_attr(meld, laying.s_kind);
+    PyObject *kind = cards == NULL ? NULL : rm_attr(meld, rm_names.s_kind);
     PyObject *result = kind == NULL ? NULL
                                     : PyObject_CallFunctionObjArgs(laying.meld_failure, cards,
                                                                    pos->rules, kind, NULL);
@@ -1005,7 +981,7 @@ read_swapped(rm_layoff *move, Py_ssize_t index, PyObject *entry, PyObject *meld,
     long fresh = old_fresh < 0 ? -1 : swapped_fresh(old_fresh, position, result);
     PyObject *changes = fresh < 0 ? NULL : PyDict_New();
     PyObject *swapped = NULL;
-    if (changes != NULL && PyDict_SetItem(changes, laying.s_meld, result) == 0
+    if (changes != NULL && PyDict_SetItem(changes, rm_names.s_meld, result) == 0
         && rm_change(changes, rm_names.s_fresh, places_of(fresh)) == 0) {
         swapped = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, entry, changes);
     }
@@ -1061,7 +1037,7 @@ static int
 place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
 {
     rm_pos *pos = rm_laying_pos(move->play);
-    PyObject *mode = rm_attr(pos->rules, laying.s_swapped_joker);
+    PyObject *mode = rm_attr(pos->rules, rm_names.s_swapped_joker);
     if (mode == NULL) {
         return -1;
     }
@@ -1093,7 +1069,7 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
         return 0;
     }
     move->use = then;
-    PyObject *announce = rm_attr(then, laying.s_announce);
+    PyObject *announce = rm_attr(then, rm_names.s_announce);
     Py_ssize_t announced = announce == NULL ? -1 : PyObject_Size(announce);
     Py_XDECREF(announce);
     if (announced != 0) {
@@ -1115,13 +1091,13 @@ place_joker(rm_layoff *move, PyObject *then, Py_ssize_t source)
         return meld_laid(move, pos->state);
     }
     move->swap = SWAP_LAY_OFF;
-    PyObject *target = rm_attr(then, laying.s_target);
+    PyObject *target = rm_attr(then, rm_names.s_target);
     Py_ssize_t index = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (index == -1 && PyErr_Occurred()) {
         return -1;
     }
-    int back = index == source ? rm_flag(pos->rules, laying.s_swap_back_same_meld) : 1;
+    int back = index == source ? rm_flag(pos->rules, rm_names.s_swap_back_same_meld) : 1;
     if (back <= 0) {
         return back; /* Reason.SWAP_BACK_SAME_MELD */
     }
@@ -1151,7 +1127,7 @@ decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move
         return 0; /* `may_lay_off`: Reason.NOT_IN_OPENING_TURN */
     }
     PyObject *table = rm_laying_table(move->play);
-    PyObject *target = rm_attr(action, laying.s_target);
+    PyObject *target = rm_attr(action, rm_names.s_target);
     Py_ssize_t source = target == NULL ? -1 : PyLong_AsSsize_t(target);
     Py_XDECREF(target);
     if (source == -1 && PyErr_Occurred()) {
@@ -1164,10 +1140,10 @@ decide_swap(PyObject *state, PyObject *action, PyObject *player, rm_layoff *move
     Py_INCREF(entry); /* the table read is replaced once swapped */
     PyObject *card = rm_attr(action, rm_names.s_card);
     int code = card == NULL ? -1 : rm_code_of(card);
-    PyObject *announced = code < 0 ? NULL : rm_attr(entry, laying.s_announced);
+    PyObject *announced = code < 0 ? NULL : rm_attr(entry, rm_names.s_announced);
     Py_ssize_t announcements = announced == NULL ? -1 : PyObject_Size(announced);
     Py_XDECREF(announced);
-    PyObject *meld = announcements < 0 ? NULL : rm_attr(entry, laying.s_meld);
+    PyObject *meld = announcements < 0 ? NULL : rm_attr(entry, rm_names.s_meld);
     int found = meld == NULL ? -1 : 0;
     if (meld != NULL && announcements == 0 && code != RM_JOKER_CODE
         && rm_laying_pos(move->play)->counts[code] > 0) {
@@ -1261,7 +1237,7 @@ decide_take_back(PyObject *state, PyObject *action, PyObject *player, rm_play **
     if (rm_laying_staged_count(*play_) == 0) {
         return 0; /* Reason.NOTHING_TO_TAKE_BACK */
     }
-    truth = rm_flag(rm_laying_pos(*play_)->turn, laying.s_taken_staged);
+    truth = rm_flag(rm_laying_pos(*play_)->turn, rm_names.s_taken_staged);
     if (truth != 0) {
         return truth < 0 ? -1 : 0; /* the taken card back to the pile: the Python core's */
     }
@@ -1299,8 +1275,8 @@ taken_back(rm_play *play_, PyObject *state)
             failed = staged < 0 || PyList_Append(kept, entry) < 0;
             continue;
         }
-        PyObject *meld = rm_attr(entry, laying.s_meld);
-        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, laying.s_cards);
+        PyObject *meld = rm_attr(entry, rm_names.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, rm_names.s_cards);
         Py_XDECREF(meld);
         Py_ssize_t count = cards == NULL ? -1 : PyTuple_Size(cards);
         failed = count < 0;

@@ -683,42 +683,21 @@ rm_options_hook(PyObject *key, PyObject *rules)
 
 /* -- the opening out of reach (a bound on romme/_turn/opening.py's `lay_down_possible`) -- */
 
-static PyObject *s_opening, *s_shortfall, *s_points, *s_waives, *s_staged_name, *s_allows_jokers,
-    *no_melds;
-
-static int
-reach_names(void)
-{
-    if (s_opening != NULL) {
-        return 0;
-    }
-    s_opening = PyUnicode_InternFromString("opening");
-    s_shortfall = PyUnicode_InternFromString("shortfall");
-    s_points = PyUnicode_InternFromString("points");
-    s_waives = PyUnicode_InternFromString("hand_romme_waives_threshold");
-    s_staged_name = PyUnicode_InternFromString("staged");
-    s_allows_jokers = PyUnicode_InternFromString("allows_jokers");
-    no_melds = PyTuple_New(0);
-    if (s_opening == NULL || s_shortfall == NULL || s_points == NULL || s_waives == NULL
-        || s_staged_name == NULL || s_allows_jokers == NULL || no_melds == NULL) {
-        Py_CLEAR(s_opening);
-        return -1;
-    }
-    return 0;
-}
+static PyObject *no_melds; /* (), made at the first use; the names read are rm_names' */
 
 /* What the opening misses with nothing staged (`Opening.shortfall(()).points`), and in
  * `jokers_ok` whether it admits jokers (`Opening.allows_jokers`); -1 with an exception set. */
 static long
 missing_points(PyObject *rules, int *jokers_ok)
 {
-    PyObject *opening = rm_attr(rules, s_opening);
-    PyObject *short_ = opening == NULL
-                           ? NULL
-                           : PyObject_CallMethodObjArgs(opening, s_shortfall, no_melds, NULL);
-    *jokers_ok = short_ == NULL ? -1 : rm_flag(opening, s_allows_jokers);
+    PyObject *opening = rm_attr(rules, rm_names.s_opening);
+    PyObject *short_ =
+        opening == NULL
+            ? NULL
+            : PyObject_CallMethodObjArgs(opening, rm_names.s_shortfall, no_melds, NULL);
+    *jokers_ok = short_ == NULL ? -1 : rm_flag(opening, rm_names.s_allows_jokers);
     Py_XDECREF(opening);
-    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, s_points);
+    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, rm_names.s_points);
     Py_XDECREF(short_);
     long value = points == NULL || *jokers_ok < 0 ? -1 : PyLong_AsLong(points);
     Py_XDECREF(points);
@@ -730,7 +709,7 @@ static int
 out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *table, int card,
              int search)
 {
-    if (reach_names() < 0) {
+    if (no_melds == NULL && (no_melds = PyTuple_New(0)) == NULL) {
         return -1;
     }
     /* melds staged: what they miss, and the pool they leave, are the search's */
@@ -739,7 +718,7 @@ out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *ta
         return -1;
     }
     for (Py_ssize_t i = 0; i < melds; i++) {
-        int staged = rm_flag(PyTuple_GetItem(table, i), s_staged_name);
+        int staged = rm_flag(PyTuple_GetItem(table, i), rm_names.s_staged);
         if (staged != 0) {
             return staged < 0 ? -1 : 0;
         }
@@ -803,7 +782,7 @@ out_of_reach(const unsigned char counts[RM_CODES], PyObject *rules, PyObject *ta
     }
     /* Under the Hand-Rommé waiver (DRoV Nr. 10) the hand may meld all but a last discard:
      * not with two cards no meld takes (`searches.dead`, of which these are a part). */
-    int waives = rm_flag(rules, s_waives);
+    int waives = rm_flag(rules, rm_names.s_waives);
     if (waives < 0) {
         return -1;
     }

@@ -329,15 +329,14 @@ rm_reaches_hook(PyObject *key, PyObject *rules, PyObject *jokers_ok, PyObject *n
  * `lay_down_allowed`, romme/_turn/opening.py's `opening_completable`, `_points_completable`
  * and `_run_or_meld_completable`) -- */
 
-static PyObject *s_opening, *s_threshold, *s_sums_melds, *s_requires_run, *s_allows_jokers,
-    *s_waives, *s_discard_to_go_out, *s_opened_before, *s_laid_off, *s_first_at_table,
-    *s_shortfall, *s_points, *s_taken_staged, *s_failed_take, *s_run;
+static PyObject *s_threshold, *s_sums_melds, *s_requires_run, *s_first_at_table,
+    *s_failed_take, *s_run;
 static PyObject *failed_take_discard; /* FailedTake.DISCARD */
 
 static int
 opening_names(void)
 {
-    if (s_opening != NULL) {
+    if (s_threshold != NULL) {
         return 0;
     }
     if (failed_take_discard == NULL) {
@@ -348,17 +347,12 @@ opening_names(void)
             return -1;
         }
     }
-    /* the names position.c's rm_names holds too (taken, opened, before, ...) are read there */
-    PyObject **slots[] = {&s_opening,          &s_threshold,     &s_sums_melds,
-                          &s_requires_run,     &s_allows_jokers, &s_waives,
-                          &s_discard_to_go_out, &s_opened_before, &s_laid_off,
-                          &s_first_at_table,   &s_shortfall,     &s_points,
-                          &s_taken_staged,     &s_failed_take,   &s_run};
-    const char *names[] = {"opening",           "threshold",     "sums_melds",
-                           "requires_run",      "allows_jokers", "hand_romme_waives_threshold",
-                           "discard_to_go_out", "opened_before", "laid_off",
-                           "hand_romme_first_at_table", "shortfall", "points",
-                           "taken_staged",      "failed_take",   "run"};
+    /* the names rm_names holds (position.c's, and those other files read too: taken, opened,
+     * before, opening, points, taken_staged, ...) are read there */
+    PyObject **slots[] = {&s_threshold,      &s_sums_melds,  &s_requires_run,
+                          &s_first_at_table, &s_failed_take, &s_run};
+    const char *names[] = {"threshold", "sums_melds", "requires_run", "hand_romme_first_at_table",
+                           "failed_take", "run"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         *slots[i] = PyUnicode_InternFromString(names[i]);
         if (*slots[i] == NULL) {
@@ -393,14 +387,15 @@ truth_of(PyObject *obj, PyObject *name)
 static int
 waiver_applies(PyObject *position, PyObject *rules, PyObject *turn)
 {
-    int truth = truth_of(rules, s_waives);
+    int truth = truth_of(rules, rm_names.s_waives);
     if (truth != 1) {
         return truth;
     }
     /* `hand_romme_possible`: not opened before this turn, and under
      * hand_romme_first_at_table nobody else has opened; no lay-off this turn, and no table
      * card taken (Räuber-Rommé: a table to restore, `TurnState.before`): own melds only */
-    if ((truth = truth_of(turn, s_opened_before)) != 0 || (truth = truth_of(turn, s_laid_off)) != 0
+    if ((truth = truth_of(turn, rm_names.s_opened_before)) != 0
+        || (truth = truth_of(turn, rm_names.s_laid_off)) != 0
         || (truth = rm_is(turn, rm_names.s_before, Py_None)) != 1) {
         return truth < 0 ? -1 : 0;
     }
@@ -464,7 +459,7 @@ failed_take(PyObject *rules, PyObject *turn)
     if ((truth = rm_is(rules, rm_names.s_take_discard, rm_names.take_free)) != 0) {
         return truth < 0 ? -1 : 0; /* only under immediate_use */
     }
-    truth = truth_of(turn, s_taken_staged);
+    truth = truth_of(turn, rm_names.s_taken_staged);
     return truth < 0 ? -1 : !truth;
 }
 
@@ -474,8 +469,8 @@ failed_take(PyObject *rules, PyObject *turn)
 static long
 shortfall_points(PyObject *opening, PyObject *staged, int *run)
 {
-    PyObject *short_ = PyObject_CallMethodObjArgs(opening, s_shortfall, staged, NULL);
-    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, s_points);
+    PyObject *short_ = PyObject_CallMethodObjArgs(opening, rm_names.s_shortfall, staged, NULL);
+    PyObject *points = short_ == NULL ? NULL : rm_attr(short_, rm_names.s_points);
     *run = short_ == NULL ? -1 : truth_of(short_, s_run);
     Py_XDECREF(short_);
     long value = points == NULL || *run < 0 ? -1 : PyLong_AsLong(points);
@@ -517,13 +512,13 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     }
     /* the opening (`Rules.opening`): without `any`, only one that sums melds and needs no
      * run (`_points_completable`) */
-    PyObject *opening = rm_attr(rules, s_opening);
+    PyObject *opening = rm_attr(rules, rm_names.s_opening);
     if (opening == NULL) {
         return -1;
     }
     int sums = truth_of(opening, s_sums_melds);
     int run = sums < 0 ? -1 : truth_of(opening, s_requires_run);
-    int jokers_ok = run < 0 ? -1 : truth_of(opening, s_allows_jokers);
+    int jokers_ok = run < 0 ? -1 : truth_of(opening, rm_names.s_allows_jokers);
     int searched = jokers_ok >= 0 && (any || (sums && !run));
     long threshold = -1, need = -1;
     int run_missing = 0;
@@ -548,7 +543,7 @@ opening_within(const unsigned char counts[RM_CODES], const rm_shape *shape, PyOb
     if (!searched) {
         return 0; /* one meld alone, or a run: the Python core's */
     }
-    int must_discard = truth_of(rules, s_discard_to_go_out);
+    int must_discard = truth_of(rules, rm_names.s_discard_to_go_out);
     if (must_discard < 0) {
         return -1;
     }

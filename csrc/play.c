@@ -64,13 +64,10 @@
 
 /* The names and values the slice reads or builds, filled once at import. */
 static struct {
-    PyObject *s_meld, *s_cards, *s_jokers, *s_kind, *s_announce, *s_target, *s_side, *s_shape,
-        *s_opened_before, *s_joker_swap, *s_opening_turn_layoffs,
-        *s_no_melds_first_go_round, *s_announced_jokers, *s_discard_to_go_out,
-        *s_players_dealt_in, *s_indirect_only, *s_swapped_joker, *s_swap_set_needs_four,
-        *s_swap_own_new_joker, *s_swap_needs_complete_meld, *s_swap_back_same_meld,
-        *s_position, *s_fresh_name, *s_needs_opened, *s_max_table_takes,
-        *s_taken_staged;
+    /* its own names (the names other slices read too are rm_names') */
+    PyObject *s_shape, *s_joker_swap, *s_opening_turn_layoffs, *s_no_melds_first_go_round,
+        *s_announced_jokers, *s_players_dealt_in, *s_swap_set_needs_four, *s_swap_own_new_joker,
+        *s_swap_needs_complete_meld, *s_needs_opened, *s_max_table_takes;
     PyObject *TakeFromTable, *rob_fields; /* ("target", "position") */
     PyObject *SwapJoker, *swap_fields; /* ("target", "card", "then") */
     PyObject *to_hand, *meld_or_discard; /* SwappedJoker.TO_HAND, .MELD_OR_DISCARD */
@@ -99,35 +96,23 @@ constant(long *slot, const char *name)
 int
 rm_play_init(void)
 {
-    if (rm_intern(&play.s_meld, "meld") < 0 || rm_intern(&play.s_cards, "cards") < 0
-        || rm_intern(&play.s_jokers, "jokers") < 0 || rm_intern(&play.s_kind, "kind") < 0
-        || rm_intern(&play.s_announce, "announce") < 0 || rm_intern(&play.s_target, "target") < 0
-        || rm_intern(&play.s_side, "side") < 0 || rm_intern(&play.s_shape, "_shape") < 0
-        || rm_intern(&play.s_opened_before, "opened_before") < 0
-        || rm_intern(&play.s_joker_swap, "joker_swap") < 0
+    if (rm_intern(&play.s_shape, "_shape") < 0 || rm_intern(&play.s_joker_swap, "joker_swap") < 0
         || rm_intern(&play.s_opening_turn_layoffs, "opening_turn_layoffs") < 0
         || rm_intern(&play.s_no_melds_first_go_round, "no_melds_first_go_round") < 0
         || rm_intern(&play.s_announced_jokers, "announced_jokers") < 0
-        || rm_intern(&play.s_discard_to_go_out, "discard_to_go_out") < 0
         || rm_intern(&play.s_players_dealt_in, "players_dealt_in") < 0
-        || rm_intern(&play.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
-        || rm_intern(&play.s_swapped_joker, "swapped_joker") < 0
         || rm_intern(&play.s_swap_set_needs_four, "swap_set_needs_four") < 0
         || rm_intern(&play.s_swap_own_new_joker, "swap_own_new_joker") < 0
         || rm_intern(&play.s_swap_needs_complete_meld, "swap_needs_complete_meld") < 0
-        || rm_intern(&play.s_swap_back_same_meld, "swap_back_same_meld") < 0
-        || rm_intern(&play.s_position, "position") < 0
-        || rm_intern(&play.s_fresh_name, "fresh") < 0
         || rm_intern(&play.s_needs_opened, "rearrange_needs_opened") < 0
-        || rm_intern(&play.s_max_table_takes, "max_table_takes") < 0
-        || rm_intern(&play.s_taken_staged, "taken_staged") < 0) {
+        || rm_intern(&play.s_max_table_takes, "max_table_takes") < 0) {
         return -1;
     }
     play.LayDown = rm_module_attr("romme.game", "LayDown");
     play.LayOff = rm_module_attr("romme.game", "LayOff");
     play.TakeDiscard = rm_module_attr("romme.game", "TakeDiscard");
     play.TakeFromTable = rm_module_attr("romme.game", "TakeFromTable");
-    play.rob_fields = Py_BuildValue("(OO)", play.s_target, play.s_position);
+    play.rob_fields = Py_BuildValue("(OO)", rm_names.s_target, rm_names.s_position);
     play.take_fields = Py_BuildValue("(O)", rm_names.s_use);
     play.SwapJoker = rm_module_attr("romme.game", "SwapJoker");
     play.swap_fields = Py_BuildValue("(sss)", "target", "card", "then");
@@ -148,9 +133,10 @@ rm_play_init(void)
     play.nothing = PyTuple_New(0);
     play.meld_shape = rm_module_attr("romme.melds", "meld_shape");
     play.stood_for = rm_module_attr("romme.melds", "stood_for");
-    play.lay_down_fields = Py_BuildValue("(OOO)", play.s_cards, play.s_kind, play.s_announce);
-    play.lay_off_fields =
-        Py_BuildValue("(OOOO)", play.s_target, play.s_cards, play.s_side, play.s_announce);
+    play.lay_down_fields =
+        Py_BuildValue("(OOO)", rm_names.s_cards, rm_names.s_kind, rm_names.s_announce);
+    play.lay_off_fields = Py_BuildValue("(OOOO)", rm_names.s_target, rm_names.s_cards,
+                                        rm_names.s_side, rm_names.s_announce);
     if (play.LayDown == NULL || play.LayOff == NULL || play.TakeDiscard == NULL
         || play.TakeFromTable == NULL || play.rob_fields == NULL
         || play.take_fields == NULL || play.SwapJoker == NULL || play.swap_fields == NULL
@@ -500,7 +486,7 @@ read_target(rm_play *play_, PyObject *meld)
     if (play_->target_read) {
         return 0;
     }
-    PyObject *cards = rm_attr(meld, play.s_cards);
+    PyObject *cards = rm_attr(meld, rm_names.s_cards);
     Py_ssize_t size = cards == NULL ? -1 : PyObject_Size(cards);
     if (size < 0 || size > 13) {
         if (size > 13) {
@@ -752,7 +738,7 @@ layoffs(rm_play *play_)
         if (index == play_->skip) {
             continue; /* `back_to_its_meld`: the freed joker may not go back */
         }
-        PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, index), play.s_meld);
+        PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, index), rm_names.s_meld);
         if (meld == NULL) {
             return -1;
         }
@@ -846,8 +832,8 @@ read_verdicts(rm_play *play_, PyObject *rules, PyObject *turn)
         play_->locked = rediscard ? -1 : play_->taken;
     }
     play_->joker_last = rm_is(rules, rm_names.s_joker_discard, rm_names.joker_last_card_only);
-    int must_discard = FLAG(rules, play.s_discard_to_go_out);
-    int opened_before = FLAG(turn, play.s_opened_before);
+    int must_discard = FLAG(rules, rm_names.s_discard_to_go_out);
+    int opened_before = FLAG(turn, rm_names.s_opened_before);
     int opening_turn = FLAG(rules, play.s_opening_turn_layoffs);
     if (play_->joker_last < 0 || must_discard < 0 || opened_before < 0 || opening_turn < 0) {
         return -1;
@@ -939,7 +925,7 @@ robs_listed(rm_play *play_, PyObject *rules, PyObject *turn)
         }
         int truth = rm_is(turn, rm_names.s_taken, Py_None);
         int in_hand = FLAG(turn, rm_names.s_taken_in_hand);
-        int staged = FLAG(turn, play.s_taken_staged);
+        int staged = FLAG(turn, rm_names.s_taken_staged);
         if (truth < 0 || in_hand < 0 || staged < 0) {
             return -1;
         }
@@ -1008,8 +994,8 @@ robs(rm_play *play_)
             }
             continue; /* a staged meld gives no card away */
         }
-        PyObject *meld = rm_attr(entry, play.s_meld);
-        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, play.s_cards);
+        PyObject *meld = rm_attr(entry, rm_names.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, rm_names.s_cards);
         Py_XDECREF(meld);
         Py_ssize_t size = cards == NULL ? -1 : PyObject_Size(cards);
         Py_XDECREF(cards);
@@ -1115,7 +1101,7 @@ decides(rm_play *play_, PyObject *position)
         if ((truth = FLAG(entry, rm_names.s_staged)) == 0) {
             continue;
         }
-        PyObject *meld = truth < 0 || !play_->unopened ? NULL : rm_attr(entry, play.s_meld);
+        PyObject *meld = truth < 0 || !play_->unopened ? NULL : rm_attr(entry, rm_names.s_meld);
         if (meld != NULL && staged == NULL) {
             staged = PyList_New(0);
         }
@@ -1170,8 +1156,8 @@ decides(rm_play *play_, PyObject *position)
             return -1;
         }
         for (Py_ssize_t i = 0; i < melds; i++) {
-            PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, i), play.s_meld);
-            PyObject *roles = meld == NULL ? NULL : rm_attr(meld, play.s_jokers);
+            PyObject *meld = rm_attr(PyTuple_GetItem(play_->table, i), rm_names.s_meld);
+            PyObject *roles = meld == NULL ? NULL : rm_attr(meld, rm_names.s_jokers);
             Py_XDECREF(meld);
             Py_ssize_t count = roles == NULL ? -1 : PyObject_Size(roles);
             PyObject *codes = count > 0 ? stood_codes(roles, roles) : NULL;
@@ -1374,7 +1360,7 @@ typedef struct {
 static int
 read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
 {
-    PyObject *roles = rm_attr(meld, play.s_jokers);
+    PyObject *roles = rm_attr(meld, rm_names.s_jokers);
     Py_ssize_t jokers = roles == NULL ? -1 : PyObject_Size(roles);
     int failed = jokers < 0;
     memset(found, 0, sizeof *found);
@@ -1383,7 +1369,7 @@ read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
         /* each role: its place and the codes it stands for; the fresh jokers' places */
         for (Py_ssize_t r = 0; !failed && r < jokers && r < 13; r++) {
             PyObject *role = PySequence_GetItem(roles, r);
-            PyObject *place = role == NULL ? NULL : rm_attr(role, play.s_position);
+            PyObject *place = role == NULL ? NULL : rm_attr(role, rm_names.s_position);
             found->places[r] = place == NULL ? -1 : (int)PyLong_AsLong(place);
             found->stands[r] = role == NULL ? -1 : role_codes(role);
             Py_XDECREF(place);
@@ -1392,7 +1378,7 @@ read_swap_meld(PyObject *entry, PyObject *meld, swap_meld *found)
             found->any |= failed ? 0 : found->stands[r];
         }
         found->fresh = 0;
-        PyObject *fresh = failed ? NULL : rm_attr(entry, play.s_fresh_name);
+        PyObject *fresh = failed ? NULL : rm_attr(entry, rm_names.s_fresh);
         PyObject *iter = fresh == NULL ? NULL : PyObject_GetIter(fresh);
         failed = failed || iter == NULL;
         for (PyObject *item; !failed && (item = PyIter_Next(iter)) != NULL;) {
@@ -1442,8 +1428,8 @@ swaps(rm_play *play_)
     int needs_four = FLAG(rules, play.s_swap_set_needs_four);
     int own_new = FLAG(rules, play.s_swap_own_new_joker);
     int complete = FLAG(rules, play.s_swap_needs_complete_meld);
-    int back = FLAG(rules, play.s_swap_back_same_meld);
-    PyObject *mode = rm_attr(rules, play.s_swapped_joker);
+    int back = FLAG(rules, rm_names.s_swap_back_same_meld);
+    PyObject *mode = rm_attr(rules, rm_names.s_swapped_joker);
     Py_XDECREF(mode); /* an enum member: its class holds it */
     if (needs_four < 0 || own_new < 0 || complete < 0 || back < 0 || mode == NULL) {
         return -1;
@@ -1451,7 +1437,7 @@ swaps(rm_play *play_)
     Py_ssize_t count = PyTuple_Size(play_->table);
     for (Py_ssize_t index = 0; index < count; index++) {
         PyObject *entry = PyTuple_GetItem(play_->table, index);
-        PyObject *meld = rm_attr(entry, play.s_meld);
+        PyObject *meld = rm_attr(entry, rm_names.s_meld);
         swap_meld found;
         memset(&found, 0, sizeof found);
         int failed = meld == NULL || read_swap_meld(entry, meld, &found) < 0;
@@ -1553,7 +1539,7 @@ takes_decided(const rm_pos *pos, int indirect)
     int truth;
     if ((truth = FLAG(pos->rules, play.s_no_melds_first_go_round)) != 0
         || (truth = FLAG(pos->rules, play.s_announced_jokers)) != 0
-        || (indirect && (truth = FLAG(pos->rules, play.s_indirect_only)) != 0)
+        || (indirect && (truth = FLAG(pos->rules, rm_names.s_indirect_only)) != 0)
         || (truth = FLAG(pos->turn, rm_names.s_to_go_out)) != 0) {
         return truth < 0 ? -1 : 0;
     }
@@ -1883,7 +1869,7 @@ rm_laying_staged(rm_play *play_)
     for (Py_ssize_t i = 0; i < melds; i++) {
         PyObject *entry = PyTuple_GetItem(play_->table, i);
         int truth = FLAG(entry, rm_names.s_staged);
-        PyObject *meld = truth == 1 ? rm_attr(entry, play.s_meld) : NULL;
+        PyObject *meld = truth == 1 ? rm_attr(entry, rm_names.s_meld) : NULL;
         if (truth < 0 || (truth == 1 && (meld == NULL || PyList_Append(staged, meld) < 0))) {
             Py_XDECREF(meld);
             Py_CLEAR(staged);

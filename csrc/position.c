@@ -155,7 +155,26 @@ rm_names_init(void)
         || rm_intern(&rm_names.s_player, "player") < 0
         || rm_intern(&rm_names.s_before, "before") < 0
         || rm_intern(&rm_names.s_rearrange, "rearrange") < 0
-        || rm_intern(&rm_names.s_table_takes, "table_takes") < 0) {
+        || rm_intern(&rm_names.s_table_takes, "table_takes") < 0
+        || rm_intern(&rm_names.s_target, "target") < 0 || rm_intern(&rm_names.s_meld, "meld") < 0
+        || rm_intern(&rm_names.s_cards, "cards") < 0 || rm_intern(&rm_names.s_kind, "kind") < 0
+        || rm_intern(&rm_names.s_position, "position") < 0
+        || rm_intern(&rm_names.s_announce, "announce") < 0
+        || rm_intern(&rm_names.s_announced, "announced") < 0
+        || rm_intern(&rm_names.s_side, "side") < 0 || rm_intern(&rm_names.s_jokers, "jokers") < 0
+        || rm_intern(&rm_names.s_laid_off, "laid_off") < 0
+        || rm_intern(&rm_names.s_taken_staged, "taken_staged") < 0
+        || rm_intern(&rm_names.s_first_to_open, "first_to_open") < 0
+        || rm_intern(&rm_names.s_opened_before, "opened_before") < 0
+        || rm_intern(&rm_names.s_discard_to_go_out, "discard_to_go_out") < 0
+        || rm_intern(&rm_names.s_swapped_joker, "swapped_joker") < 0
+        || rm_intern(&rm_names.s_swap_back_same_meld, "swap_back_same_meld") < 0
+        || rm_intern(&rm_names.s_opening, "opening") < 0
+        || rm_intern(&rm_names.s_allows_jokers, "allows_jokers") < 0
+        || rm_intern(&rm_names.s_shortfall, "shortfall") < 0
+        || rm_intern(&rm_names.s_points, "points") < 0
+        || rm_intern(&rm_names.s_indirect_only, "indirect_layoff_only_to_go_out") < 0
+        || rm_intern(&rm_names.s_waives, "hand_romme_waives_threshold") < 0) {
         return -1;
     }
     if (lookup(&rm_names.GameState, "romme.game", "GameState", NULL) < 0

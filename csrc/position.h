@@ -30,14 +30,22 @@
  * romme.rules). Filled once when the module is imported (rm_names_init);
  * every entry is a strong reference held for the life of the process. */
 typedef struct {
-    /* attribute names */
+    /* attribute names: those position.c reads, and every name two or more slices read (a
+     * name one slice alone reads is interned in its file) */
     PyObject *s_phase, *s_rules, *s_hands, *s_current_player, *s_stock, *s_discard_pile,
         *s_turn, *s_code, *s_take_discard, *s_next_player_buys, *s_last_card_stock_only,
         *s_rediscard_taken, *s_joker_discard, *s_to_go_out, *s_claims_played, *s_use,
         *s_coded, *s_taken, *s_taken_in_hand, *s_card, *s_table, *s_staged, *s_fresh,
         *s_borrowed, *s_opened, *s_dealt_in, *s_number, *s_jokers_only_ends_round, *s_claim,
         *s_buyer, *s_passed, *s_consented, *s_turn_of, *s_knocking, *s_buying, *s_hand,
-        *s_stock_size, *s_player, *s_before, *s_rearrange, *s_table_takes;
+        *s_stock_size, *s_player, *s_before, *s_rearrange, *s_table_takes, *s_target, *s_meld,
+        *s_cards, *s_kind, *s_position, *s_announce, *s_announced, *s_side, *s_jokers,
+        *s_laid_off, *s_taken_staged, *s_first_to_open, *s_opened_before, *s_discard_to_go_out,
+        *s_swapped_joker, *s_swap_back_same_meld, *s_opening, *s_allows_jokers, *s_shortfall,
+        *s_points;
+    /* the names of two rule fields, shortened: "indirect_layoff_only_to_go_out" and
+     * "hand_romme_waives_threshold" */
+    PyObject *s_indirect_only, *s_waives;
     /* the classes and values the slices compare with */
     PyObject *GameState;
     PyObject *PlayerView;

@@ -37,8 +37,6 @@
 #include "rearranging.h"
 
 static struct {
-    PyObject *s_target, *s_position, *s_meld, *s_cards, *s_kind, *s_announced,
-        *s_first_to_open;
     PyObject *TakeFromTable, *TableBefore, *before_fields, *Meld, *meld_failure, *set_kind,
         *run_kind;
     PyObject *TakeBack, *first_to_open_after;
@@ -48,12 +46,6 @@ static struct {
 int
 rm_rearranging_init(void)
 {
-    if (rm_intern(&rob.s_target, "target") < 0 || rm_intern(&rob.s_position, "position") < 0
-        || rm_intern(&rob.s_meld, "meld") < 0 || rm_intern(&rob.s_cards, "cards") < 0
-        || rm_intern(&rob.s_kind, "kind") < 0 || rm_intern(&rob.s_announced, "announced") < 0
-        || rm_intern(&rob.s_first_to_open, "first_to_open") < 0) {
-        return -1;
-    }
     rob.TakeFromTable = rm_module_attr("romme.game", "TakeFromTable");
     rob.TableBefore = rm_module_attr("romme.game", "TableBefore");
     rob.TakeBack = rm_module_attr("romme.game", "TakeBack");
@@ -136,8 +128,8 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_rob *take)
     }
     take->table = rm_attr(state, rm_names.s_table);
     Py_ssize_t melds = take->table == NULL ? -1 : PyTuple_Size(take->table);
-    take->target = melds < 0 ? -1 : index_of(action, rob.s_target);
-    take->position = take->target < 0 ? -1 : index_of(action, rob.s_position);
+    take->target = melds < 0 ? -1 : index_of(action, rm_names.s_target);
+    take->position = take->target < 0 ? -1 : index_of(action, rm_names.s_position);
     if (take->position < 0) {
         return -1;
     }
@@ -145,8 +137,8 @@ decide(PyObject *state, PyObject *action, PyObject *player, rm_rob *take)
         return 0; /* Reason.NO_SUCH_MELD */
     }
     take->entry = PyTuple_GetItem(take->table, take->target);
-    take->meld = rm_attr(take->entry, rob.s_meld);
-    take->cards = take->meld == NULL ? NULL : rm_attr(take->meld, rob.s_cards);
+    take->meld = rm_attr(take->entry, rm_names.s_meld);
+    take->cards = take->meld == NULL ? NULL : rm_attr(take->meld, rm_names.s_cards);
     Py_ssize_t size = take->cards == NULL ? -1 : PyTuple_Size(take->cards);
     if (size < 0) {
         return -1;
@@ -240,9 +232,9 @@ entry_with(PyObject *entry, PyObject *meld, PyObject *fresh, PyObject *announced
 {
     PyObject *changes = PyDict_New();
     PyObject *made = NULL;
-    if (changes != NULL && PyDict_SetItem(changes, rob.s_meld, meld) == 0
+    if (changes != NULL && PyDict_SetItem(changes, rm_names.s_meld, meld) == 0
         && PyDict_SetItem(changes, rm_names.s_fresh, fresh) == 0
-        && PyDict_SetItem(changes, rob.s_announced, announced) == 0) {
+        && PyDict_SetItem(changes, rm_names.s_announced, announced) == 0) {
         made = rm_copy_with(rm_names.TableMeld, rm_names.table_fields, entry, changes);
     }
     Py_XDECREF(changes);
@@ -277,7 +269,7 @@ set_parts(const rm_rob *take, PyObject *announced, rm_parts *parts)
     Py_ssize_t count = place == NULL ? -1 : PyObject_Size(fresh);
     int there = count < 0 ? -1 : PySequence_Contains(fresh, place);
     Py_XDECREF(place);
-    PyObject *cards = there < 0 ? NULL : rm_attr(meld, rob.s_cards);
+    PyObject *cards = there < 0 ? NULL : rm_attr(meld, rm_names.s_cards);
     Py_ssize_t length = cards == NULL ? -1 : PyTuple_Size(cards);
     PyObject *places = NULL;
     if (length >= 0 && count == 0) {
@@ -334,7 +326,7 @@ run_part(PyObject *cards, PyObject *rules, PyObject **meld)
     if (made <= 0) {
         return made;
     }
-    PyObject *laid = rm_attr(*meld, rob.s_cards);
+    PyObject *laid = rm_attr(*meld, rm_names.s_cards);
     int same = laid == NULL ? -1 : PyObject_RichCompareBool(laid, cards, Py_EQ);
     Py_XDECREF(laid);
     if (same <= 0) {
@@ -424,9 +416,9 @@ python_parts(const rm_rob *take, rm_parts *parts)
 static int
 parts_of(const rm_rob *take, rm_parts *parts)
 {
-    PyObject *announced = rm_attr(take->entry, rob.s_announced);
+    PyObject *announced = rm_attr(take->entry, rm_names.s_announced);
     Py_ssize_t size = announced == NULL ? -1 : PyObject_Size(announced);
-    int set = size < 0 ? -1 : rm_is(take->meld, rob.s_kind, rob.set_kind);
+    int set = size < 0 ? -1 : rm_is(take->meld, rm_names.s_kind, rob.set_kind);
     int done = set < 0              ? -1
                : size > 0           ? python_parts(take, parts)
                : set                ? set_parts(take, announced, parts)
@@ -624,8 +616,8 @@ count_table(PyObject *table, int *counts)
 {
     Py_ssize_t melds = PyTuple_Size(table);
     for (Py_ssize_t i = 0; i < melds; i++) {
-        PyObject *meld = rm_attr(PyTuple_GetItem(table, i), rob.s_meld);
-        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, rob.s_cards);
+        PyObject *meld = rm_attr(PyTuple_GetItem(table, i), rm_names.s_meld);
+        PyObject *cards = meld == NULL ? NULL : rm_attr(meld, rm_names.s_cards);
         Py_XDECREF(meld);
         Py_ssize_t size = cards == NULL ? -1 : PyTuple_Size(cards);
         for (Py_ssize_t j = 0; j < size; j++) {
@@ -689,12 +681,12 @@ opened_then(PyObject *state, PyObject *seat, PyObject *then, PyObject *changes)
     Py_XDECREF(now);
     int failed = same < 0;
     if (same == 0) {
-        PyObject *first = rm_attr(state, rob.s_first_to_open);
+        PyObject *first = rm_attr(state, rm_names.s_first_to_open);
         PyObject *after = first == NULL ? NULL
                                         : PyObject_CallFunctionObjArgs(rob.first_to_open_after,
                                                                        first, seat, then, NULL);
         Py_XDECREF(first);
-        failed = after == NULL || rm_change(changes, rob.s_first_to_open, after) < 0
+        failed = after == NULL || rm_change(changes, rm_names.s_first_to_open, after) < 0
                  || rm_change(changes, rm_names.s_opened, rm_tuple_with(opened, at, then)) < 0;
     }
     Py_XDECREF(opened);
