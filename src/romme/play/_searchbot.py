@@ -379,7 +379,12 @@ def _play_out(
 
 
 def _partners(card: Card, hand: Sequence[Card]) -> int:
-    """How many other cards of `hand` share the card's rank or lie close in its suit."""
+    """How many other cards of `hand` share the card's rank or lie close in its suit.
+
+    The play-out's own measure, not GreedyBot's `romme.play._bots.partners`:
+    it counts another copy of the card too and sets no ace beside the two.
+    SearchBot's choices are measured with it, so it stays as it is.
+    """
     if card.rank is None:
         return 99
     rank = int(card.rank)
