@@ -25,8 +25,10 @@ the other hand could give such a search: no reader knows them better.
 Run ``python bench/search_strength.py --sampled SAMPLER DEALS WORKERS
 SAMPLES SEATS [PRESET ...]`` for the same search played fairly: it sees
 only its view, and plays each candidate out on SAMPLES positions dealt from
-it by `romme.play.HandReader` (``reader``, fed every view of its seat) or
-uniformly by `romme.determinize` (``uniform``).
+it by `romme.play.HandReader` (``reader``, fed every view of its seat), by
+``policy_reading.PolicyReader`` (``policy``, heads-up: the reader's guesses
+of the other hand weighed by how GreedyBot would have played its last
+turns) or uniformly by `romme.determinize` (``uniform``).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
 import attrs
+from policy_reading import PolicyReader
 
 from romme import (
     Action,
@@ -143,7 +146,7 @@ def _seeing_all(
 ) -> list[tuple[bool, int]]:
     """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each.
 
-    With a `sampler` (``reader`` or ``uniform``) the player sees only its
+    With a `sampler` (``reader``, ``policy`` or ``uniform``) the player sees only its
     view and plays each candidate out on `shuffles` positions dealt from it.
     """
     rules = find_rules(preset)
@@ -153,7 +156,11 @@ def _seeing_all(
         state = new_game(rules, seats, seed=derive_seed(SEED, deal), dealer=deal % seats)
         if not state.dealt_in[me]:
             continue
-        reader = HandReader() if sampler == "reader" else None
+        reader: HandReader | PolicyReader | None = None
+        if sampler == "reader":
+            reader = HandReader()
+        elif sampler == "policy":
+            reader = PolicyReader()
         dealer = determinize if sampler == "uniform" else reader.sample if reader else None
         while not state.is_over:
             seat = state.current_player
@@ -248,8 +255,8 @@ def main() -> None:
         return
     if args[:1] == ["--sampled"]:
         sampler = args[1]
-        if sampler not in ("reader", "uniform"):
-            sys.exit(f"--sampled takes reader or uniform, not {sampler!r}")
+        if sampler not in ("reader", "policy", "uniform"):
+            sys.exit(f"--sampled takes reader, policy or uniform, not {sampler!r}")
         deals, workers, shuffles, seats = (int(arg) for arg in args[2:6])
         for preset in args[6:] or ["classic"]:
             print(

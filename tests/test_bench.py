@@ -6,14 +6,27 @@ by the command itself, never asserted in a test (shared machines are noisy).
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 import romme
+from romme import (
+    GreedyBot,
+    Phase,
+    TakeDiscard,
+    apply,
+    determinize,
+    find_rules,
+    new_game,
+    view,
+)
 from tests.conftest import require_extra
 
 BENCH = Path(__file__).parent.parent / "bench"
@@ -237,7 +250,7 @@ def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> No
 def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> None:
     """bench/search_strength.py --sampled (issue 35, point 3: determinized search over the reader's samples) plays the search on positions dealt from the view alone, by either sampler, and refuses another."""
     script = BENCH / "search_strength.py"
-    for sampler in ("reader", "uniform"):
+    for sampler in ("reader", "policy", "uniform"):
         done = _bench(script, "--sampled", sampler, "1", "1", "2", "2", "classic")
         (line,) = done.stdout.splitlines()
         assert line.startswith(
@@ -247,4 +260,71 @@ def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> N
         assert " wins of 2 rounds, " in line
     refused = _bench(script, "--sampled", "oracle", "1", "1", "2", "2", check=False)
     assert refused.returncode == 1
-    assert "--sampled takes reader or uniform, not 'oracle'" in refused.stderr
+    assert "--sampled takes reader, policy or uniform, not 'oracle'" in refused.stderr
+
+
+def _bench_module(name: str) -> ModuleType:
+    """Import the bench script `name` (``bench/NAME.py``) as a module."""
+    spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_policy_reading_bench_reports_the_three_dealers() -> None:
+    """bench/policy_reading.py (issue 35, point 1: the other hand read by the other seat's play) reports the hit rate of uniform, reader and policy positions, and the paired difference."""
+    done = _bench(BENCH / "policy_reading.py", "2", "2", "1", "16")
+    lines = done.stdout.splitlines()
+    assert lines[0] == "python bench/policy_reading.py 2 2 1 16"
+    assert lines[1].startswith("classic, heads-up, 2 rounds from seed 500: hit rate of the other")
+    assert lines[2].startswith("  uniform ")
+    assert ", reader " in lines[2]
+    assert ", policy " in lines[2]
+    assert lines[3].startswith("  policy - reader ")
+    assert lines[3].endswith(")")
+
+
+def test_the_policy_reader_deals_the_view_and_weighs_greedybots_true_hand_by_its_draw_alone() -> (
+    None
+):
+    """Issue 35, point 1: the policy reader's positions keep everything the view shows; and
+    walking back one turn of a GreedyBot it never doubts the true hand's discard: GreedyBot
+    chooses by what its view shows, so the hand it held then discards the card it discarded.
+    The true hand weighs 1 where that turn took the known discard (the walk back is exact),
+    else 1 or EPS (the card it drew from the stock is guessed), where most hands dealt
+    uniformly weigh less."""
+    module = _bench_module("policy_reading")
+    rules = find_rules("classic")
+    greedy = GreedyBot()
+    exact = guessed = doubted = 0
+    for index in range(10):
+        state = new_game(rules, 2, seed=40 + index, dealer=index % 2)
+        reader = module.PolicyReader(turns=1, candidates=8)
+        took = False
+        while not state.is_over:
+            seat = state.current_player
+            seen = view(state, seat)
+            if seat == 0:
+                reader.observe(seen)
+                if seen.phase is Phase.DRAW and seen.turn.number >= 2:
+                    rng = random.Random(index)
+                    assert view(reader.sample(seen, rng), 0) == seen
+                    guess = determinize(seen, rng).hands[1]
+                    doubted += reader.weight(seen, guess, rng) < 1.0
+                    weight = reader.weight(seen, state.hands[1], rng)
+                    if took:
+                        assert weight == 1.0
+                        exact += 1
+                    else:
+                        assert weight in (1.0, module.PolicyReader.EPS)
+                        guessed += 1
+            action = greedy.choose(seen)
+            if seat == 1 and seen.phase is Phase.DRAW:
+                took = isinstance(action, TakeDiscard)
+            state = apply(state, action)
+    assert exact > 0
+    assert guessed > 0
+    # while a hand dealt uniformly from the view is mostly doubted: the walk back weighs
+    assert doubted > (exact + guessed) // 2
