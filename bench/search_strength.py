@@ -28,7 +28,11 @@ only its view, and plays each candidate out on SAMPLES positions dealt from
 it by `romme.play.HandReader` (``reader``, fed every view of its seat), by
 ``policy_reading.PolicyReader`` (``policy``, heads-up: the reader's guesses
 of the other hand weighed by how GreedyBot would have played its last
-turns) or uniformly by `romme.determinize` (``uniform``).
+turns) or uniformly by `romme.determinize` (``uniform``). With
+``known:SHARE`` (a number from 0 to 1) it is not fair: each position keeps
+that share of every other hand's true cards, drawn at random, where they
+are, the rest dealt uniformly, which bounds what a reader finding that
+share of the other hands could give the search.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
@@ -45,6 +50,7 @@ from policy_reading import PolicyReader
 from romme import (
     Action,
     Bot,
+    Card,
     Discard,
     Draw,
     GameState,
@@ -147,7 +153,9 @@ def _seeing_all(
     """One deal played from every seat dealt in by the all-seeing player: (went out, penalty) each.
 
     With a `sampler` (``reader``, ``policy`` or ``uniform``) the player sees only its
-    view and plays each candidate out on `shuffles` positions dealt from it.
+    view and plays each candidate out on `shuffles` positions dealt from it;
+    with ``known:SHARE``, on positions that keep that share of the other
+    hands' true cards where they are (`knowing_dealer`).
     """
     rules = find_rules(preset)
     greedy = GreedyBot()
@@ -161,19 +169,56 @@ def _seeing_all(
             reader = HandReader()
         elif sampler == "policy":
             reader = PolicyReader()
-        dealer = determinize if sampler == "uniform" else reader.sample if reader else None
+        dealer: Dealer | None = (
+            determinize if sampler == "uniform" else reader.sample if reader else None
+        )
         while not state.is_over:
             seat = state.current_player
             if seat == me and reader is not None:
                 reader.observe(view(state, seat))
             action: Action = greedy.choose(view(state, seat))
             if seat == me:
+                if sampler.startswith("known:"):
+                    dealer = knowing_dealer(state, me, float(sampler[6:]))
                 action = _seen_through(state, action, greedy, me, shuffles, dealer)
             state = apply(state, action)
         result = state.result
         assert result is not None
         outcomes.append((result.winner == me, result.penalties[me]))
     return outcomes
+
+
+def knowing_dealer(state: GameState, me: int, share: float) -> Dealer:
+    """A dealer that knows `share` of every other hand in `state`: a bound on a reader that finds as much.
+
+    Each position it deals keeps a random `share` of each other seat's true
+    cards (rounded down) in that seat's hand, and deals the rest of the
+    cards `me` has not seen uniformly, as `determinize` does: a sampler whose
+    hit rate is at least `share`.
+    """
+
+    def deal(seen: PlayerView, rng: random.Random) -> GameState:
+        guess = determinize(seen, rng)
+        others = [seat for seat, hand in enumerate(guess.hands) if seat != me and hand]
+        rest = Counter(guess.stock)
+        known: dict[int, list[Card]] = {}
+        for seat in others:
+            rest.update(guess.hands[seat])
+            truth = sorted(state.hands[seat])
+            rng.shuffle(truth)
+            known[seat] = truth[: int(share * len(truth))]
+        for cards in known.values():
+            rest -= Counter(cards)
+        pool = sorted(rest.elements())
+        rng.shuffle(pool)
+        hands = list(guess.hands)
+        for seat in others:
+            room = len(guess.hands[seat]) - len(known[seat])
+            hands[seat] = (*known[seat], *pool[:room])
+            pool = pool[room:]
+        return attrs.evolve(guess, hands=tuple(hands), stock=tuple(pool))
+
+    return deal
 
 
 def how_won(preset: str, rounds: int) -> str:
@@ -246,6 +291,17 @@ def headroom(
     )
 
 
+def _a_share(sampler: str) -> bool:
+    """Whether `sampler` is ``known:SHARE`` with SHARE a number from 0 to 1."""
+    if not sampler.startswith("known:"):
+        return False
+    try:
+        share = float(sampler[6:])
+    except ValueError:
+        return False
+    return 0.0 <= share <= 1.0
+
+
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--hands"]:
@@ -255,8 +311,8 @@ def main() -> None:
         return
     if args[:1] == ["--sampled"]:
         sampler = args[1]
-        if sampler not in ("reader", "policy", "uniform"):
-            sys.exit(f"--sampled takes reader, policy or uniform, not {sampler!r}")
+        if sampler not in ("reader", "policy", "uniform") and not _a_share(sampler):
+            sys.exit(f"--sampled takes reader, policy, uniform or known:SHARE, not {sampler!r}")
         deals, workers, shuffles, seats = (int(arg) for arg in args[2:6])
         for preset in args[6:] or ["classic"]:
             print(

@@ -11,6 +11,7 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
@@ -250,7 +251,7 @@ def test_search_strength_bench_plays_the_hand_seeing_player_at_any_seats() -> No
 def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> None:
     """bench/search_strength.py --sampled (issue 35, point 3: determinized search over the reader's samples) plays the search on positions dealt from the view alone, by either sampler, and refuses another."""
     script = BENCH / "search_strength.py"
-    for sampler in ("reader", "policy", "uniform"):
+    for sampler in ("reader", "policy", "uniform", "known:0.5"):
         done = _bench(script, "--sampled", sampler, "1", "1", "2", "2", "classic")
         (line,) = done.stdout.splitlines()
         assert line.startswith(
@@ -260,7 +261,7 @@ def test_search_strength_bench_plays_the_same_search_on_sampled_positions() -> N
         assert " wins of 2 rounds, " in line
     refused = _bench(script, "--sampled", "oracle", "1", "1", "2", "2", check=False)
     assert refused.returncode == 1
-    assert "--sampled takes reader, policy or uniform, not 'oracle'" in refused.stderr
+    assert "--sampled takes reader, policy, uniform or known:SHARE, not 'oracle'" in refused.stderr
 
 
 def _bench_module(name: str) -> ModuleType:
@@ -328,3 +329,30 @@ def test_the_policy_reader_deals_the_view_and_weighs_greedybots_true_hand_by_its
     assert guessed > 0
     # while a hand dealt uniformly from the view is mostly doubted: the walk back weighs
     assert doubted > (exact + guessed) // 2
+
+
+def test_the_knowing_dealer_keeps_the_view_and_its_share_of_the_other_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 35 (the bound on a reader finding a share of the other hand): search_strength.py's
+    `known:SHARE` positions keep the view, and put at least that share of the other seat's true
+    cards in its hand (half of 13 rounds down to 6); a share of 1 deals the true hand, of 0 at
+    random."""
+    monkeypatch.syspath_prepend(str(BENCH))
+    module = _bench_module("search_strength")
+    state = new_game(find_rules("classic"), 2, seed=3, dealer=1)
+    greedy = GreedyBot()
+    for _ in range(9):
+        state = apply(state, greedy.choose(view(state, state.current_player)))
+    me = state.current_player
+    seen = view(state, me)
+    truth = Counter(state.hands[1 - me])
+    rng = random.Random(5)
+    for share, least in ((0.5, len(state.hands[1 - me]) // 2), (1.0, truth.total())):
+        dealer = module.knowing_dealer(state, me, share)
+        for _ in range(20):
+            guess = dealer(seen, rng)
+            assert view(guess, me) == seen
+            assert (Counter(guess.hands[1 - me]) & truth).total() >= least
+    guesses = [module.knowing_dealer(state, me, 0.0)(seen, rng) for _ in range(20)]
+    assert any((Counter(g.hands[1 - me]) & truth).total() < truth.total() // 2 for g in guesses)
