@@ -22,7 +22,9 @@ the cards laid on the table, less the known discard taken, or less a card
 drawn from the stock, one of the hand's drawn at random. A turn whose
 position it cannot rebuild (a refill of the stock, claims, a lay-down
 with jokers the rules check in the turn) ends the walk back. It deals
-a position by the weights from the candidates that still fit the view.
+a position by the weights from the candidates that still fit the view
+(uniformly, as `romme.determinize`, where none does; more than two seats:
+as `HandReader`).
 """
 
 from __future__ import annotations
@@ -118,7 +120,11 @@ class PolicyReader:
         self._last = seen
 
     def sample(self, seen: PlayerView, rng: random.Random) -> GameState:
-        """A position consistent with `seen`: the other hand one of the weighed candidates."""
+        """A position consistent with `seen`: the other hand one of the weighed candidates.
+
+        Where no candidate fits the view any more (each holds a card the
+        reader's seat has drawn since they were drawn), a uniform position.
+        """
         if len(seen.hand_sizes) != 2:
             return self.reader.sample(seen, rng)
         if self._prepared != seen.turn.number:
